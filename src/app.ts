@@ -1,0 +1,78 @@
+// buildApp: the Fastify application with its cross-cutting HTTP behaviour and every resource module.
+// It never listens and never reads process.env: server.ts and the tests hand it a config and a database.
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import type { App } from './http/fastify-types.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { RouteRegistry } from './http/route-registry.ts';
+import { echoRoutes } from './modules/echo/echo.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { KeysService } from './modules/keys/keys.service.ts';
+import { VERSION } from './version.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Defaults to a KeysService on db; tests pass one to share its cache. */
+  keys?: KeysService;
+}
+
+export interface RatebookContext {
+  db: Db;
+  keys: KeysService;
+  routes: RouteRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ratebook: RatebookContext;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp({ config, db, keys = new KeysService(db, config.authCacheTtlMs) }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A caller's own request id is kept (for tracing across services) when it is a plain token.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // The API speaks JSON only: any other body is a 415 (importers add their own parsers in their scope).
+  app.removeContentTypeParser('text/plain');
+
+  const routes = new RouteRegistry();
+  routes.attach(app);
+  app.decorate('ratebook', { db, keys, routes });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cors, {
+    origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((o) => o.trim()),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    maxAge: 86400,
+  });
+  await registerOpenApi(app, VERSION);
+  registerErrorHandling(app, routes);
+  registerAuth(app, keys, new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs));
+
+  await app.register(healthRoutes(db));
+  await app.register(echoRoutes);
+  return app;
+}

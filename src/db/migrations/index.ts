@@ -1,0 +1,10 @@
+// The ordered list of migrations. A migration, once released, is frozen: change the schema with a new one.
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database.ts';
+import { foundation } from './0001-foundation.ts';
+
+export type MigrationFactory = (dialect: Dialect) => Migration;
+
+export const migrations: Record<string, MigrationFactory> = {
+  '0001-foundation': foundation,
+};

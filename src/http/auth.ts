@@ -1,0 +1,55 @@
+// HTTP Basic authentication (appId:appKey), the per-application rate limit and the permission tier
+// check. All run in onRequest, before the request is parsed or validated, so an unauthorized caller
+// learns nothing about parameter rules.
+import type { FastifyRequest } from 'fastify';
+import { ApiError, ErrorCode, notAuthorized, unauthenticated } from './errors.ts';
+import type { KeysService, Principal } from '../modules/keys/keys.service.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { App } from './fastify-types.ts';
+
+export function parseBasicAuth(header: string | undefined): { appId: string; appKey: string } | null {
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { appId: decoded.slice(0, colon), appKey: decoded.slice(colon + 1) };
+}
+
+async function authenticate(request: FastifyRequest, keys: KeysService): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthenticated('Credentials are required: HTTP Basic with appId:appKey');
+  const credentials = parseBasicAuth(header);
+  if (!credentials) throw unauthenticated('The Authorization header is not HTTP Basic appId:appKey');
+  const principal = await keys.verify(credentials.appId, credentials.appKey);
+  if (!principal) throw unauthenticated('The appId and appKey are not valid (unknown, revoked or wrong key)');
+  return principal;
+}
+
+export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request, reply) => {
+    // CORS preflight carries no credentials by design; @fastify/cors answers it.
+    if (request.method === 'OPTIONS') return;
+    const config = request.routeOptions.config;
+    if (config.auth === false) return;
+    const principal = await authenticate(request, keys);
+    request.principal = principal;
+    if (limiter.enabled) {
+      const verdict = limiter.hit(principal.appId);
+      const resetSeconds = Math.ceil(verdict.resetInMs / 1000);
+      reply.header('x-ratelimit-limit', verdict.limit);
+      reply.header('x-ratelimit-remaining', verdict.remaining);
+      reply.header('x-ratelimit-reset', resetSeconds);
+      if (!verdict.allowed) {
+        throw new ApiError(
+          429,
+          { code: ErrorCode.RateLimited, message: `Rate limit of ${verdict.limit} requests exceeded; retry in ${resetSeconds} s`, propertyName: 'appId', propertyValue: principal.appId },
+          { 'retry-after': String(Math.max(1, resetSeconds)) },
+        );
+      }
+    }
+    if (config.tier && !principal.tiers.has(config.tier)) throw notAuthorized(config.tier);
+  });
+}

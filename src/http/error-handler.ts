@@ -1,0 +1,107 @@
+// Every failure leaves in the error envelope, with the right status and the parameter it concerns.
+// Unexpected errors are logged with the request id and answered 500 with no internals in the body.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnvelope } from './envelope.ts';
+import { ApiError, ErrorCode, type ErrorItem } from './errors.ts';
+import type { App } from './fastify-types.ts';
+import type { RouteRegistry } from './route-registry.ts';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** "/scenarios/0/masterTariffId" -> "scenarios[0].masterTariffId" */
+function propertyPath(instancePath: string, missing?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (missing) parts.push(missing);
+  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+}
+
+function valueAt(source: unknown, instancePath: string): unknown {
+  let cur: unknown = source;
+  for (const p of instancePath.split('/').filter(Boolean)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+function rawValue(request: FastifyRequest, context: string | undefined, instancePath: string): unknown {
+  const source = context === 'body' ? request.body : context === 'params' ? request.params : context === 'headers' ? request.headers : request.query;
+  const value = valueAt(source, instancePath);
+  // Query parameters are arrays after coercion; show what the client sent.
+  return Array.isArray(value) && value.length === 1 ? value[0] : value;
+}
+
+function validationItem(request: FastifyRequest, error: FastifyError): ErrorItem {
+  const first = (error.validation as unknown as AjvError[])[0]!;
+  const context = error.validationContext;
+  const missing = first.keyword === 'required' ? String(first.params.missingProperty) : undefined;
+  const name = propertyPath(first.instancePath, missing) || context || 'request';
+  if (missing) {
+    return { code: ErrorCode.MissingArgument, message: `${name} is required`, objectName: null, propertyName: name, propertyValue: null };
+  }
+  const value = rawValue(request, context, first.instancePath);
+  const allowed = first.keyword === 'enum' ? `: one of ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
+  return {
+    code: ErrorCode.InvalidArgument,
+    message: `${name} ${first.message ?? 'is not valid'}${allowed}`,
+    objectName: null,
+    propertyName: name,
+    propertyValue: value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value),
+  };
+}
+
+const item = (code: ErrorCode, message: string): ErrorItem => ({ code, message, objectName: null, propertyName: null, propertyValue: null });
+
+function classify(request: FastifyRequest, error: FastifyError): { status: number; item: ErrorItem } | null {
+  if (error.validation) return { status: 400, item: validationItem(request, error) };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, item: item(ErrorCode.PayloadTooLarge, 'The request body is larger than this server accepts') };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, item: { ...item(ErrorCode.UnsupportedMediaType, 'Send the body as application/json'), propertyName: 'Content-Type', propertyValue: request.headers['content-type'] ?? null } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, item: { ...item(ErrorCode.InvalidJson, 'The JSON body is empty'), propertyName: 'body' } };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, item: item(ErrorCode.InvalidArgument, 'Content-Length does not match the body') };
+  }
+  // JSON.parse failures from Fastify's body parser carry status 400 and a SyntaxError.
+  if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
+    return { status: 400, item: { ...item(ErrorCode.InvalidJson, `The body is not valid JSON: ${error.message}`), propertyName: 'body' } };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, item: item(ErrorCode.InvalidArgument, error.message) };
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: App, registry: RouteRegistry): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).headers(error.headers).send(errorEnvelope([error.item]));
+    }
+    const known = classify(request, error);
+    if (known) return reply.code(known.status).send(errorEnvelope([known.item]));
+    // Anything else is a defect of Ratebook's: log it fully, tell the client only how to report it.
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(errorEnvelope([item(ErrorCode.ServerError, `The server could not fulfil the request; quote request id ${request.id} when reporting it`)]));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = registry.methodsFor(path);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorEnvelope([{ ...item(ErrorCode.MethodNotAllowed, `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`), propertyName: 'method', propertyValue: request.method }]));
+    }
+    return reply.code(404).send(errorEnvelope([{ ...item(ErrorCode.RouteNotFound, `No operation at ${request.method} ${path}`), propertyName: 'path', propertyValue: path }]));
+  });
+}

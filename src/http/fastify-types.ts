@@ -1,0 +1,20 @@
+// What Ratebook adds to Fastify's types: per-route auth settings and the caller on each request.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Principal } from '../modules/keys/keys.service.ts';
+import type { Tier } from '../modules/keys/tiers.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: no credentials needed (health, readiness, docs). */
+    auth?: boolean;
+    /** The permission tier the route needs beyond valid credentials. */
+    tier?: Tier;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The Fastify instance every module registers its routes on. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

@@ -1,0 +1,70 @@
+// Applies parsed search and sort options to a Kysely query, and runs the count and the page together.
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import type { ListOptions, Paging, SearchSpec, SortKey } from './list-options.ts';
+
+/** Maps each API field name to its SQL column (qualified where joins make names ambiguous). */
+export type ColumnMap = Record<string, string>;
+
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function likePattern(spec: SearchSpec): string {
+  const t = escapeLike(spec.text);
+  switch (spec.mode) {
+    case 'startsWith':
+      return `${t}%`;
+    case 'endsWith':
+      return `%${t}`;
+    case 'exact':
+      return t;
+    default:
+      return `%${t}%`;
+  }
+}
+
+export function searchCondition(dialect: Dialect, spec: SearchSpec, columns: ColumnMap): RawBuilder<SqlBool> {
+  const conditions = spec.fields.map((field) => {
+    const text = sql`cast(${sql.ref(columns[field]!)} as text)`;
+    if (spec.mode === 'regex') return dialect === 'postgres' ? sql`${text} ~* ${spec.text}` : sql`${text} regexp ${spec.text}`;
+    return sql`lower(${text}) like ${likePattern(spec)} escape '\\'`;
+  });
+  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+}
+
+// Kysely's builders are typed per table; these helpers work on any of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export function applySort<Q extends AnySelect>(qb: Q, sort: SortKey[], columns: ColumnMap, tieBreaker: string): Q {
+  let out = qb;
+  for (const key of sort) out = out.orderBy(sql.ref(columns[key.field]!), key.descending ? 'desc' : 'asc') as Q;
+  // A unique last key keeps pages stable when sort values repeat.
+  return out.orderBy(sql.ref(tieBreaker), 'asc') as Q;
+}
+
+export interface PageResult<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * `filtered` holds the resource's joins and filters (no select yet). The count and the page share it,
+ * so `count` is always the number of matches across all pages.
+ */
+export async function runPagedQuery<Row>(
+  dialect: Dialect,
+  filtered: AnySelect,
+  select: (qb: AnySelect) => AnySelect,
+  options: Pick<ListOptions, 'search' | 'sort'> & { paging: Paging },
+  columns: ColumnMap,
+  tieBreaker: string,
+): Promise<PageResult<Row>> {
+  const where = options.search ? filtered.where(searchCondition(dialect, options.search, columns)) : filtered;
+  const countRow = await where.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  const total = Number(countRow?.total ?? 0);
+  const rows = await applySort(select(where), options.sort, columns, tieBreaker)
+    .limit(options.paging.pageCount)
+    .offset(options.paging.pageStart)
+    .execute();
+  return { rows: rows as Row[], total };
+}

@@ -1,0 +1,58 @@
+// The `ratebook` command line: serve | migrate | seed | keys. The only module that reads process.env.
+import { Command } from 'commander';
+import { ConfigError, loadConfig, type ConfigFlags } from './config.ts';
+import { registerKeysCommand, KeyNotFoundError } from './cli/keys.command.ts';
+import type { Db } from './db/database.ts';
+import { describeDatabase, prepareDatabase, startServer } from './server.ts';
+import { VERSION } from './version.ts';
+
+const program = new Command('ratebook').version(VERSION).description('Ratebook: energy tariff reference and calculation service');
+program.option('--database-url <url>', 'sqlite:FILE, sqlite::memory: or postgres://... (default: env DATABASE_URL, else ./data/ratebook.sqlite)');
+
+const flags = (): ConfigFlags => program.opts<ConfigFlags>();
+const print = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** Opens the configured database, migrated and seeded, for one CLI command. */
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await prepareDatabase(loadConfig(process.env, flags()), print);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+program
+  .command('serve')
+  .description('start the HTTP API (migrates and loads the starter data on first start)')
+  .option('--port <port>', 'port (env PORT, default 8080)')
+  .option('--host <host>', 'interface (env HOST, default 0.0.0.0)')
+  .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL)')
+  .action(async (opts: ConfigFlags) => {
+    await startServer(loadConfig(process.env, { ...flags(), ...opts }));
+  });
+
+program
+  .command('migrate')
+  .description('apply database migrations and load starter data, then exit')
+  .action(async () => {
+    const config = loadConfig(process.env, flags());
+    await withDb(async () => print(`Database ready: ${describeDatabase(config)}`));
+  });
+
+program
+  .command('seed')
+  .description('load any starter data not yet loaded (runs migrations first)')
+  .action(async () => {
+    await withDb(async () => print('Starter data is loaded'));
+  });
+
+registerKeysCommand(program, withDb);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  const known = err instanceof ConfigError || err instanceof KeyNotFoundError || (err instanceof Error && /tier/i.test(err.message));
+  process.stderr.write(`ratebook: ${known ? (err as Error).message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

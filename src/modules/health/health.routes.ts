@@ -1,0 +1,20 @@
+// Liveness and readiness, without credentials, for load balancers and orchestrators.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { App } from '../../http/fastify-types.ts';
+
+export function healthRoutes(db: Db) {
+  return async (app: App): Promise<void> => {
+    const tags = ['Health'];
+    app.get('/health', { config: { auth: false }, schema: { tags, summary: 'Liveness: the process answers', security: [] } }, async () => ({ status: 'ok' }));
+    app.get('/ready', { config: { auth: false }, schema: { tags, summary: 'Readiness: 200 only when the database answers', security: [] } }, async (request, reply) => {
+      try {
+        await sql`select 1`.execute(db.kysely);
+        return { status: 'ready', database: db.dialect };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.code(503).send({ status: 'unavailable', database: db.dialect });
+      }
+    });
+  };
+}

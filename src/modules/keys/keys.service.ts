@@ -1,0 +1,109 @@
+// Applications and their credentials: create, list, rotate, revoke, and verify a presented key.
+import type { Db } from '../../db/database.ts';
+import { CredentialCache } from './credential-cache.ts';
+import { hashKey, newAppId, newAppKey, verifyKey } from './key-hash.ts';
+import { KeysRepository, type ApplicationRow } from './keys.repository.ts';
+import { effectiveTiers, TIERS, type Tier } from './tiers.ts';
+
+/** Who is calling: attached to every authenticated request. */
+export interface Principal {
+  appId: string;
+  orgId: number;
+  orgName: string;
+  tiers: ReadonlySet<Tier>;
+}
+
+export interface NewCredentials {
+  appId: string;
+  appKey: string;
+  orgId: number;
+  orgName: string;
+  tiers: Tier[];
+}
+
+export class KeyNotFoundError extends Error {}
+
+export class KeysService {
+  readonly #repo: KeysRepository;
+  readonly #cache: CredentialCache<Principal>;
+
+  constructor(db: Db, cacheTtlMs: number, private readonly now: () => Date = () => new Date()) {
+    this.#repo = new KeysRepository(db);
+    this.#cache = new CredentialCache<Principal>(cacheTtlMs);
+  }
+
+  #stamp(): string {
+    return this.now().toISOString();
+  }
+
+  async create(orgName: string, tiers: Tier[], name = 'default'): Promise<NewCredentials> {
+    const appKey = newAppKey();
+    const stored = await hashKey(appKey);
+    const orgId = await this.#repo.findOrCreateOrganization(orgName, this.#stamp());
+    const appId = newAppId();
+    await this.#repo.insertApplication({
+      appId,
+      orgId,
+      name,
+      keySalt: stored.salt,
+      keyHash: stored.hash,
+      tiers,
+      status: 'ACTIVE',
+      createdAt: this.#stamp(),
+    });
+    return { appId, appKey, orgId, orgName, tiers };
+  }
+
+  list(): Promise<ApplicationRow[]> {
+    return this.#repo.listApplications();
+  }
+
+  async hasApplications(): Promise<boolean> {
+    return (await this.#repo.countApplications()) > 0;
+  }
+
+  /** A new key for the application; the old key stops working at once in this process. */
+  async rotate(appId: string): Promise<NewCredentials> {
+    const app = await this.#repo.findApplication(appId);
+    if (!app || app.status !== 'ACTIVE') throw new KeyNotFoundError(`No active application ${appId}`);
+    const appKey = newAppKey();
+    const stored = await hashKey(appKey);
+    await this.#repo.updateKey(appId, stored.salt, stored.hash, this.#stamp());
+    this.#cache.dropApp(appId);
+    return { appId, appKey, orgId: app.orgId, orgName: app.orgName, tiers: app.tiers as Tier[] };
+  }
+
+  async revoke(appId: string): Promise<void> {
+    const app = await this.#repo.findApplication(appId);
+    if (!app) throw new KeyNotFoundError(`No application ${appId}`);
+    await this.#repo.revoke(appId, this.#stamp());
+    this.#cache.dropApp(appId);
+  }
+
+  /** Makes an application with exactly these credentials and every tier exist (RATEBOOK_ADMIN_APP_*). */
+  async ensureAdmin(appId: string, appKey: string, orgName = 'admin'): Promise<void> {
+    const stored = await hashKey(appKey);
+    const orgId = await this.#repo.findOrCreateOrganization(orgName, this.#stamp());
+    const existing = await this.#repo.findApplication(appId);
+    const tiers = [...TIERS];
+    if (existing) await this.#repo.updateAdmin(appId, { orgId, keySalt: stored.salt, keyHash: stored.hash, tiers });
+    else {
+      await this.#repo.insertApplication({ appId, orgId, name: 'admin', keySalt: stored.salt, keyHash: stored.hash, tiers, status: 'ACTIVE', createdAt: this.#stamp() });
+    }
+    this.#cache.dropApp(appId);
+  }
+
+  /** The caller's principal, or null for unknown, revoked or wrong credentials. */
+  async verify(appId: string, appKey: string): Promise<Principal | null> {
+    const digest = CredentialCache.digest(appId, appKey);
+    const cached = this.#cache.get(digest);
+    if (cached) return cached.principal;
+    const app = await this.#repo.findApplication(appId);
+    let principal: Principal | null = null;
+    if (app && app.status === 'ACTIVE' && (await verifyKey(appKey, { salt: app.keySalt, hash: app.keyHash }))) {
+      principal = { appId: app.appId, orgId: app.orgId, orgName: app.orgName, tiers: effectiveTiers(app.tiers as Tier[]) };
+    }
+    this.#cache.set(digest, appId, principal);
+    return principal;
+  }
+}

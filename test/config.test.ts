@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, DEFAULT_SQLITE_FILE, loadConfig, parseDatabaseUrl } from '../src/config.ts';
+
+describe('parseDatabaseUrl', () => {
+  it('defaults to the SQLite file under ./data', () => {
+    assert.deepEqual(parseDatabaseUrl(undefined), { kind: 'sqlite', filename: DEFAULT_SQLITE_FILE });
+    assert.deepEqual(parseDatabaseUrl(''), { kind: 'sqlite', filename: DEFAULT_SQLITE_FILE });
+  });
+  it('reads sqlite: forms', () => {
+    assert.deepEqual(parseDatabaseUrl('sqlite::memory:'), { kind: 'sqlite', filename: ':memory:' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:/var/lib/rb.sqlite'), { kind: 'sqlite', filename: '/var/lib/rb.sqlite' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:///var/lib/rb.sqlite'), { kind: 'sqlite', filename: '/var/lib/rb.sqlite' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:rel/rb.sqlite'), { kind: 'sqlite', filename: 'rel/rb.sqlite' });
+  });
+  it('reads postgres URLs', () => {
+    assert.deepEqual(parseDatabaseUrl('postgres://u@h:5432/db'), { kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    assert.equal(parseDatabaseUrl('postgresql://h/db').kind, 'postgres');
+  });
+  it('rejects anything else', () => {
+    assert.throws(() => parseDatabaseUrl('mysql://x'), ConfigError);
+    assert.throws(() => parseDatabaseUrl('sqlite:'), ConfigError);
+  });
+});
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.equal(c.host, '0.0.0.0');
+    assert.equal(c.logLevel, 'info');
+    assert.equal(c.adminAppId, null);
+    assert.equal(c.rateLimit.max, 6000);
+    assert.ok(Object.isFrozen(c));
+  });
+  it('lets flags win over the environment', () => {
+    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'sqlite::memory:' }, { port: '9100', databaseUrl: 'postgres://h/db' });
+    assert.equal(c.port, 9100);
+    assert.equal(c.database.kind, 'postgres');
+  });
+  it('rejects bad values with the variable name', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
+    assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
+    assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
+    assert.throws(() => loadConfig({ RATEBOOK_ADMIN_APP_ID: 'a' }), /together/);
+    assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '-1' }), /RATE_LIMIT_MAX/);
+  });
+});

@@ -1,0 +1,49 @@
+// The dialect matrix: every repository and HTTP test runs on SQLite, and on PostgreSQL when
+// DATABASE_URL points at one. REQUIRE_POSTGRES=1 (CI) turns a missing PostgreSQL into a failure.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { parseDatabaseUrl } from '../../src/config.ts';
+import { connectDatabase } from '../../src/db/connect.ts';
+import type { Db, Dialect } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+const url = process.env.DATABASE_URL;
+const postgresUrl = url && parseDatabaseUrl(url).kind === 'postgres' ? url : null;
+
+if (process.env.REQUIRE_POSTGRES === '1' && !postgresUrl) {
+  throw new Error('REQUIRE_POSTGRES=1 but DATABASE_URL does not name a PostgreSQL database');
+}
+
+export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb extends Db {
+  /** Closes the connection and removes everything the test created. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database: SQLite in memory, or a PostgreSQL schema of its own. */
+export async function createTestDb(dialect: Dialect, { migrate = true } = {}): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const db = connectDatabase({ kind: 'sqlite', filename: ':memory:' });
+    if (migrate) await migrateToLatest(db);
+    return { ...db, dispose: () => db.close() };
+  }
+  if (!postgresUrl) throw new Error('PostgreSQL tests need DATABASE_URL=postgres://...');
+  const schema = `rbtest_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = connectDatabase({ kind: 'postgres', url: postgresUrl }, { searchPath: schema, poolSize: 4 });
+  if (migrate) await migrateToLatest(db);
+  return {
+    ...db,
+    dispose: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
