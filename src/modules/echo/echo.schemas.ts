@@ -14,3 +14,16 @@ export const EchoErrorParams = Type.Object({
 });
 
 export const EchoPostBody = Type.Unknown({ description: 'Any JSON value; returned as the single result' });
+
+export const ApplicationSchema = Type.Object({
+  appId: Type.String(),
+  orgId: Type.Integer(),
+  organizationName: Type.String(),
+  tiers: Type.Array(Type.String()),
+});
+
+export const ValidateResultSchema = Type.Object({
+  array: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  integer: Type.Union([Type.Integer(), Type.Null()]),
+  dateTime: Type.Union([Type.String(), Type.Null()]),
+});

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { runSeeds, type Seeder } from '../../src/data/seed.ts';
+import { createTestDb, dialects, type TestDb } from '../helpers/dialects.ts';
+
+for (const dialect of dialects) {
+  describe(`migrations and seeds on ${dialect}`, () => {
+    let db: TestDb;
+    before(async () => {
+      db = await createTestDb(dialect, { migrate: false });
+    });
+    after(() => db.dispose());
+
+    it('applies every migration once, then nothing', async () => {
+      assert.deepEqual(await migrateToLatest(db), ['0001-foundation']);
+      assert.deepEqual(await migrateToLatest(db), []);
+    });
+
+    it('runs a seeder once per version, recording it with its data', async () => {
+      let runs = 0;
+      const seeder = (version: number): Seeder => ({
+        name: 'test-orgs',
+        version,
+        async run(trx) {
+          runs++;
+          await trx.deleteFrom('organizations').where('name', 'like', 'seeded-%').execute();
+          await trx.insertInto('organizations').values({ name: `seeded-${version}`, created_at: '2026-01-01T00:00:00Z' }).execute();
+          return 1;
+        },
+      });
+      assert.deepEqual(await runSeeds(db, [seeder(1)]), [{ name: 'test-orgs', version: 1, rows: 1 }]);
+      assert.deepEqual(await runSeeds(db, [seeder(1)]), []);
+      assert.equal(runs, 1);
+      await runSeeds(db, [seeder(2)]);
+      const names = (await db.kysely.selectFrom('organizations').select('name').execute()).map((r) => r.name);
+      assert.deepEqual(names, ['seeded-2']);
+    });
+
+    it('leaves nothing behind when a seeder fails', async () => {
+      const failing: Seeder = {
+        name: 'broken',
+        version: 1,
+        async run(trx) {
+          await trx.insertInto('organizations').values({ name: 'half-written', created_at: 'x' }).execute();
+          throw new Error('boom');
+        },
+      };
+      await assert.rejects(runSeeds(db, [failing]), /boom/);
+      const left = await db.kysely.selectFrom('organizations').select('name').where('name', '=', 'half-written').execute();
+      assert.equal(left.length, 0);
+      const recorded = await db.kysely.selectFrom('seed_runs').select('seed_name').where('seed_name', '=', 'broken').execute();
+      assert.equal(recorded.length, 0);
+    });
+
+    it('binds JavaScript booleans on both engines', async () => {
+      // better-sqlite3 alone refuses booleans; the SQLite plugin binds them as 1 and 0.
+      const row = await sql<{ t: number; f: number }>`select case when ${true} then 1 else 0 end as t, case when ${false} then 1 else 0 end as f`.execute(db.kysely);
+      assert.deepEqual({ ...row.rows[0] }, { t: 1, f: 0 });
+    });
+  });
+}
