@@ -1,0 +1,123 @@
+// The real command line in child processes: keys commands and a server's life from start to SIGTERM.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const BIN = ['--import', 'tsx', 'src/main.ts'];
+
+function cli(args: string[], env: Record<string, string>) {
+  const res = spawnSync(process.execPath, [...BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+const basic = (id: string, key: string) => `Basic ${Buffer.from(`${id}:${key}`).toString('base64')}`;
+
+describe('ratebook CLI and server', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ratebook-cli-'));
+    env = { DATABASE_URL: `sqlite:${join(dir, 'rb.sqlite')}`, LOG_LEVEL: 'silent' };
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keys create --json, list, rotate and revoke', () => {
+    const created = cli(['keys', 'create', '--org', 'acme', '--tier', 'signal', 'enterprise', '--json'], env);
+    assert.equal(created.status, 0, created.stderr);
+    const c = JSON.parse(created.stdout);
+    assert.deepEqual(Object.keys(c).sort(), ['appId', 'appKey', 'orgId']);
+    const listed = JSON.parse(cli(['keys', 'list', '--json'], env).stdout);
+    assert.equal(listed.length, 1);
+    assert.deepEqual(listed[0].tiers, ['signal', 'enterprise']);
+    assert.ok(!JSON.stringify(listed).includes(c.appKey), 'list never shows keys');
+    const rotated = JSON.parse(cli(['keys', 'rotate', c.appId, '--json'], env).stdout);
+    assert.notEqual(rotated.appKey, c.appKey);
+    assert.equal(cli(['keys', 'revoke', c.appId], env).status, 0);
+    assert.equal(JSON.parse(cli(['keys', 'list', '--json'], env).stdout)[0].status, 'REVOKED');
+    const bad = cli(['keys', 'create', '--org', 'x', '--tier', 'gold'], env);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /Unknown tier "gold"/);
+    assert.equal(cli(['keys', 'rotate', 'no-such-app'], env).status, 1);
+  });
+
+  it('serves with admin credentials from the environment and shuts down gracefully on SIGTERM', async () => {
+    const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, RATEBOOK_ADMIN_APP_ID: 'admin-id', RATEBOOK_ADMIN_APP_KEY: 'admin-key-123' },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+      const check = setInterval(() => {
+        const m = /listening on (http:\/\/localhost:\d+)/.exec(out);
+        if (m) {
+          clearInterval(check);
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      }, 50);
+    });
+    assert.match(out, /Admin application admin-id is ready/);
+    const hello = await fetch(`${base}/rest/echo/authenticate`, { headers: { authorization: basic('admin-id', 'admin-key-123') } });
+    assert.equal(hello.status, 200);
+    assert.deepEqual(((await hello.json()) as { results: { tiers: string[] }[] }).results[0]!.tiers, ['admin', 'enterprise', 'privateTou', 'signal']);
+    // A request in flight when SIGTERM arrives (its body still arriving) is still answered.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${base}/rest/echo`, { method: 'POST', headers: { authorization: basic('admin-id', 'admin-key-123'), 'content-type': 'application/json' } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('{"inFlight":');
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end('true}'), 300);
+      }, 200);
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(JSON.parse(answer.body).results, [{ inFlight: true }]);
+    assert.equal(await exited, 0);
+  });
+
+  it('creates and prints demo credentials on the first start of an empty database only', async () => {
+    const fresh = { ...env, DATABASE_URL: `sqlite:${join(dir, 'fresh.sqlite')}` };
+    const first = await runUntilListening(fresh);
+    const m = /appId:\s+(\S+)\n\s+appKey:\s+(\S+)/.exec(first);
+    assert.ok(m, first);
+    const second = await runUntilListening(fresh);
+    assert.doesNotMatch(second, /appKey:/);
+    const listed = JSON.parse(cli(['keys', 'list', '--json'], fresh).stdout);
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].appId, m[1]);
+  });
+});
+
+async function runUntilListening(env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { cwd: ROOT, env: { ...process.env, ...env } });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const check = setInterval(() => {
+      if (/listening on/.test(out)) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+  });
+  child.kill('SIGTERM');
+  await exited;
+  return out;
+}
