@@ -57,9 +57,6 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const routes = new RouteRegistry();
   routes.attach(app);
   app.decorate('ratebook', { db, keys, routes });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(cors, {
     origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((o) => o.trim()),

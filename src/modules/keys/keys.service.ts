@@ -93,6 +93,11 @@ export class KeysService {
     this.#cache.dropApp(appId);
   }
 
+  /** The cached verdict (principal, or null for refused), or undefined when the key must be checked. */
+  cachedVerdict(appId: string, appKey: string): Principal | null | undefined {
+    return this.#cache.get(CredentialCache.digest(appId, appKey))?.principal;
+  }
+
   /** The caller's principal, or null for unknown, revoked or wrong credentials. */
   async verify(appId: string, appKey: string): Promise<Principal | null> {
     const digest = CredentialCache.digest(appId, appKey);
