@@ -16,6 +16,8 @@ import { echoRoutes } from './modules/echo/echo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { VERSION } from './version.ts';
+import { zipcodesRoutes } from './modules/zipcodes/zipcodes.routes.ts';
+import { ZipcodesService } from './modules/zipcodes/zipcodes.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,5 +73,8 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
 
   await app.register(healthRoutes(db));
   await app.register(echoRoutes);
+
+  const zipcodes = new ZipcodesService(db);
+  await app.register(zipcodesRoutes(zipcodes));
   return app;
 }

@@ -1,4 +1,5 @@
 // The starter dataset's seeders, in dependency order (geography before tariffs before lookups).
 import type { Seeder } from './seed.ts';
+import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
-export const seeders: readonly Seeder[] = [];
+export const seeders: readonly Seeder[] = [zipcodesSeeder];

@@ -55,5 +55,5 @@ function openPostgres(url: string, options: ConnectOptions): Db {
   // An idle client that loses its server must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), close: () => kysely.destroy() };
 }

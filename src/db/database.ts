@@ -29,10 +29,113 @@ export interface SeedRunsTable {
   applied_at: string;
 }
 
+export interface ZipcodesTable {
+  zipcode: string;
+  city: string | null;
+  city_mixed_case: string | null;
+  county: string | null;
+  state: string | null;
+  state_ansi: number | null;
+  county_ansi: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Hours west of UTC in standard time (5 = Eastern), as the original API reports it. */
+  time_zone: number | null;
+  day_light_saving: boolean | number | null;
+  /** IANA zone derived from the coordinates. */
+  time_zone_id: string | null;
+  area_code: string | null;
+  city_type: string | null;
+  city_alias_abbreviation: string | null;
+  city_alias_mixed_case: string | null;
+  elevation: number | null;
+  classification_code: string | null;
+}
+
+type ClassColumns<P extends string> = {
+  [K in `${P}_service_types`]: string | null;
+} & { [K in `${P}_revenues` | `${P}_sales` | `${P}_customers`]: number | null };
+
+export type LsesTable = {
+  lse_id: number;
+  name: string;
+  code: string | null;
+  website_home: string | null;
+  offering_type: string | null;
+  ownership: string | null;
+  service_types: string | null;
+  total_revenues: number | null;
+  total_sales: number | null;
+  total_customers: number | null;
+  bpr_from_date_offset: number | null;
+  bpr_to_date_offset: number | null;
+  bpr_style: string | null;
+  time_zone_id: string | null;
+  source: string | null;
+} & ClassColumns<'residential'> &
+  ClassColumns<'commercial'> &
+  ClassColumns<'industrial'> &
+  ClassColumns<'transportation'>;
+
+export interface TerritoriesTable {
+  territory_id: number;
+  territory_name: string;
+  lse_id: number;
+  parent_territory_id: number | null;
+  usage_type: string;
+  item_types: string | null;
+  dereg_res: boolean | number | null;
+  dereg_candi: boolean | number | null;
+  center_latitude: number | null;
+  center_longitude: number | null;
+  source: string | null;
+}
+
+export interface TerritoryItemsTable {
+  territory_item_id: Generated<number>;
+  territory_id: number;
+  territory_type: string;
+  value: string;
+  state: string | null;
+  exclude: boolean | number;
+  partial: boolean | number;
+  match_key: string;
+}
+
+export interface TerritoryLsesTable {
+  territory_id: number;
+  lse_id: number;
+  distribution: boolean | number | null;
+  supplier_residential: boolean | number | null;
+  supplier_general: boolean | number | null;
+  residential_coverage: number | null;
+  general_coverage: number | null;
+}
+
+export interface UtilityTaxesTable {
+  utility_tax_id: number;
+  rate_name: string;
+  /** Local dates, YYYY-MM-DD. */
+  from_date: string | null;
+  to_date: string | null;
+  rate_amount_electricity: number | null;
+  rate_amount_gas: number | null;
+  territory_id: number;
+  /** Comma list: RESIDENTIAL, GENERAL, SPECIAL_USE. */
+  customer_classes: string;
+  source: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
   seed_runs: SeedRunsTable;
+  zipcodes: ZipcodesTable;
+  lses: LsesTable;
+  territories: TerritoriesTable;
+  territory_items: TerritoryItemsTable;
+  territory_lses: TerritoryLsesTable;
+  utility_taxes: UtilityTaxesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,5 +144,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: the schema every statement runs in, when not the default search path. */
+  schema?: string;
   close(): Promise<void>;
 }

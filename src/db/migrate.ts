@@ -18,6 +18,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider: new StaticProvider(db),
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // Kysely looks for its tables across every schema; name ours so another schema's tables never count.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

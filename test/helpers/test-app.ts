@@ -1,6 +1,7 @@
 // buildTestApp: the real application on a fresh test database, with helpers to mint credentials.
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { runSeeds } from '../../src/data/seed.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import type { App } from '../../src/http/fastify-types.ts';
@@ -25,6 +26,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Load the starter dataset (ZIP codes, LSEs, territories, ...) as a first start does. */
+  seed?: boolean;
   /** Runs before app.ready(): extra routes for testing cross-cutting behaviour. */
   extend?: (app: App) => void;
 }
@@ -32,6 +35,7 @@ export interface TestAppOptions {
 export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const db = await createTestDb(dialect);
+  if (options.seed) await runSeeds(db);
   const keys = new KeysService(db, config.authCacheTtlMs);
   const app = await buildApp({ config, db, keys });
   options.extend?.(app);

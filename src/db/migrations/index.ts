@@ -2,9 +2,11 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
+import { geography } from './0002-geography.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
 export const migrations: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
+  '0002-geography': geography,
 };
