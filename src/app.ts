@@ -18,6 +18,12 @@ import { KeysService } from './modules/keys/keys.service.ts';
 import { VERSION } from './version.ts';
 import { zipcodesRoutes } from './modules/zipcodes/zipcodes.routes.ts';
 import { ZipcodesService } from './modules/zipcodes/zipcodes.service.ts';
+import { lsesRoutes } from './modules/lses/lses.routes.ts';
+import { LsesService } from './modules/lses/lses.service.ts';
+import { territoriesRoutes } from './modules/territories/territories.routes.ts';
+import { TerritoriesService } from './modules/territories/territories.service.ts';
+import { utilityTaxesRoutes } from './modules/utility-taxes/utility-taxes.routes.ts';
+import { UtilityTaxesService } from './modules/utility-taxes/utility-taxes.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -76,5 +82,9 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
 
   const zipcodes = new ZipcodesService(db);
   await app.register(zipcodesRoutes(zipcodes));
+  await app.register(lsesRoutes(new LsesService(db, zipcodes)));
+  const territories = new TerritoriesService(db, zipcodes);
+  await app.register(territoriesRoutes(territories));
+  await app.register(utilityTaxesRoutes(new UtilityTaxesService(db, territories.repo)));
   return app;
 }

@@ -1,5 +1,6 @@
 // The starter dataset's seeders, in dependency order (geography before tariffs before lookups).
 import type { Seeder } from './seed.ts';
+import { geographySeeder } from './geography.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
-export const seeders: readonly Seeder[] = [zipcodesSeeder];
+export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder];

@@ -1,5 +1,5 @@
 // Applies parsed search and sort options to a Kysely query, and runs the count and the page together.
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { ListOptions, Paging, SearchSpec, SortKey } from './list-options.ts';
 
@@ -22,13 +22,21 @@ function likePattern(spec: SearchSpec): string {
   }
 }
 
+/** The search's test applied to one SQL expression (cast to text). */
+export function textMatches(dialect: Dialect, expression: string, spec: SearchSpec): RawBuilder<SqlBool> {
+  const text = sql`cast(${sql.ref(expression)} as text)`;
+  if (spec.mode === 'regex') return dialect === 'postgres' ? sql`${text} ~* ${spec.text}` : sql`${text} regexp ${spec.text}`;
+  return sql`lower(${text}) like ${likePattern(spec)} escape '\\'`;
+}
+
 export function searchCondition(dialect: Dialect, spec: SearchSpec, columns: ColumnMap): RawBuilder<SqlBool> {
-  const conditions = spec.fields.map((field) => {
-    const text = sql`cast(${sql.ref(columns[field]!)} as text)`;
-    if (spec.mode === 'regex') return dialect === 'postgres' ? sql`${text} ~* ${spec.text}` : sql`${text} regexp ${spec.text}`;
-    return sql`lower(${text}) like ${likePattern(spec)} escape '\\'`;
-  });
+  const conditions = spec.fields.map((field) => textMatches(dialect, columns[field]!, spec));
   return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+}
+
+/** A column holding a comma list ("RESIDENTIAL,GENERAL") contains at least one of the values. */
+export function commaListHasAny(column: string, values: string[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(values.map((v) => sql`(',' || coalesce(${sql.ref(column)}, '') || ',') like ${`%,${v},%`}`), sql` or `)})`;
 }
 
 // Kysely's builders are typed per table; these helpers work on any of them.
@@ -58,8 +66,11 @@ export async function runPagedQuery<Row>(
   options: Pick<ListOptions, 'search' | 'sort'> & { paging: Paging },
   columns: ColumnMap,
   tieBreaker: string,
+  /** A resource's own search condition, for fields that are not plain columns. */
+  customSearch?: (spec: SearchSpec) => Expression<SqlBool>,
 ): Promise<PageResult<Row>> {
-  const where = options.search ? filtered.where(searchCondition(dialect, options.search, columns)) : filtered;
+  const condition = options.search && (customSearch ? customSearch(options.search) : searchCondition(dialect, options.search, columns));
+  const where = condition ? filtered.where(condition) : filtered;
   const countRow = await where.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);
   const rows = await applySort(select(where), options.sort, columns, tieBreaker)
