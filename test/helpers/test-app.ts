@@ -1,4 +1,5 @@
 // buildTestApp: the real application on a fresh test database, with helpers to mint credentials.
+import assert from 'node:assert/strict';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { runSeeds } from '../../src/data/seed.ts';
@@ -20,6 +21,10 @@ export interface TestApp {
   authHeader(c: { appId: string; appKey: string }): string;
   /** GET with credentials; JSON body parsed. */
   get(url: string, c: { appId: string; appKey: string }): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  /** GET with credentials, asserting 200; the parsed body. */
+  json(url: string, c: { appId: string; appKey: string }): Promise<any>;
+  /** Each `path?query` answers 400 naming the given parameter in propertyName. */
+  expectBadParameters(path: string, c: { appId: string; appKey: string }, cases: [query: string, propertyName: string][]): Promise<void>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -41,6 +46,7 @@ export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {
   options.extend?.(app);
   await app.ready();
   const authHeader = (c: { appId: string; appKey: string }) => `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;
+  const get = (url: string, c: { appId: string; appKey: string }) => app.inject({ method: 'GET', url, headers: { authorization: authHeader(c) } });
   return {
     app,
     db,
@@ -48,7 +54,19 @@ export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {
     config,
     credentials: (tiers = [], org = 'test-org') => keys.create(org, tiers),
     authHeader,
-    get: (url, c) => app.inject({ method: 'GET', url, headers: { authorization: authHeader(c) } }) as never,
+    get: get as never,
+    json: async (url, c) => {
+      const res = await get(url, c);
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      return res.json();
+    },
+    expectBadParameters: async (path, c, cases) => {
+      for (const [query, name] of cases) {
+        const res = await get(`${path}?${query}`, c);
+        assert.equal(res.statusCode, 400, `${path}?${query}: ${res.body}`);
+        assert.equal(res.json().results[0].propertyName, name, `${path}?${query}`);
+      }
+    },
     inject: (o) => app.inject(o),
     close: async () => {
       await app.close();

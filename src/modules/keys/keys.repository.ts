@@ -1,5 +1,6 @@
 // Organizations and applications in SQL.
-import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { ApplicationsTable, Db } from '../../db/database.ts';
 
 export interface ApplicationRow {
   appId: string;
@@ -102,19 +103,7 @@ export class KeysRepository {
   }
 }
 
-function toApplication(r: {
-  app_id: string;
-  org_id: number;
-  org_name: string;
-  name: string;
-  key_salt: string;
-  key_hash: string;
-  tiers: string;
-  status: 'ACTIVE' | 'REVOKED';
-  created_at: string;
-  key_rotated_at: string | null;
-  revoked_at: string | null;
-}): ApplicationRow {
+function toApplication(r: Selectable<ApplicationsTable> & { org_name: string}): ApplicationRow {
   return {
     appId: r.app_id,
     orgId: Number(r.org_id),

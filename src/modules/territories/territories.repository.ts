@@ -1,7 +1,8 @@
 // Territories, their items and their LSEs in SQL, mapped to the API's field names in one place.
 import { sql } from 'kysely';
 import type { Static } from '@sinclair/typebox';
-import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { Db, TerritoriesTable, TerritoryLsesTable } from '../../db/database.ts';
 import type { ListOptions, Paging, SearchSpec, SortKey } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
 import { coversZip } from './coverage.ts';
@@ -24,19 +25,7 @@ export const TERRITORY_LSE_COLUMNS = { lseId: 'tl.lse_id', lseName: 'l.name' };
 
 const bool = (v: boolean | number | null): boolean | null => (v === null ? null : Boolean(v));
 
-interface TerritoryRow {
-  territory_id: number;
-  territory_name: string;
-  lse_id: number;
-  lse_name: string;
-  parent_territory_id: number | null;
-  usage_type: string;
-  item_types: string | null;
-  dereg_res: boolean | number | null;
-  dereg_candi: boolean | number | null;
-  center_latitude: number | null;
-  center_longitude: number | null;
-}
+type TerritoryRow = Omit<Selectable<TerritoriesTable>, 'source'> & { lse_name: string };
 
 export function toTerritory(r: TerritoryRow): Territory {
   return {
@@ -135,16 +124,7 @@ export class TerritoriesRepository {
       .selectFrom('territory_lses as tl')
       .innerJoin('lses as l', 'l.lse_id', 'tl.lse_id')
       .where('tl.territory_id', '=', territoryId);
-    const { rows, total } = await runPagedQuery<{
-      territory_id: number;
-      lse_id: number;
-      lse_name: string;
-      distribution: boolean | number | null;
-      supplier_residential: boolean | number | null;
-      supplier_general: boolean | number | null;
-      residential_coverage: number | null;
-      general_coverage: number | null;
-    }>(
+    const { rows, total } = await runPagedQuery<Selectable<TerritoryLsesTable> & { lse_name: string }>(
       this.db.dialect,
       q,
       (qb) =>

@@ -1,6 +1,6 @@
 // Utility taxes in SQL, each with the territory it covers.
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import type { Db, UtilityTaxesTable } from '../../db/database.ts';
 import type { ListOptions, SearchSpec } from '../../http/list-options.ts';
 import { commaListHasAny, runPagedQuery, textMatches } from '../../http/sql-list.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
@@ -15,16 +15,7 @@ export const TAX_COLUMNS = {
   toDateTime: 'x.to_date',
 };
 
-export interface TaxRow {
-  utility_tax_id: number;
-  rate_name: string;
-  from_date: string | null;
-  to_date: string | null;
-  rate_amount_electricity: number | null;
-  rate_amount_gas: number | null;
-  territory_id: number;
-  customer_classes: string;
-}
+export type TaxRow = Selectable<UtilityTaxesTable>;
 
 export interface TaxFilters {
   territoryId?: number;
