@@ -54,8 +54,9 @@ export function weekRanges(p: TouPeriod): [number, number][] {
 export interface CoverageTou {
   touName: string;
   seasonId: number | null;
-  /** TOUs tied to a calendar override the week on that calendar's dates; they are not part of the week's coverage. */
   calendarId: number | null;
+  /** Dynamic TOUs apply only on their calendar's dates (event days): they are not part of the week's coverage. */
+  isDynamic?: boolean;
   periods: readonly TouPeriod[];
 }
 
@@ -71,10 +72,10 @@ export interface CoverageProblem {
 
 /**
  * The first minute of the week, season by season, that no TOU covers or that more than one covers. TOUs without a
- * season apply in every season.
+ * season apply in every season; dynamic TOUs (event days only) are left out.
  */
 export function findCoverageProblem(tous: readonly CoverageTou[]): CoverageProblem | null {
-  const weekly = tous.filter((t) => t.calendarId === null);
+  const weekly = tous.filter((t) => !(t.calendarId !== null && t.isDynamic));
   const seasonIds = [...new Set(weekly.map((t) => t.seasonId).filter((s): s is number => s !== null))].sort((a, b) => a - b);
   for (const season of seasonIds.length ? seasonIds : [null]) {
     const active = weekly.filter((t) => t.seasonId === null || t.seasonId === season);

@@ -11,7 +11,10 @@ export interface TouDef {
   touName: string;
   touType: string | null;
   seasonId: number | null;
+  /** On this calendar's dates the TOU claims the times of day its periods name, whatever the weekday. */
   calendarId: number | null;
+  /** A dynamic TOU (event days: critical peak) applies only on its calendar's dates; others are also part of the week. */
+  isDynamic: boolean;
   periods: readonly TouPeriod[];
 }
 
@@ -38,15 +41,13 @@ export function compileTouGroup(tous: readonly TouDef[], seasons: readonly Seaso
     tous.forEach((t, i) => {
       if (!applies(t, season)) return;
       if (t.calendarId !== null) {
-        // On the calendar's dates the TOU covers the times of day its periods name, whatever the weekday.
         calendarIds.add(t.calendarId);
         const key = overrideKey(t.calendarId, season);
         const day = overrides.get(key) ?? new Int32Array(MINUTES_PER_DAY).fill(-1);
         for (const p of t.periods) for (const [a, b] of dayWindows(p)) day.fill(i, a, b);
         overrides.set(key, day);
-        return;
       }
-      for (const p of t.periods) for (const [a, b] of weekRanges(p)) week.fill(i, a, b);
+      if (!(t.calendarId !== null && t.isDynamic)) for (const p of t.periods) for (const [a, b] of weekRanges(p)) week.fill(i, a, b);
     });
     weekBySeason.set(season, week);
   }

@@ -84,12 +84,14 @@ describe('private TOU coverage rules', () => {
       assert.ok(problem.touNames.includes('Intruder'));
     }
   });
-  it('checks each season with the season-less TOUs, and leaves calendar overrides out of the week', () => {
+  it('checks each season with the season-less TOUs, and leaves dynamic (event-day) TOUs out of the week', () => {
     const offPeak: CoverageTou = { touName: 'Off-Peak', seasonId: null, calendarId: null, periods: [p(0, 21, 0, 6, 16, 0)] };
     const summerPeak: CoverageTou = { touName: 'Summer Peak', seasonId: 1, calendarId: null, periods: [p(0, 16, 0, 6, 21, 0)] };
     const winterPeak: CoverageTou = { touName: 'Winter Peak', seasonId: 2, calendarId: null, periods: [p(0, 16, 0, 4, 21, 0)] };
-    const holiday: CoverageTou = { touName: 'Holiday', seasonId: null, calendarId: 9, periods: [p(0, 0, 0, 6, 0, 0)] };
+    const holiday: CoverageTou = { touName: 'Critical Peak', seasonId: null, calendarId: 9, isDynamic: true, periods: [p(0, 0, 0, 6, 0, 0)] };
     assert.equal(findCoverageProblem([offPeak, summerPeak, holiday, { ...winterPeak, periods: [p(0, 16, 0, 6, 21, 0)] }]), null);
     assert.deepEqual(findCoverageProblem([offPeak, summerPeak, winterPeak, holiday]), { kind: 'GAP', seasonId: 2, dayOfWeek: 5, hour: 16, minute: 0, touNames: [] });
+    const overlap = findCoverageProblem([offPeak, summerPeak, { ...winterPeak, periods: [p(0, 16, 0, 6, 21, 0)] }, { ...holiday, isDynamic: false }]);
+    assert.deepEqual(overlap && [overlap.kind, overlap.touNames], ['OVERLAP', ['Off-Peak', 'Critical Peak']], 'a non-dynamic calendar TOU is part of the week');
   });
 });

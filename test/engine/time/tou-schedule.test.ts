@@ -11,11 +11,12 @@ const p = (fromDayOfWeek: number, fromHour: number, toDayOfWeek: number, toHour:
 const summer: SeasonDef = { seasonId: 1, seasonName: 'Summer', seasonFromMonth: 6, seasonFromDay: 1, seasonToMonth: 9, seasonToDay: 30 };
 const winter: SeasonDef = { seasonId: 2, seasonName: 'Winter', seasonFromMonth: 10, seasonFromDay: 1, seasonToMonth: 5, seasonToDay: 31 };
 
-// A 4-9 pm peak every day, with a holiday calendar (id 7) that makes the whole day off-peak.
+// A 4-9 pm peak every day. Off-Peak names holiday calendar 7, but its periods cover only 9 pm-4 pm, so on those
+// dates it claims no more than it has; the dynamic Holiday Off-Peak takes calendar 7's dates whole.
 const peakEveryDay: TouDef[] = [
-  { touId: 10, touName: 'Peak', touType: 'ON_PEAK', seasonId: null, calendarId: null, periods: [p(0, 16, 6, 21)] },
-  { touId: 11, touName: 'Off-Peak', touType: 'OFF_PEAK', seasonId: null, calendarId: null, periods: [p(0, 21, 6, 16)] },
-  { touId: 12, touName: 'Holiday Off-Peak', touType: 'OFF_PEAK', seasonId: null, calendarId: 7, periods: [p(0, 0, 6, 0)] },
+  { touId: 10, touName: 'Peak', touType: 'ON_PEAK', seasonId: null, calendarId: null, isDynamic: false, periods: [p(0, 16, 6, 21)] },
+  { touId: 11, touName: 'Off-Peak', touType: 'OFF_PEAK', seasonId: null, calendarId: 7, isDynamic: false, periods: [p(0, 21, 6, 16)] },
+  { touId: 12, touName: 'Holiday Off-Peak', touType: 'OFF_PEAK', seasonId: null, calendarId: 7, isDynamic: true, periods: [p(0, 0, 6, 0)] },
 ];
 const none = () => new Set<number>();
 const show = (list: ReturnType<typeof touIntervals>) => list.map((i) => `${i.tou.touName} ${formatDateTime(i.from)} ${formatDateTime(i.to)}`);
@@ -56,7 +57,7 @@ describe('compiled TOU schedule', () => {
     assert.ok(list.every((i) => i.from.offset === -420));
   });
 
-  it('lets a holiday calendar override the day', () => {
+  it('lets a dynamic TOU take its calendar\'s dates', () => {
     const group = compileTouGroup(peakEveryDay, []);
     const july4 = (d: CivilDate) => new Set(formatDate(d) === '2024-07-04' ? [7] : []);
     assert.deepEqual(show(touIntervals(group, 'America/Los_Angeles', la('2024-07-04T00:00'), la('2024-07-05T00:00'), july4)), [
@@ -64,11 +65,25 @@ describe('compiled TOU schedule', () => {
     ]);
   });
 
+  it('lets a TOU with a calendar claim the calendar\'s dates as the original\'s Georgia Power group does', () => {
+    // Recorded group 2756/1: Summer On-Peak weekdays 2-7 pm; Summer Off-Peak (calendar 34) the rest, in two periods.
+    const tous: TouDef[] = [
+      { touId: 1, touName: 'Summer On-Peak', touType: null, seasonId: null, calendarId: null, isDynamic: false, periods: [p(0, 14, 4, 19)] },
+      { touId: 2, touName: 'Summer Off-Peak', touType: null, seasonId: null, calendarId: 34, isDynamic: false, periods: [p(0, 19, 6, 14), p(5, 14, 6, 19)] },
+    ];
+    const group = compileTouGroup(tous, []);
+    const ga = (iso: string) => DateTime.fromISO(iso, { zone: 'America/New_York' });
+    const ordinary = touIntervals(group, 'America/New_York', ga('2024-07-03T00:00'), ga('2024-07-04T00:00'), none);
+    assert.deepEqual(ordinary.map((i) => i.tou.touName), ['Summer Off-Peak', 'Summer On-Peak', 'Summer Off-Peak']);
+    const holiday = touIntervals(group, 'America/New_York', ga('2024-07-04T00:00'), ga('2024-07-05T00:00'), (d) => new Set(d.day === 4 ? [34] : []));
+    assert.deepEqual(show(holiday), ['Summer Off-Peak 2024-07-04T00:00:00-04:00 2024-07-05T00:00:00-04:00']);
+  });
+
   it('follows seasons, including one that wraps the new year', () => {
     const tous: TouDef[] = [
-      { touId: 1, touName: 'Summer Peak', touType: 'ON_PEAK', seasonId: 1, calendarId: null, periods: [p(0, 14, 4, 19)] },
-      { touId: 2, touName: 'Summer Off-Peak', touType: 'OFF_PEAK', seasonId: 1, calendarId: null, periods: [p(0, 19, 4, 14), p(5, 0, 6, 0)] },
-      { touId: 3, touName: 'Winter Off-Peak', touType: 'OFF_PEAK', seasonId: 2, calendarId: null, periods: [p(0, 0, 6, 0)] },
+      { touId: 1, touName: 'Summer Peak', touType: 'ON_PEAK', seasonId: 1, calendarId: null, isDynamic: false, periods: [p(0, 14, 4, 19)] },
+      { touId: 2, touName: 'Summer Off-Peak', touType: 'OFF_PEAK', seasonId: 1, calendarId: null, isDynamic: false, periods: [p(0, 19, 4, 14), p(5, 0, 6, 0)] },
+      { touId: 3, touName: 'Winter Off-Peak', touType: 'OFF_PEAK', seasonId: 2, calendarId: null, isDynamic: false, periods: [p(0, 0, 6, 0)] },
     ];
     const group = compileTouGroup(tous, [summer, winter]);
     const at = (date: CivilDate, minute: number) => tous[dayTable(group, date, none)[minute]!]!.touName;
