@@ -24,12 +24,20 @@ import { territoriesRoutes } from './modules/territories/territories.routes.ts';
 import { TerritoriesService } from './modules/territories/territories.service.ts';
 import { utilityTaxesRoutes } from './modules/utility-taxes/utility-taxes.routes.ts';
 import { UtilityTaxesService } from './modules/utility-taxes/utility-taxes.service.ts';
+import { seasonsRoutes } from './modules/seasons/seasons.routes.ts';
+import { SeasonsRepository } from './modules/seasons/seasons.repository.ts';
+import { calendarsRoutes } from './modules/calendars/calendars.routes.ts';
+import { CalendarsService } from './modules/calendars/calendars.service.ts';
+import { timeOfUsesRoutes } from './modules/timeofuses/timeofuses.routes.ts';
+import { TimeOfUsesService } from './modules/timeofuses/timeofuses.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: Db;
   /** Defaults to a KeysService on db; tests pass one to share its cache. */
   keys?: KeysService;
+  /** The clock for defaults such as "from now" (tests fix it). */
+  now?: () => Date;
 }
 
 export interface RatebookContext {
@@ -46,7 +54,7 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, db, keys = new KeysService(db, config.authCacheTtlMs) }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, keys = new KeysService(db, config.authCacheTtlMs), now = () => new Date() }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -82,9 +90,16 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
 
   const zipcodes = new ZipcodesService(db);
   await app.register(zipcodesRoutes(zipcodes));
-  await app.register(lsesRoutes(new LsesService(db, zipcodes)));
+  const lses = new LsesService(db, zipcodes);
+  await app.register(lsesRoutes(lses));
   const territories = new TerritoriesService(db, zipcodes);
   await app.register(territoriesRoutes(territories));
   await app.register(utilityTaxesRoutes(new UtilityTaxesService(db, territories.repo)));
+
+  const seasons = new SeasonsRepository(db);
+  await app.register(seasonsRoutes(seasons, lses));
+  const calendars = new CalendarsService(db, (lseId) => lses.zoneOf(lseId), now);
+  await app.register(calendarsRoutes(calendars));
+  await app.register(timeOfUsesRoutes(new TimeOfUsesService(db, lses, seasons, calendars, now)));
   return app;
 }

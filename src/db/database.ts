@@ -126,6 +126,83 @@ export interface UtilityTaxesTable {
   source: string | null;
 }
 
+export interface SeasonsTable {
+  season_id: number;
+  lse_id: number;
+  season_group_id: number;
+  season_name: string;
+  from_month: number;
+  from_day: number;
+  from_edge_predominance: string | null;
+  to_month: number;
+  to_day: number;
+  to_edge_predominance: string | null;
+  source: string | null;
+}
+
+export interface CalendarsTable {
+  calendar_id: number;
+  calendar_name: string;
+  calendar_type: string;
+  lse_id: number | null;
+  source: string | null;
+}
+
+export interface CalendarEventsTable {
+  calendar_event_id: number;
+  calendar_id: number;
+  calendar_event_name: string;
+  lse_id: number | null;
+  calendar_event_type: string;
+  date_definition_type: string;
+  locale: string | null;
+  fixed_month: number | null;
+  fixed_day: number | null;
+  day_of_week: number | null;
+  week_of_month: number | null;
+  adjustment: number | null;
+}
+
+export interface CalendarDatesTable {
+  event_date_id: Generated<number>;
+  calendar_event_id: number;
+  start_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  sub_key: string | null;
+}
+
+export interface TouGroupsTable {
+  lse_id: number;
+  tou_group_id: number;
+  privacy: 'PUBLIC' | 'PRIVATE';
+  owner_org_id: number | null;
+  source: string | null;
+}
+
+export interface TousTable {
+  tou_id: number;
+  lse_id: number;
+  tou_group_id: number;
+  tou_name: string;
+  calendar_id: number | null;
+  season_id: number | null;
+  tou_type: string | null;
+  is_dynamic: boolean | number;
+}
+
+export interface TouPeriodsTable {
+  tou_period_id: number;
+  tou_id: number;
+  from_day_of_week: number;
+  from_hour: number;
+  from_minute: number;
+  to_day_of_week: number;
+  to_hour: number;
+  to_minute: number;
+  calendar_id: number | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
@@ -136,6 +213,13 @@ export interface Database {
   territory_items: TerritoryItemsTable;
   territory_lses: TerritoryLsesTable;
   utility_taxes: UtilityTaxesTable;
+  seasons: SeasonsTable;
+  calendars: CalendarsTable;
+  calendar_events: CalendarEventsTable;
+  calendar_dates: CalendarDatesTable;
+  tou_groups: TouGroupsTable;
+  tous: TousTable;
+  tou_periods: TouPeriodsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Load the starter dataset (ZIP codes, LSEs, territories, ...) as a first start does. */
   seed?: boolean;
+  /** A fixed clock for "now" defaults. */
+  now?: () => Date;
   /** Runs before app.ready(): extra routes for testing cross-cutting behaviour. */
   extend?: (app: App) => void;
 }
@@ -42,7 +44,7 @@ export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {
   const db = await createTestDb(dialect);
   if (options.seed) await runSeeds(db);
   const keys = new KeysService(db, config.authCacheTtlMs);
-  const app = await buildApp({ config, db, keys });
+  const app = await buildApp({ config, db, keys, ...(options.now ? { now: options.now } : {}) });
   options.extend?.(app);
   await app.ready();
   const authHeader = (c: { appId: string; appKey: string }) => `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;

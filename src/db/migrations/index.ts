@@ -3,10 +3,12 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
 import { geography } from './0002-geography.ts';
+import { time } from './0003-time.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
 export const migrations: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-geography': geography,
+  '0003-time': time,
 };

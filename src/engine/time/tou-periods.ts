@@ -74,9 +74,10 @@ export interface CoverageProblem {
  * The first minute of the week, season by season, that no TOU covers or that more than one covers. TOUs without a
  * season apply in every season; dynamic TOUs (event days only) are left out.
  */
-export function findCoverageProblem(tous: readonly CoverageTou[]): CoverageProblem | null {
+export function findCoverageProblem(tous: readonly CoverageTou[], groupSeasonIds?: readonly number[]): CoverageProblem | null {
   const weekly = tous.filter((t) => !(t.calendarId !== null && t.isDynamic));
-  const seasonIds = [...new Set(weekly.map((t) => t.seasonId).filter((s): s is number => s !== null))].sort((a, b) => a - b);
+  // Every season of the group must be covered, including one that no TOU names.
+  const seasonIds = [...new Set([...(groupSeasonIds ?? []), ...weekly.map((t) => t.seasonId).filter((s): s is number => s !== null)])].sort((a, b) => a - b);
   for (const season of seasonIds.length ? seasonIds : [null]) {
     const active = weekly.filter((t) => t.seasonId === null || t.seasonId === season);
     const owners: number[][] = Array.from({ length: MINUTES_PER_WEEK }, () => []);

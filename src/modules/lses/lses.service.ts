@@ -29,6 +29,12 @@ export class LsesService {
     return row;
   }
 
+  /** The IANA zone of an LSE's tariffs and calendars; UTC for none (general calendars) or an LSE without one. */
+  async zoneOf(lseId: number | null): Promise<string> {
+    if (lseId === null) return 'UTC';
+    return (await this.repo.find(lseId))?.time_zone_id ?? 'UTC';
+  }
+
   async list(params: LseListParams, options: ListOptions) {
     const zip = await this.zipcodes.resolve({ zipCode: params.zipCode, postCode: params.postCode, country: params.country });
     const classServiceTypes: Partial<Record<CustomerClassKey, string[]>> = {
