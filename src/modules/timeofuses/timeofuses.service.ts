@@ -7,14 +7,14 @@ import { addDays } from '../../engine/calendar/civil-date.ts';
 import { formatDateTime } from '../../engine/time/datetime-input.ts';
 import { localDateOf } from '../../engine/time/local-days.ts';
 import { checkSeasonGroup, SeasonGroupError } from '../../engine/time/seasons.ts';
-import { findCoverageProblem } from '../../engine/time/tou-periods.ts';
+import { findCoverageProblem, type TouPeriod } from '../../engine/time/tou-periods.ts';
 import { compileTouGroup, touIntervals, type TouDef } from '../../engine/time/tou-schedule.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { ApiError, ErrorCode, invalidArgument, notFound } from '../../http/errors.ts';
 import type { CalendarsService } from '../calendars/calendars.service.ts';
 import type { LsesService } from '../lses/lses.service.ts';
 import { toSeason, toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
-import { TimeOfUsesRepository, type LoadedGroup, type NewTou } from './timeofuses.repository.ts';
+import { TimeOfUsesRepository, type LoadedGroup, type NewTou, type PeriodRow } from './timeofuses.repository.ts';
 import { TOU_TYPES, type PrivateTouBody, type TimeOfUseSchema, type TouGroupSchema, type TouIntervalSchema } from './timeofuses.schemas.ts';
 
 export type TimeOfUse = Static<typeof TimeOfUseSchema>;
@@ -24,6 +24,16 @@ type Body = Static<typeof PrivateTouBody>;
 
 /** Longest interval window one request may ask for. */
 export const MAX_INTERVAL_DAYS = 366;
+/** A stored period as the engine and the API name its fields. */
+const periodOf = (p: PeriodRow): TouPeriod => ({
+  fromDayOfWeek: p.from_day_of_week,
+  fromHour: p.from_hour,
+  fromMinute: p.from_minute,
+  toDayOfWeek: p.to_day_of_week,
+  toHour: p.to_hour,
+  toMinute: p.to_minute,
+});
+
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export class TimeOfUsesService {
@@ -51,16 +61,7 @@ export class TimeOfUsesService {
         calendarId: t.calendar_id,
         isDynamic: Boolean(t.is_dynamic),
         season: season ? toSeason(season, ext) : null,
-        touPeriods: (g.periods.get(t.tou_id) ?? []).map((p) => ({
-          touPeriodId: p.tou_period_id,
-          touId: p.tou_id,
-          fromDayOfWeek: p.from_day_of_week,
-          fromHour: p.from_hour,
-          fromMinute: p.from_minute,
-          toDayOfWeek: p.to_day_of_week,
-          toHour: p.to_hour,
-          toMinute: p.to_minute,
-        })),
+        touPeriods: (g.periods.get(t.tou_id) ?? []).map((p) => ({ touPeriodId: p.tou_period_id, touId: p.tou_id, ...periodOf(p) })),
       };
       return ext ? { ...tou, privacy: g.group.privacy } : tou;
     });
@@ -102,14 +103,7 @@ export class TimeOfUsesService {
       seasonId: t.season_id,
       calendarId: t.calendar_id,
       isDynamic: Boolean(t.is_dynamic),
-      periods: (g.periods.get(t.tou_id) ?? []).map((p) => ({
-        fromDayOfWeek: p.from_day_of_week,
-        fromHour: p.from_hour,
-        fromMinute: p.from_minute,
-        toDayOfWeek: p.to_day_of_week,
-        toHour: p.to_hour,
-        toMinute: p.to_minute,
-      })),
+      periods: (g.periods.get(t.tou_id) ?? []).map(periodOf),
     }));
     // Seasons: the whole group of each season the TOUs name, so that every day has its season.
     const seasonRows = await this.seasons.groupsOf([...g.seasons.keys()]);
