@@ -30,6 +30,8 @@ import { calendarsRoutes } from './modules/calendars/calendars.routes.ts';
 import { CalendarsService } from './modules/calendars/calendars.service.ts';
 import { timeOfUsesRoutes } from './modules/timeofuses/timeofuses.routes.ts';
 import { TimeOfUsesService } from './modules/timeofuses/timeofuses.service.ts';
+import { propertiesRoutes } from './modules/properties/properties.routes.ts';
+import { PropertiesService } from './modules/properties/properties.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -101,5 +103,6 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const calendars = new CalendarsService(db, (lseId) => lses.zoneOf(lseId), now);
   await app.register(calendarsRoutes(calendars));
   await app.register(timeOfUsesRoutes(new TimeOfUsesService(db, lses, seasons, calendars, now)));
+  await app.register(propertiesRoutes(new PropertiesService(db, lses, now)));
   return app;
 }

@@ -1,7 +1,8 @@
 // The starter dataset's seeders, in dependency order (geography before tariffs before lookups).
 import type { Seeder } from './seed.ts';
 import { geographySeeder } from './geography.seeder.ts';
+import { propertiesSeeder } from './properties.seeder.ts';
 import { timeSeeder } from './time.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
-export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder];
+export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder];

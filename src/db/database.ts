@@ -203,6 +203,65 @@ export interface TouPeriodsTable {
   calendar_id: number | null;
 }
 
+export interface PropertyKeysTable {
+  key_name: string;
+  sub_key_name: string | null;
+  display_name: string | null;
+  family: string | null;
+  keyspace: string | null;
+  description: string | null;
+  data_type: string;
+  quantity_unit: string | null;
+  formula_detail: string | null;
+  lookback_interval_quantity: number | null;
+  lookback_quantity: number | null;
+  lookback_period: string | null;
+  lookback_tou_id: number | null;
+  lookback_season_id: number | null;
+  entity_id: number | null;
+  entity_type: string | null;
+  privacy: string;
+  source: string | null;
+}
+
+export interface PropertyKeyChoicesTable {
+  key_name: string;
+  sequence: number;
+  display_value: string | null;
+  value: string;
+  data_value: string | null;
+  likelihood: number | null;
+}
+
+export interface PropertyLookupsTable {
+  lookup_id: Generated<number>;
+  key_name: string;
+  sub_key_name: string;
+  /** Epoch milliseconds; from inclusive, to exclusive. */
+  from_time: number;
+  to_time: number;
+  best_value: number | null;
+  best_accuracy: number | null;
+  actual_value: number | null;
+  lse_forecast_value: number | null;
+  lse_forecast_accuracy: number | null;
+  forecast_value: number | null;
+  forecast_accuracy: number | null;
+}
+
+export interface PropertyLookupStatsTable {
+  key_name: string;
+  sub_key_name: string;
+  lookup_count: number;
+  min_from_time: number | null;
+  max_to_time: number | null;
+  total_duration: number;
+  max_duration: number;
+  value_sum: number;
+  value_count: number;
+  last_updated: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
@@ -220,6 +279,10 @@ export interface Database {
   tou_groups: TouGroupsTable;
   tous: TousTable;
   tou_periods: TouPeriodsTable;
+  property_keys: PropertyKeysTable;
+  property_key_choices: PropertyKeyChoicesTable;
+  property_lookups: PropertyLookupsTable;
+  property_lookup_stats: PropertyLookupStatsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

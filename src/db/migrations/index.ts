@@ -4,6 +4,7 @@ import type { Dialect } from '../database.ts';
 import { foundation } from './0001-foundation.ts';
 import { geography } from './0002-geography.ts';
 import { time } from './0003-time.ts';
+import { properties } from './0004-properties.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -11,4 +12,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-geography': geography,
   '0003-time': time,
+  '0004-properties': properties,
 };

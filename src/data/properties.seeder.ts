@@ -1,0 +1,50 @@
+// Loads the starter property keys (with choices) and the synthetic sample lookup series.
+import { LookupsRepository } from '../modules/properties/lookups.repository.ts';
+import { insertInChunks } from './insert-chunks.ts';
+import type { Seeder } from './seed.ts';
+import { STARTER_KEYS, sampleHourlyPrices } from './starter/properties.data.ts';
+
+export const propertiesSeeder: Seeder = {
+  name: 'starter-properties',
+  version: 1,
+  async run(trx, db) {
+    const names = STARTER_KEYS.map((k) => k.keyName);
+    await trx.deleteFrom('property_key_choices').where('key_name', 'in', names).execute();
+    await trx.deleteFrom('property_keys').where('key_name', 'in', names).execute();
+    for (const k of STARTER_KEYS) {
+      await trx
+        .insertInto('property_keys')
+        .values({
+          key_name: k.keyName,
+          sub_key_name: null,
+          display_name: k.displayName,
+          family: k.family,
+          keyspace: k.keyspace,
+          description: k.description,
+          data_type: k.dataType,
+          quantity_unit: k.quantityUnit ?? null,
+          formula_detail: k.formulaDetail ?? null,
+          lookback_interval_quantity: null,
+          lookback_quantity: null,
+          lookback_period: null,
+          lookback_tou_id: null,
+          lookback_season_id: null,
+          entity_id: k.entityId ?? null,
+          entity_type: k.entityId === undefined ? null : 'LSE',
+          privacy: 'PUBLIC',
+          source: k.source,
+        })
+        .execute();
+      await insertInChunks(trx, 'property_key_choices', (k.choices ?? []).map((value, sequence) => ({ key_name: k.keyName, sequence, display_value: value, value, data_value: value, likelihood: null })));
+    }
+    const series = sampleHourlyPrices();
+    await new LookupsRepository(db).replace(
+      trx,
+      'sampleHourlyPrice',
+      '',
+      series.map((v) => ({ from_time: v.from, to_time: v.to, best_value: v.value, actual_value: v.value, best_accuracy: null, lse_forecast_value: null, lse_forecast_accuracy: null, forecast_value: null, forecast_accuracy: null })),
+      Date.UTC(2026, 10, 22),
+    );
+    return STARTER_KEYS.length + series.length;
+  },
+};
