@@ -85,8 +85,13 @@ export class LookupsRepository {
    */
   async replace(trx: Transaction<Database>, key: string, sub: string, values: NewLookup[], now: number): Promise<void> {
     if (values.length === 0) return;
-    const from = Math.min(...values.map((v) => Number(v.from_time)));
-    const to = Math.max(...values.map((v) => Number(v.to_time)));
+    // A loop, not Math.min(...values): spreading hundreds of thousands of arguments overflows the stack.
+    let from = Infinity;
+    let to = -Infinity;
+    for (const v of values) {
+      from = Math.min(from, Number(v.from_time));
+      to = Math.max(to, Number(v.to_time));
+    }
     await trx.deleteFrom('property_lookups').where('key_name', '=', key).where('sub_key_name', '=', sub).where('from_time', '<', to).where('to_time', '>', from).execute();
     await insertInChunks(trx, 'property_lookups', values.map((v) => ({ ...v, key_name: key, sub_key_name: sub })));
     await refreshStats(trx, key, sub, now);

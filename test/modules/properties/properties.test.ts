@@ -111,3 +111,17 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('lookup writes', () => {
+  it('store a large batch in one call', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const repo = new LookupsRepository(t.db);
+      const many = Array.from({ length: 200_000 }, (_, i) => value(i * HOUR, (i + 1) * HOUR, i % 7));
+      await t.db.kysely.transaction().execute((trx) => repo.replace(trx, 'big', '', many, 1));
+      assert.equal((await repo.stats('big')).lookupCount, 200_000);
+    } finally {
+      await t.close();
+    }
+  });
+});
