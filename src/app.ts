@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await registerOpenApi(app, VERSION);
   registerErrorHandling(app, routes);
   registerAuth(app, keys, new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs));
+  registerInputGuard(app);
 
   await app.register(healthRoutes(db));
   await app.register(echoRoutes);

@@ -69,6 +69,12 @@ function classify(request: FastifyRequest, error: FastifyError): { status: numbe
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, item: item(ErrorCode.InvalidArgument, 'Content-Length does not match the body') };
   }
+  // PostgreSQL's regular expressions (POSIX ARE) refuse some patterns JavaScript accepts, such as named groups;
+  // `search` with isRegex=true is the only regex input.
+  if ((error as { code?: string }).code === '2201B') {
+    const value = (request.query as { search?: string } | undefined)?.search ?? null;
+    return { status: 400, item: { ...item(ErrorCode.InvalidArgument, `search is not a regular expression PostgreSQL accepts: ${error.message}`), propertyName: 'search', propertyValue: value } };
+  }
   // JSON.parse failures from Fastify's body parser carry status 400 and a SyntaxError.
   if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
     return { status: 400, item: { ...item(ErrorCode.InvalidJson, `The body is not valid JSON: ${error.message}`), propertyName: 'body' } };

@@ -93,6 +93,20 @@ for (const dialect of dialects) {
       assert.doesNotMatch(res.body, /secret internal detail|at .*\.ts/);
     });
 
+    it('400 for a NUL character anywhere in the input, naming where', async () => {
+      assertError(await send('GET', '/test/list?search=a%00b'), 400, 'InvalidArgument', 'search');
+      assertError(await send('GET', '/test/thing/4%002'), 400, 'InvalidArgument', 'id');
+      const body = JSON.stringify({ scenarios: [{ masterTariffId: 1, name: 'a\u0000b' }] });
+      assertError(await send('POST', '/test/body', { payload: body, headers: { 'content-type': 'application/json' } }), 400, 'InvalidArgument', 'scenarios[0].name');
+    });
+
+    it('400, not a database error, for ids and offsets beyond 32 bits', async () => {
+      assertError(await send('GET', '/rest/public/lses/99999999999'), 400, 'InvalidArgument', 'lseId');
+      assertError(await send('GET', '/rest/public/timeofuses/2147483648'), 400, 'InvalidArgument', 'touId');
+      assertError(await send('GET', '/rest/public/territories?lseId=3000000000'), 400, 'InvalidArgument', 'lseId');
+      assertError(await send('GET', '/rest/public/lses?pageStart=100000000000000000000'), 400, 'InvalidArgument', 'pageStart');
+    });
+
     it('answers with and without a trailing slash', async () => {
       assert.equal((await send('GET', '/rest/echo/')).statusCode, 200);
       assert.equal((await send('GET', '/rest/echo/hello/')).statusCode, 200);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DATE_DEFINITION_TYPES } from '../../engine/calendar/event-rules.ts';
-import { ListQuery, StringList } from '../../http/query-schemas.ts';
+import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -42,11 +42,11 @@ export const CalendarDateSchema = Type.Object({
 
 export const CalendarListQuery = Type.Object({
   ...ListQuery,
-  lseId: Type.Optional(Type.Integer({ minimum: 1 })),
+  lseId: Type.Optional(Id()),
   calendarType: Type.Optional(Type.String({ description: CALENDAR_TYPES.join(', ') })),
 });
 
-export const CalendarParams = Type.Object({ calendarId: Type.Integer({ minimum: 1 }) });
+export const CalendarParams = Type.Object({ calendarId: Id() });
 export const CalendarOneQuery = Type.Object({
   fromDateTime: Type.Optional(Type.String({ description: 'Only events with a date on or after' })),
   toDateTime: Type.Optional(Type.String({ description: 'Only events with a date on or before' })),
@@ -55,8 +55,8 @@ export const CalendarOneQuery = Type.Object({
 
 export const CalendarDatesQuery = Type.Object({
   ...ListQuery,
-  calendarId: Type.Optional(Type.Integer({ minimum: 1 })),
-  lseId: Type.Optional(Type.Integer({ minimum: 1 })),
+  calendarId: Type.Optional(Id()),
+  lseId: Type.Optional(Id()),
   locale: Type.Optional(Type.String({ description: 'ISO country code' })),
   fromDateTime: Type.Optional(Type.String({ description: 'Dates on or after (default: January 1 of this year)' })),
   toDateTime: Type.Optional(Type.String({ description: 'Dates on or before (default: December 31 of the from year)' })),

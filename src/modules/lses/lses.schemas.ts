@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ListQuery, StringList } from '../../http/query-schemas.ts';
+import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -57,5 +57,5 @@ export const LseListQuery = Type.Object({
   transportationServiceTypes: Type.Optional(StringList('Service types offered to transportation customers')),
 });
 
-export const LseParams = Type.Object({ lseId: Type.Integer({ minimum: 1 }) });
+export const LseParams = Type.Object({ lseId: Id() });
 export const LseOneQuery = Type.Object({ fields: Type.Optional(Type.String({ description: 'ext adds the extended (E) fields' })) });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ListQuery } from '../../http/query-schemas.ts';
+import { Id, ListQuery } from '../../http/query-schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -63,7 +63,7 @@ export const PropertyListQuery = Type.Object({
   dataType: Type.Optional(Type.String({ description: DATA_TYPES.join(', ') })),
   family: Type.Optional(Type.String()),
   keySpace: Type.Optional(Type.String()),
-  entityId: Type.Optional(Type.Integer({ description: 'Ignored unless entityType is given too' })),
+  entityId: Type.Optional(Id('Ignored unless entityType is given too')),
   entityType: Type.Optional(Type.String({ description: 'LSE; ignored unless entityId is given too' })),
   excludeGlobal: Type.Optional(Type.Boolean({ description: 'Only entity-specific keys' })),
 });

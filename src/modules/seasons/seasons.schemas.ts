@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ListQuery } from '../../http/query-schemas.ts';
+import { Id, ListQuery } from '../../http/query-schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 
@@ -22,4 +22,4 @@ export const SeasonGroupSchema = Type.Object({
   seasons: Type.Array(SeasonSchema),
 });
 
-export const SeasonListQuery = Type.Object({ ...ListQuery, lseId: Type.Optional(Type.Integer({ minimum: 1, description: 'Required' })) });
+export const SeasonListQuery = Type.Object({ ...ListQuery, lseId: Type.Optional(Id('Required')) });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ListQuery, StringList } from '../../http/query-schemas.ts';
+import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 import { LocationQuery } from '../lses/lses.schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
@@ -57,7 +57,7 @@ export const TerritoryListQuery = Type.Object({
   address: Type.Optional(Type.String({ description: 'Alias of addressString' })),
   lat: Type.Optional(Type.Number({ description: 'Latitude; with lng, resolves to the nearest ZIP code' })),
   lng: Type.Optional(Type.Number({ description: 'Longitude; with lat' })),
-  lseId: Type.Optional(Type.Integer({ minimum: 1 })),
+  lseId: Type.Optional(Id()),
   populateItems: Type.Optional(Type.Boolean({ default: false })),
   populateLses: Type.Optional(Type.Boolean({ default: false })),
   usageTypes: Type.Optional(StringList(`${USAGE_TYPES.join(', ')}; default SERVICE and TARIFF`)),
@@ -66,7 +66,7 @@ export const TerritoryListQuery = Type.Object({
   containsItemValue: Type.Optional(Type.String()),
 });
 
-export const TerritoryParams = Type.Object({ territoryId: Type.Integer({ minimum: 1 }) });
+export const TerritoryParams = Type.Object({ territoryId: Id() });
 export const TerritoryOneQuery = Type.Object({
   ...ListQuery,
   populateItems: Type.Optional(Type.Boolean({ default: false })),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ListQuery } from '../../http/query-schemas.ts';
+import { Id, ListQuery } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 
 export const TOU_TYPES = ['SUPER_OFF_PEAK', 'OFF_PEAK', 'PARTIAL_PEAK', 'ON_PEAK', 'SUPER_ON_PEAK', 'CRITICAL_PEAK'] as const;
@@ -50,9 +50,9 @@ export const TouIntervalSchema = Type.Object({
   calendarId: NInt,
 });
 
-export const GroupParams = Type.Object({ lseId: Type.Integer({ minimum: 1 }), touGroupId: Type.Integer({ minimum: 1 }) });
-export const TouParams = Type.Object({ touId: Type.Integer({ minimum: 1 }) });
-export const LseParams = Type.Object({ lseId: Type.Integer({ minimum: 1 }) });
+export const GroupParams = Type.Object({ lseId: Id(), touGroupId: Id() });
+export const TouParams = Type.Object({ touId: Id() });
+export const LseParams = Type.Object({ lseId: Id() });
 export const GroupQuery = Type.Object({ ...ListQuery });
 export const IntervalQuery = Type.Object({
   ...ListQuery,
@@ -70,17 +70,17 @@ const PeriodInput = Type.Object({
 });
 
 const TouInput = Type.Object({
-  touId: Type.Optional(Type.Integer({ description: 'Required on update; must not be sent on create' })),
+  touId: Type.Optional(Id('Required on update; must not be sent on create')),
   touName: Type.String({ minLength: 1 }),
-  calendarId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'A public calendar whose dates this TOU claims' })),
-  seasonId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'A public season of the LSE' })),
+  calendarId: Type.Optional(Type.Union([Id(), Type.Null()], { description: 'A public calendar whose dates this TOU claims' })),
+  seasonId: Type.Optional(Type.Union([Id(), Type.Null()], { description: 'A public season of the LSE' })),
   touType: Type.String({ description: TOU_TYPES.join(', ') }),
   isDynamic: Type.Optional(Type.Boolean()),
   touPeriods: Type.Array(PeriodInput, { minItems: 1 }),
 });
 
 export const PrivateTouBody = Type.Object({
-  lseId: Type.Integer({ minimum: 1 }),
-  touGroupId: Type.Optional(Type.Integer({ description: 'Required on update; must not be sent on create' })),
+  lseId: Id(),
+  touGroupId: Type.Optional(Id('Required on update; must not be sent on create')),
   timeOfUses: Type.Array(TouInput, { minItems: 1 }),
 });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ListQuery, StringList } from '../../http/query-schemas.ts';
+import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 import { TerritorySchema } from '../territories/territories.schemas.ts';
 
 export const CUSTOMER_CLASSES = ['RESIDENTIAL', 'GENERAL', 'SPECIAL_USE'] as const;
@@ -17,11 +17,11 @@ export const UtilityTaxSchema = Type.Object({
 
 export const UtilityTaxListQuery = Type.Object({
   ...ListQuery,
-  territoryId: Type.Optional(Type.Integer({ minimum: 1 })),
+  territoryId: Type.Optional(Id()),
   customerClasses: Type.Optional(StringList(CUSTOMER_CLASSES.join(', '))),
   fromDateTime: Type.Optional(Type.String({ description: 'Taxes in effect on or after this date' })),
   toDateTime: Type.Optional(Type.String({ description: 'Taxes in effect on or before this date' })),
-  lseId: Type.Optional(Type.Integer({ minimum: 1 })),
+  lseId: Type.Optional(Id()),
 });
 
-export const UtilityTaxParams = Type.Object({ utilityTaxId: Type.Integer({ minimum: 1 }) });
+export const UtilityTaxParams = Type.Object({ utilityTaxId: Id() });

@@ -58,6 +58,15 @@ for (const dialect of dialects) {
       assert.deepEqual(await names('/rest/public/lses?search=7140&searchOn=code'), ['Georgia Power Co']);
     });
 
+    it('answers a regular expression its database cannot read with a 400 naming search', async () => {
+      const res = await t.get(`/rest/public/lses?isRegex=true&search=${encodeURIComponent('(?<name>Edison)')}`, c);
+      // JavaScript (SQLite) reads named groups; PostgreSQL's regular expressions do not.
+      if (dialect === 'postgres') {
+        assert.equal(res.statusCode, 400);
+        assert.equal(res.json().results[0].propertyName, 'search');
+      } else assert.equal(res.json().count, 3);
+    });
+
     it('pages with the total count', async () => {
       const first = await json('/rest/public/lses?pageCount=5');
       const second = await json('/rest/public/lses?pageCount=5&pageStart=5');
