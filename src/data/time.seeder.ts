@@ -2,11 +2,13 @@
 // exactly the starter records so that a new version of the data can be re-seeded.
 import type { Seeder } from './seed.ts';
 import { insertInChunks } from './insert-chunks.ts';
-import { STARTER_CALENDARS, STARTER_SEASONS, STARTER_TOU_GROUPS } from './starter/time.data.ts';
+import { sql } from 'kysely';
+import { RETIRED_STARTER_SEASON_IDS, STARTER_CALENDARS, STARTER_SEASONS, STARTER_TOU_GROUPS } from './starter/time.data.ts';
 
 export const timeSeeder: Seeder = {
   name: 'starter-time',
-  version: 1,
+  // 2: Georgia Power's winter season takes the original's id 314.
+  version: 2,
   async run(trx) {
     const touIds = STARTER_TOU_GROUPS.flatMap((g) => g.tous.map((t) => t.touId));
     const eventIds = STARTER_CALENDARS.flatMap((c) => c.events.map((e) => e.calendarEventId));
@@ -17,6 +19,12 @@ export const timeSeeder: Seeder = {
     await trx.deleteFrom('calendar_events').where('calendar_event_id', 'in', eventIds).execute();
     await trx.deleteFrom('calendars').where('calendar_id', 'in', STARTER_CALENDARS.map((c) => c.calendarId)).execute();
     await trx.deleteFrom('seasons').where('season_id', 'in', STARTER_SEASONS.map((s) => s.seasonId)).execute();
+    // A retired season goes too, unless a private TOU of a user still names it.
+    await trx
+      .deleteFrom('seasons')
+      .where('season_id', 'in', [...RETIRED_STARTER_SEASON_IDS])
+      .where(sql<boolean>`not exists (select 1 from tous where tous.season_id = seasons.season_id)`)
+      .execute();
 
     await insertInChunks(
       trx,

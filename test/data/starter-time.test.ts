@@ -41,3 +41,26 @@ describe('starter time data', () => {
     assert.equal(new Set(ids).size, ids.length);
   });
 });
+
+import { after, before } from 'node:test';
+import { runSeeds } from '../../src/data/seed.ts';
+import { timeSeeder } from '../../src/data/time.seeder.ts';
+import { createTestDb, dialects, type TestDb } from '../helpers/dialects.ts';
+
+for (const dialect of dialects) {
+  describe(`re-seeding the time data on ${dialect}`, () => {
+    let db: TestDb;
+    before(async () => {
+      db = await createTestDb(dialect);
+      await runSeeds(db);
+    });
+    after(() => db.dispose());
+
+    it('removes a retired starter season, so season groups stay whole', async () => {
+      await db.kysely.insertInto('seasons').values({ season_id: 1000005, lse_id: 2756, season_group_id: 3, season_name: 'Winter', from_month: 10, from_day: 1, from_edge_predominance: null, to_month: 5, to_day: 31, to_edge_predominance: null, source: 'version 1' }).execute();
+      await db.kysely.transaction().execute((trx) => timeSeeder.run(trx, db));
+      const group = await db.kysely.selectFrom('seasons').select('season_id').where('lse_id', '=', 2756).orderBy('season_id').execute();
+      assert.deepEqual(group.map((s) => s.season_id), [314, 315]);
+    });
+  });
+}

@@ -1,5 +1,5 @@
 // Starter seasons, calendars and time-of-use groups. Ids recorded from the original API are kept (PG&E seasons
-// 280/281 and 692/693, Georgia Power's season 315, holiday calendar 34 and TOU group 1 with TOUs 1 and 2);
+// 280/281 and 692/693, Georgia Power's seasons 314/315, holiday calendar 34 and TOU group 1 with TOUs 1 and 2);
 // others of our making start at 1,000,001. The BILLING and PRICING_PERIOD calendars are synthetic examples and
 // say so in their names: real meter-read schedules and event days are not bundled.
 import { OBSERVANCE, type EventRule } from '../../engine/calendar/event-rules.ts';
@@ -25,8 +25,11 @@ export const STARTER_SEASONS: readonly StarterSeason[] = [
   { seasonId: 1000003, lseId: 1000008, seasonGroupId: 1, seasonName: 'Summer', from: [5, 1], to: [10, 31], source: 'APS residential rate schedules: summer May - October billing cycles' },
   { seasonId: 1000004, lseId: 1000008, seasonGroupId: 1, seasonName: 'Winter', from: [11, 1], to: [4, 30], source: 'APS residential rate schedules: winter November - April billing cycles' },
   { seasonId: 315, lseId: 2756, seasonGroupId: 3, seasonName: 'Summer', from: [6, 1], to: [9, 30], source: 'Recorded original API response (timeofuses/2756/1)' },
-  { seasonId: 1000005, lseId: 2756, seasonGroupId: 3, seasonName: 'Winter', from: [10, 1], to: [5, 31], source: 'The rest of the year after the recorded Summer season 315' },
+  { seasonId: 314, lseId: 2756, seasonGroupId: 3, seasonName: 'Winter', from: [10, 1], to: [5, 31], source: 'Recorded original API response (tariff 512 rates)' },
 ];
+
+/** Starter seasons of earlier versions, removed on re-seeding (1000005 became the original's id 314). */
+export const RETIRED_STARTER_SEASON_IDS: readonly number[] = [1000005];
 
 export interface StarterEvent extends EventRule {
   calendarEventId: number;
@@ -129,7 +132,7 @@ export const STARTER_TOU_GROUPS: readonly StarterTouGroup[] = [
     tous: [
       { touId: 1, touName: 'Summer On-Peak', touType: 'ON_PEAK', seasonId: 315, calendarId: null, periods: [per(0, 14, 4, 19, 1)] },
       { touId: 2, touName: 'Summer Off-Peak', touType: 'OFF_PEAK', seasonId: 315, calendarId: 34, periods: [per(0, 19, 6, 14, 2), per(5, 14, 6, 19, 2037)] },
-      { touId: 1000001, touName: 'Winter Off-Peak', touType: 'OFF_PEAK', seasonId: 1000005, calendarId: null, periods: [per(0, 0, 6, 0)] },
+      { touId: 1000001, touName: 'Winter Off-Peak', touType: 'OFF_PEAK', seasonId: 314, calendarId: null, periods: [per(0, 0, 6, 0)] },
     ],
   },
   {
