@@ -1,11 +1,12 @@
 // Calendars and their dates: events are rules evaluated by the engine for whatever range is asked
 // (MANUAL events read their stored dates), so no table of dates has to be seeded ahead.
 import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
 import type { Db } from '../../db/database.ts';
 import { dayNumber, formatDate, parseDate, type CivilDate } from '../../engine/calendar/civil-date.ts';
 import { DATE_DEFINITION_TYPES, eventDates, type DateDefinitionType, type EventRule } from '../../engine/calendar/event-rules.ts';
 import { formatDateTime } from '../../engine/time/datetime-input.ts';
-import { localDateTime, localMidnight } from '../../engine/time/local-days.ts';
+import { localDateOf, localDateTime, localMidnight } from '../../engine/time/local-days.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
@@ -76,9 +77,10 @@ export class CalendarsService {
   async range(fromRaw: string | undefined, toRaw: string | undefined, zone: string): Promise<DateRange> {
     const fromParsed = dateTimeParam('fromDateTime', fromRaw, zone);
     const toParsed = dateTimeParam('toDateTime', toRaw, zone);
-    const today = this.now();
+    // "This year" is the year in the calendar's own zone.
+    const thisYear = localDateOf(DateTime.fromJSDate(this.now()), zone).year;
     const civil = (d: NonNullable<typeof fromParsed>): CivilDate => parseDate(d.value.setZone(zone).toISODate()!)!;
-    const from = fromParsed ? civil(fromParsed) : toParsed ? { year: civil(toParsed).year, month: 1, day: 1 } : { year: today.getUTCFullYear(), month: 1, day: 1 };
+    const from = fromParsed ? civil(fromParsed) : toParsed ? { year: civil(toParsed).year, month: 1, day: 1 } : { year: thisYear, month: 1, day: 1 };
     const to = toParsed ? civil(toParsed) : { year: from.year, month: 12, day: 31 };
     if (dayNumber(to) < dayNumber(from)) throw invalidArgument('toDateTime', toRaw, 'toDateTime must not be before fromDateTime');
     if (dayNumber(to) - dayNumber(from) > MAX_DATE_RANGE_DAYS) throw invalidArgument('toDateTime', toRaw, `A range of dates may span at most ${MAX_DATE_RANGE_DAYS} days`);

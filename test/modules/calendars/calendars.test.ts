@@ -76,3 +76,17 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('calendar dates by default', () => {
+  it('cover the current year in the calendar\'s zone, not in UTC', async () => {
+    // 2027-01-01T03:00Z is still December 31, 2026 in California.
+    const t = await buildTestApp('sqlite', { seed: true, now: () => new Date('2027-01-01T03:00:00Z') });
+    try {
+      const c = await t.credentials();
+      const body = await t.json('/rest/public/calendars/dates?calendarId=1000002', c);
+      assert.ok(body.results.every((d: { startDateTime: string }) => d.startDateTime.startsWith('2026')), JSON.stringify(body.results[0]));
+    } finally {
+      await t.close();
+    }
+  });
+});
