@@ -33,6 +33,8 @@ import { timeOfUsesRoutes } from './modules/timeofuses/timeofuses.routes.ts';
 import { TimeOfUsesService } from './modules/timeofuses/timeofuses.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
+import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
+import { TariffsService } from './modules/tariffs/tariffs.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -105,6 +107,8 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const calendars = new CalendarsService(db, (lseId) => lses.zoneOf(lseId), now);
   await app.register(calendarsRoutes(calendars));
   await app.register(timeOfUsesRoutes(new TimeOfUsesService(db, lses, seasons, calendars, now)));
-  await app.register(propertiesRoutes(new PropertiesService(db, lses, now)));
+  const properties = new PropertiesService(db, lses, now);
+  await app.register(propertiesRoutes(properties));
+  await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, now)));
   return app;
 }

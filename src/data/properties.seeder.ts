@@ -6,7 +6,8 @@ import { STARTER_KEYS, sampleHourlyPrices } from './starter/properties.data.ts';
 
 export const propertiesSeeder: Seeder = {
   name: 'starter-properties',
-  version: 1,
+  // 2: the lookup keys Georgia Power's tariff 512 names.
+  version: 2,
   async run(trx, db) {
     const names = STARTER_KEYS.map((k) => k.keyName);
     await trx.deleteFrom('property_key_choices').where('key_name', 'in', names).execute();

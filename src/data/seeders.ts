@@ -2,7 +2,8 @@
 import type { Seeder } from './seed.ts';
 import { geographySeeder } from './geography.seeder.ts';
 import { propertiesSeeder } from './properties.seeder.ts';
+import { tariffsSeeder } from './tariffs.seeder.ts';
 import { timeSeeder } from './time.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
-export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder];
+export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder, tariffsSeeder];

@@ -262,6 +262,108 @@ export interface PropertyLookupStatsTable {
   last_updated: number;
 }
 
+type Bool = boolean | number;
+
+export interface TariffsTable {
+  tariff_id: number;
+  master_tariff_id: number;
+  tariff_code: string | null;
+  tariff_book_name: string | null;
+  tariff_name: string;
+  lse_id: number;
+  service_type: string;
+  prior_tariff_id: number | null;
+  distribution_lse_id: number | null;
+  tariff_type: string;
+  customer_class: string;
+  customer_count: number | null;
+  customer_likelihood: number | null;
+  customer_count_source: string | null;
+  territory_id: number | null;
+  privacy: string;
+  effective_date: string;
+  end_date: string | null;
+  closed_date: string | null;
+  time_zone: string;
+  effective_on_rule: string | null;
+  billing_period: string | null;
+  currency: string;
+  charge_types: string | null;
+  charge_period: string | null;
+  min_monthly_consumption: number | null;
+  max_monthly_consumption: number | null;
+  min_monthly_demand: number | null;
+  max_monthly_demand: number | null;
+  has_time_of_use_rates: Bool;
+  has_tiered_rates: Bool;
+  has_contracted_rates: Bool;
+  has_tariff_applicability: Bool;
+  has_rate_applicability: Bool;
+  has_net_metering: Bool;
+  last_updated: string | null;
+  source: string | null;
+}
+
+export interface TariffRatesTable {
+  tariff_rate_id: number;
+  tariff_id: number;
+  master_tariff_rate_id: number | null;
+  rider_tariff_id: number | null;
+  rider_id: number | null;
+  tariff_sequence_number: number | null;
+  rate_group_name: string | null;
+  rate_name: string | null;
+  from_date_time: string | null;
+  to_date_time: string | null;
+  charge_type: string | null;
+  charge_class: string | null;
+  charge_period: string | null;
+  transaction_type: string | null;
+  quantity_key: string | null;
+  applicability_key: string | null;
+  variable_limit_key: string | null;
+  variable_rate_key: string | null;
+  variable_rate_sub_key: string | null;
+  variable_factor_key: string | null;
+  edge_predominance: string | null;
+  territory_id: number | null;
+  season_id: number | null;
+  tou_id: number | null;
+  proration_rules: string | null;
+}
+
+export interface TariffRateBandsTable {
+  tariff_rate_band_id: number;
+  tariff_rate_id: number;
+  rate_sequence_number: number;
+  has_consumption_limit: Bool;
+  consumption_upper_limit: number | null;
+  has_demand_limit: Bool;
+  demand_upper_limit: number | null;
+  has_property_limit: Bool;
+  property_upper_limit: number | null;
+  applicability_value: string | null;
+  calculation_factor: number | null;
+  rate_amount: number | null;
+  rate_unit: string | null;
+  is_credit: Bool;
+  prev_upper_limit: number | null;
+}
+
+export interface TariffPropertiesTable {
+  tariff_id: number;
+  sequence: number;
+  key_name: string;
+  property_types: string | null;
+  operator: string | null;
+  property_value: string | null;
+  min_value: string | null;
+  max_value: string | null;
+  period: string | null;
+  quantity_key: string | null;
+  is_default: Bool;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
@@ -283,6 +385,10 @@ export interface Database {
   property_key_choices: PropertyKeyChoicesTable;
   property_lookups: PropertyLookupsTable;
   property_lookup_stats: PropertyLookupStatsTable;
+  tariffs: TariffsTable;
+  tariff_rates: TariffRatesTable;
+  tariff_rate_bands: TariffRateBandsTable;
+  tariff_properties: TariffPropertiesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -39,6 +39,21 @@ export const STARTER_KEYS: readonly StarterKey[] = [
     formulaDetail: '#capacityReservationLevel  -  #demand',
     source: `${RECORDED} (properties?entityId=734&entityType=LSE)`,
   },
+  ...[
+    ['fuelCostRecoverySecondaryDistributionSummer', 'Fuel Cost Recovery, Secondary Distribution (Summer)'],
+    ['fuelCostRecoverySecondaryDistributionWinter', 'Fuel Cost Recovery, Secondary Distribution (Winter)'],
+    ['municipalFranchiseFeeInsideCityLimits', 'Municipal Franchise Fee, Inside City Limits'],
+    ['municipalFranchiseFeeOutsideCityLimits', 'Municipal Franchise Fee, Outside City Limits'],
+  ].map(([keyName, displayName]) => ({
+    keyName: keyName!,
+    displayName: displayName!,
+    family: 'tariff',
+    keyspace: 'electricity',
+    dataType: 'LOOKUP',
+    entityId: 2756,
+    description: `${displayName}: the Georgia Power rate named by variableRateKey in tariff 512. Its values are not bundled; load them with the lookup importer.`,
+    source: `${RECORDED} (tariff 512 rates name the key)`,
+  })),
   {
     keyName: 'sampleHourlyPrice', displayName: 'Sample hourly price (synthetic)', family: 'hourly', keyspace: 'market', dataType: 'LOOKUP', quantityUnit: 'USD/kWh',
     description: 'SYNTHETIC sample series for trying the lookup operations, not market data: hourly values 2025-2026 (UTC), 0.10 + 0.05 x sin(2 pi (hour - 10) / 24) USD/kWh, rounded to 5 decimals.',

@@ -5,6 +5,7 @@ import { foundation } from './0001-foundation.ts';
 import { geography } from './0002-geography.ts';
 import { time } from './0003-time.ts';
 import { properties } from './0004-properties.ts';
+import { tariffs } from './0005-tariffs.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -13,4 +14,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0002-geography': geography,
   '0003-time': time,
   '0004-properties': properties,
+  '0005-tariffs': tariffs,
 };

@@ -1,0 +1,124 @@
+// Loads the starter tariffs (versions, rates, bands and properties), replacing exactly the starter versions.
+import type { Seeder } from './seed.ts';
+import { insertInChunks } from './insert-chunks.ts';
+import { STARTER_TARIFFS } from './starter/tariffs.data.ts';
+
+export const tariffsSeeder: Seeder = {
+  name: 'starter-tariffs',
+  version: 1,
+  async run(trx) {
+    const ids = STARTER_TARIFFS.map((t) => t.tariffId);
+    const rateIds = STARTER_TARIFFS.flatMap((t) => t.rates.map((r) => r.id));
+    await trx.deleteFrom('tariff_rate_bands').where('tariff_rate_id', 'in', rateIds).execute();
+    await trx.deleteFrom('tariff_rates').where('tariff_id', 'in', ids).execute();
+    await trx.deleteFrom('tariff_properties').where('tariff_id', 'in', ids).execute();
+    await trx.deleteFrom('tariffs').where('tariff_id', 'in', ids).execute();
+    let rows = 0;
+    for (const t of STARTER_TARIFFS) {
+      await trx
+        .insertInto('tariffs')
+        .values({
+          tariff_id: t.tariffId,
+          master_tariff_id: t.masterTariffId,
+          tariff_code: t.tariffCode,
+          tariff_book_name: null,
+          tariff_name: t.tariffName,
+          lse_id: t.lseId,
+          service_type: 'ELECTRICITY',
+          prior_tariff_id: t.priorTariffId,
+          distribution_lse_id: null,
+          tariff_type: t.tariffType,
+          customer_class: t.customerClass,
+          customer_count: t.customerCount,
+          customer_likelihood: null,
+          customer_count_source: null,
+          territory_id: null,
+          privacy: 'PUBLIC',
+          effective_date: t.effectiveDate,
+          end_date: t.endDate,
+          closed_date: null,
+          time_zone: t.timeZone,
+          effective_on_rule: null,
+          billing_period: 'MONTHLY',
+          currency: 'USD',
+          charge_types: t.chargeTypes,
+          charge_period: 'MONTHLY',
+          min_monthly_consumption: null,
+          max_monthly_consumption: null,
+          min_monthly_demand: null,
+          max_monthly_demand: null,
+          has_time_of_use_rates: false,
+          has_tiered_rates: t.hasTieredRates,
+          has_contracted_rates: false,
+          has_tariff_applicability: false,
+          has_rate_applicability: t.hasRateApplicability,
+          has_net_metering: false,
+          last_updated: null,
+          source: t.source,
+        })
+        .execute();
+      await insertInChunks(
+        trx,
+        'tariff_properties',
+        t.properties.map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName, property_types: p.propertyTypes, operator: p.operator, property_value: p.propertyValue, min_value: null, max_value: null, period: null, quantity_key: null, is_default: p.isDefault })),
+      );
+      for (const r of t.rates) {
+        await trx
+          .insertInto('tariff_rates')
+          .values({
+            tariff_rate_id: r.id,
+            tariff_id: t.tariffId,
+            master_tariff_rate_id: null,
+            rider_tariff_id: null,
+            rider_id: null,
+            tariff_sequence_number: r.seq,
+            rate_group_name: r.group,
+            rate_name: r.name,
+            from_date_time: t.ratesFrom,
+            to_date_time: null,
+            charge_type: r.chargeType,
+            charge_class: null,
+            charge_period: 'MONTHLY',
+            transaction_type: null,
+            quantity_key: null,
+            applicability_key: r.applicabilityKey ?? null,
+            variable_limit_key: null,
+            variable_rate_key: r.variableRateKey ?? null,
+            variable_rate_sub_key: null,
+            variable_factor_key: null,
+            edge_predominance: null,
+            territory_id: null,
+            season_id: r.seasonId ?? null,
+            tou_id: null,
+            proration_rules: null,
+          })
+          .execute();
+        // Every band of a tiered rate has a consumption limit, the open last one included (as the original shows).
+        const tiered = r.bands.some((b) => b.upTo !== undefined);
+        await insertInChunks(
+          trx,
+          'tariff_rate_bands',
+          r.bands.map((b, i) => ({
+            tariff_rate_band_id: b.id,
+            tariff_rate_id: r.id,
+            rate_sequence_number: i + 1,
+            has_consumption_limit: tiered,
+            consumption_upper_limit: b.upTo ?? null,
+            has_demand_limit: false,
+            demand_upper_limit: null,
+            has_property_limit: false,
+            property_upper_limit: null,
+            applicability_value: b.applicabilityValue ?? null,
+            calculation_factor: b.factor ?? null,
+            rate_amount: b.amount,
+            rate_unit: b.unit ?? 'COST_PER_UNIT',
+            is_credit: b.isCredit ?? false,
+            prev_upper_limit: null,
+          })),
+        );
+        rows += 1 + r.bands.length;
+      }
+    }
+    return rows;
+  },
+};

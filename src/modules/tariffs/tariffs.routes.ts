@@ -1,0 +1,34 @@
+// Tariffs (the original API's tariff operations; see ../shared/reference/NOTES.md for the model).
+import type { App } from '../../http/fastify-types.ts';
+import { page, single } from '../../http/envelope.ts';
+import { parseListOptions } from '../../http/list-options.ts';
+import { responses } from '../../http/response-schemas.ts';
+import { TariffListQuery, TariffOneQuery, TariffParams, TariffSchema } from './tariffs.schemas.ts';
+import type { TariffsService } from './tariffs.service.ts';
+
+const tags = ['Tariffs'];
+const listRules = {
+  searchable: ['tariffName', 'tariffCode', 'tariffBookName', 'lseName'],
+  defaultSearchOn: ['tariffName'],
+  sortable: ['tariffId', 'masterTariffId', 'tariffName', 'tariffCode', 'lseId', 'lseName', 'effectiveDate', 'customerClass', 'tariffType', 'customerLikelihood'],
+  defaultSort: [{ field: 'masterTariffId', descending: false }],
+};
+
+export function tariffsRoutes(service: TariffsService) {
+  return async (app: App): Promise<void> => {
+    app.get(
+      '/rest/public/tariffs',
+      { schema: { tags, summary: 'Tariffs: the version of each in effect on a date, or every version in a range', querystring: TariffListQuery, response: responses(TariffSchema) } },
+      async (request) => {
+        const options = parseListOptions(request.query, listRules);
+        const { rows, total } = await service.list(request.query, options);
+        return page('Tariff', rows, total, options.paging);
+      },
+    );
+    app.get(
+      '/rest/public/tariffs/:masterTariffId',
+      { schema: { tags, summary: 'One tariff: the version in effect on effectiveOn (default today)', params: TariffParams, querystring: TariffOneQuery, response: responses(TariffSchema) } },
+      async (request) => single('Tariff', await service.get(request.params.masterTariffId, request.query)),
+    );
+  };
+}

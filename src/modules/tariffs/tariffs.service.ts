@@ -1,0 +1,264 @@
+// Tariffs: which version is in effect when, and the version with its rates and properties as the API shows them.
+import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/database.ts';
+import { formatDateTime } from '../../engine/time/datetime-input.ts';
+import { localDateTime } from '../../engine/time/local-days.ts';
+import { dateTimeParam } from '../../http/dates.ts';
+import { invalidArgument, notFound } from '../../http/errors.ts';
+import type { ListOptions } from '../../http/list-options.ts';
+import { csvList, enumList } from '../../http/list-params.ts';
+import type { LsesService } from '../lses/lses.service.ts';
+import type { PropertiesRepository } from '../properties/properties.repository.ts';
+import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.ts';
+import type { TerritoriesRepository } from '../territories/territories.repository.ts';
+import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
+import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
+import { CUSTOMER_CLASSES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
+
+export type Tariff = Static<typeof TariffSchema>;
+type TariffRate = Static<typeof TariffRateSchema>;
+type TariffProperty = Static<typeof TariffPropertySchema>;
+
+const bool = (v: boolean | number) => Boolean(v);
+
+export interface TariffListParams {
+  lseId?: number;
+  masterTariffId?: number;
+  effectiveOn?: string;
+  fromDateTime?: string;
+  toDateTime?: string;
+  customerClasses?: string[];
+  tariffTypes?: string[];
+  serviceTypes?: string[];
+  zipCode?: string;
+  postCode?: string;
+  country?: string;
+  isActive?: boolean;
+  populateRates?: boolean;
+  populateProperties?: boolean;
+}
+
+export class TariffsService {
+  readonly repo: TariffsRepository;
+
+  constructor(
+    db: Db,
+    private readonly lses: LsesService,
+    private readonly zipcodes: ZipcodesService,
+    private readonly seasons: SeasonsRepository,
+    private readonly territories: TerritoriesRepository,
+    private readonly keys: PropertiesRepository,
+    private readonly now: () => Date,
+  ) {
+    this.repo = new TariffsRepository(db);
+  }
+
+  /** Today's date in a zone, YYYY-MM-DD. */
+  private today(zone: string): string {
+    return DateTime.fromJSDate(this.now(), { zone }).toISODate()!;
+  }
+
+  private dateParam(name: string, raw: string | undefined, zone: string): string | undefined {
+    return dateTimeParam(name, raw, zone)?.value.setZone(zone).toISODate() ?? undefined;
+  }
+
+  toTariff(r: TariffRow): Tariff {
+    const today = this.today(r.time_zone);
+    return {
+      tariffId: r.tariff_id,
+      masterTariffId: r.master_tariff_id,
+      tariffCode: r.tariff_code,
+      tariffBookName: r.tariff_book_name,
+      tariffName: r.tariff_name,
+      lseId: r.lse_id,
+      lseName: r.lse_name,
+      serviceType: r.service_type,
+      priorTariffId: r.prior_tariff_id,
+      distributionLseId: r.distribution_lse_id,
+      tariffType: r.tariff_type,
+      customerClass: r.customer_class,
+      customerCount: r.customer_count === null ? null : Number(r.customer_count),
+      customerLikelihood: r.customer_likelihood,
+      customerCountSource: r.customer_count_source,
+      territoryId: r.territory_id,
+      effectiveDate: r.effective_date,
+      endDate: r.end_date,
+      closedDate: r.closed_date,
+      timeZone: r.time_zone,
+      effectiveOnRule: r.effective_on_rule,
+      billingPeriod: r.billing_period,
+      currency: r.currency,
+      chargeTypes: r.charge_types,
+      chargePeriod: r.charge_period,
+      minMonthlyConsumption: r.min_monthly_consumption,
+      maxMonthlyConsumption: r.max_monthly_consumption,
+      minMonthlyDemand: r.min_monthly_demand,
+      maxMonthlyDemand: r.max_monthly_demand,
+      hasTimeOfUseRates: bool(r.has_time_of_use_rates),
+      hasTieredRates: bool(r.has_tiered_rates),
+      hasContractedRates: bool(r.has_contracted_rates),
+      hasTariffApplicability: bool(r.has_tariff_applicability),
+      hasRateApplicability: bool(r.has_rate_applicability),
+      hasNetMetering: bool(r.has_net_metering),
+      isActive: r.effective_date <= today && (r.end_date === null || r.end_date > today),
+      privacy: r.privacy,
+    };
+  }
+
+  /**
+   * Without a date range, the version of each tariff in effect on effectiveOn (default today, UTC date); with
+   * fromDateTime and toDateTime, every version in effect at some time in the range.
+   */
+  async list(p: TariffListParams, options: ListOptions) {
+    const on = this.dateParam('effectiveOn', p.effectiveOn, 'UTC');
+    const from = this.dateParam('fromDateTime', p.fromDateTime, 'UTC');
+    const to = this.dateParam('toDateTime', p.toDateTime, 'UTC');
+    if ((from === undefined) !== (to === undefined)) {
+      throw invalidArgument(from === undefined ? 'fromDateTime' : 'toDateTime', null, 'fromDateTime and toDateTime go together');
+    }
+    if (from && to && to <= from) throw invalidArgument('toDateTime', p.toDateTime, 'toDateTime must be after fromDateTime');
+    if (on && from) throw invalidArgument('effectiveOn', p.effectiveOn, 'Send effectiveOn or a fromDateTime/toDateTime range, not both');
+    const zip = await this.zipcodes.resolve({ zipCode: p.zipCode, postCode: p.postCode, country: p.country });
+    let lseIds: number[] | undefined;
+    if (zip) lseIds = (await this.lses.list({ zipCode: zip.zipcode }, { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false })).rows.map((l) => l.lse_id);
+    if (p.lseId !== undefined) lseIds = lseIds ? lseIds.filter((id) => id === p.lseId) : [p.lseId];
+    const today = this.today('UTC');
+    const { rows, total } = await this.repo.list(
+      {
+        lseIds,
+        masterTariffId: p.masterTariffId,
+        customerClasses: enumList('customerClasses', p.customerClasses, CUSTOMER_CLASSES),
+        tariffTypes: enumList('tariffTypes', p.tariffTypes, TARIFF_TYPES),
+        serviceTypes: enumList('serviceTypes', p.serviceTypes, TARIFF_SERVICE_TYPES),
+        on: from ? undefined : (on ?? today),
+        range: from && to ? { from, to } : undefined,
+        active: p.isActive === undefined ? undefined : { value: p.isActive, today },
+      },
+      options,
+    );
+    return { rows: await this.populate(rows, p.populateRates, p.populateProperties), total };
+  }
+
+  /** The version in effect on effectiveOn (in the tariff's zone); without it, today's, else the latest before today. */
+  async get(masterTariffId: number, p: { effectiveOn?: string; populateRates?: boolean; populateProperties?: boolean }): Promise<Tariff> {
+    const versions = await this.repo.versions(masterTariffId);
+    if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
+    const zone = versions[0]!.time_zone;
+    const on = this.dateParam('effectiveOn', p.effectiveOn, zone);
+    const date = on ?? this.today(zone);
+    const inEffect = versions.filter((v) => v.effective_date <= date && (v.end_date === null || v.end_date > date));
+    let chosen = inEffect.at(-1);
+    if (!chosen && on === undefined) chosen = versions.filter((v) => v.effective_date <= date).at(-1) ?? versions[0];
+    if (!chosen) throw notFound('Tariff', 'effectiveOn', p.effectiveOn);
+    return (await this.populate([chosen], p.populateRates, p.populateProperties))[0]!;
+  }
+
+  private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean): Promise<Tariff[]> {
+    const out = rows.map((r) => this.toTariff(r));
+    const ids = rows.map((r) => r.tariff_id);
+    if (rates) {
+      const byTariff = await this.ratesOf(rows);
+      for (const t of out) t.rates = byTariff.get(t.tariffId) ?? [];
+    }
+    if (properties) {
+      const byTariff = await this.propertiesOf(ids);
+      for (const t of out) t.properties = byTariff.get(t.tariffId) ?? [];
+    }
+    return out;
+  }
+
+  private async ratesOf(tariffs: TariffRow[]): Promise<Map<number, TariffRate[]>> {
+    const { rates, bands } = await this.repo.rates(tariffs.map((t) => t.tariff_id));
+    const zoneOf = new Map(tariffs.map((t) => [t.tariff_id, t.time_zone]));
+    const seasons = new Map((await this.seasons.byIds([...new Set(rates.map((r) => r.season_id).filter((x): x is number => x !== null))])).map((s) => [s.season_id, s]));
+    const tous = new Map((await this.repo.tous([...new Set(rates.map((r) => r.tou_id).filter((x): x is number => x !== null))])).map((t) => [t.tou_id, t]));
+    const territories = new Map<number, Awaited<ReturnType<TerritoriesRepository['find']>>>();
+    for (const id of new Set(rates.map((r) => r.territory_id).filter((x): x is number => x !== null))) territories.set(id, await this.territories.find(id));
+    const out = new Map<number, TariffRate[]>();
+    for (const r of rates) {
+      const zone = zoneOf.get(r.tariff_id)!;
+      const when = (local: string | null) => (local === null ? null : formatDateTime(localDateTime(local, zone)));
+      const season = r.season_id === null ? undefined : seasons.get(r.season_id);
+      const tou = r.tou_id === null ? undefined : tous.get(r.tou_id);
+      const territory = r.territory_id === null ? undefined : territories.get(r.territory_id);
+      const rate: TariffRate = {
+        tariffRateId: r.tariff_rate_id,
+        masterTariffRateId: r.master_tariff_rate_id,
+        tariffId: r.tariff_id,
+        riderTariffId: r.rider_tariff_id,
+        riderId: r.rider_id,
+        tariffSequenceNumber: r.tariff_sequence_number,
+        rateGroupName: r.rate_group_name,
+        rateName: r.rate_name,
+        fromDateTime: when(r.from_date_time),
+        toDateTime: when(r.to_date_time),
+        chargeType: r.charge_type,
+        chargeClass: r.charge_class,
+        chargePeriod: r.charge_period,
+        transactionType: r.transaction_type,
+        quantityKey: r.quantity_key,
+        applicabilityKey: r.applicability_key,
+        variableLimitKey: r.variable_limit_key,
+        variableRateKey: r.variable_rate_key,
+        variableRateSubKey: r.variable_rate_sub_key,
+        variableFactorKey: r.variable_factor_key,
+        edgePredominance: r.edge_predominance,
+        territory: territory ? { territoryId: territory.territoryId, territoryName: territory.territoryName, lseId: territory.lseId, usageType: territory.usageType } : null,
+        season: season ? toSeason(season, false) : null,
+        timeOfUse: tou ? { touId: tou.tou_id, touGroupId: tou.tou_group_id, lseId: tou.lse_id, touName: tou.tou_name, touType: tou.tou_type, calendarId: tou.calendar_id, isDynamic: Boolean(tou.is_dynamic) } : null,
+        rateBands: (bands.get(r.tariff_rate_id) ?? []).map((b) => ({
+          tariffRateBandId: b.tariff_rate_band_id,
+          tariffRateId: b.tariff_rate_id,
+          rateSequenceNumber: b.rate_sequence_number,
+          hasConsumptionLimit: bool(b.has_consumption_limit),
+          consumptionUpperLimit: b.consumption_upper_limit,
+          hasDemandLimit: bool(b.has_demand_limit),
+          demandUpperLimit: b.demand_upper_limit,
+          hasPropertyLimit: bool(b.has_property_limit),
+          propertyUpperLimit: b.property_upper_limit,
+          applicabilityValue: b.applicability_value,
+          calculationFactor: b.calculation_factor,
+          rateAmount: b.rate_amount,
+          rateUnit: b.rate_unit,
+          isCredit: bool(b.is_credit),
+          prevUpperLimit: b.prev_upper_limit,
+        })),
+        prorationRules: csvList(r.proration_rules),
+      };
+      (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(rate);
+    }
+    return out;
+  }
+
+  private async propertiesOf(tariffIds: number[]): Promise<Map<number, TariffProperty[]>> {
+    const rows = await this.repo.properties(tariffIds);
+    const names = [...new Set(rows.map((r) => r.key_name))];
+    const keys = new Map<string, Awaited<ReturnType<PropertiesRepository['find']>>>();
+    for (const n of names) keys.set(n, await this.keys.find(n));
+    const choices = await this.keys.choicesOf(names);
+    const out = new Map<number, TariffProperty[]>();
+    for (const r of rows) {
+      const key = keys.get(r.key_name);
+      const property: TariffProperty = {
+        keyName: r.key_name,
+        quantityKey: r.quantity_key,
+        displayName: key?.display_name ?? null,
+        family: key?.family ?? null,
+        keyspace: key?.keyspace ?? null,
+        description: key?.description ?? null,
+        dataType: key?.data_type ?? null,
+        propertyTypes: r.property_types,
+        operator: r.operator,
+        propertyValue: r.property_value,
+        minValue: r.min_value,
+        maxValue: r.max_value,
+        period: r.period,
+        choices: choices.get(r.key_name) ?? null,
+        isDefault: bool(r.is_default),
+      };
+      (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(property);
+    }
+    return out;
+  }
+}
