@@ -46,8 +46,14 @@ for (const dialect of dialects) {
       assert.deepEqual(await names('family=load'), ['consumption', 'demand']);
       assert.deepEqual(await names('keySpace=customer'), ['isLowIncomeSeniorCitizen953']);
       assert.deepEqual(await names('entityId=734&entityType=LSE'), ['734formula10', 'testZonePrice']);
-      assert.equal((await names('entityId=734')).length, 8, 'entityId alone is ignored: all 7 starter keys and the test key');
-      assert.deepEqual(await names('excludeGlobal=true'), ['734formula10', 'testZonePrice']);
+      assert.equal((await names('entityId=734')).length, 12, 'entityId alone is ignored: all 11 starter keys and the test key');
+      assert.deepEqual(await names('excludeGlobal=true'), [
+        '734formula10', 'fuelCostRecoverySecondaryDistributionSummer', 'fuelCostRecoverySecondaryDistributionWinter',
+        'municipalFranchiseFeeInsideCityLimits', 'municipalFranchiseFeeOutsideCityLimits', 'testZonePrice',
+      ]);
+      assert.deepEqual(await names('entityId=2756&entityType=LSE&dataType=LOOKUP'), [
+        'fuelCostRecoverySecondaryDistributionSummer', 'fuelCostRecoverySecondaryDistributionWinter', 'municipalFranchiseFeeInsideCityLimits', 'municipalFranchiseFeeOutsideCityLimits',
+      ], 'the lookup keys Georgia Power\'s tariff 512 names');
       assert.deepEqual(await names('search=price&searchOn=keyName,displayName&sortOn=keyName&sortOrder=DESC'), ['testZonePrice', 'sampleHourlyPrice']);
       const formula = (await t.json('/rest/public/properties/734formula10', c)).results[0];
       assert.equal(formula.formulaDetail, '#capacityReservationLevel  -  #demand');
