@@ -109,6 +109,6 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(timeOfUsesRoutes(new TimeOfUsesService(db, lses, seasons, calendars, now)));
   const properties = new PropertiesService(db, lses, now);
   await app.register(propertiesRoutes(properties));
-  await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, now)));
+  await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now)));
   return app;
 }

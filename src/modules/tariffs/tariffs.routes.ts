@@ -3,7 +3,7 @@ import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { parseListOptions } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
-import { TariffListQuery, TariffOneQuery, TariffParams, TariffSchema } from './tariffs.schemas.ts';
+import { TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffSchema } from './tariffs.schemas.ts';
 import type { TariffsService } from './tariffs.service.ts';
 
 const tags = ['Tariffs'];
@@ -29,6 +29,11 @@ export function tariffsRoutes(service: TariffsService) {
       '/rest/public/tariffs/:masterTariffId',
       { schema: { tags, summary: 'One tariff: the version in effect on effectiveOn (default today)', params: TariffParams, querystring: TariffOneQuery, response: responses(TariffSchema) } },
       async (request) => single('Tariff', await service.get(request.params.masterTariffId, request.query)),
+    );
+    app.get(
+      '/rest/public/tariffs/:masterTariffId/history',
+      { schema: { tags, summary: 'Every version of a tariff, its rider versions and the lookups its rates name', params: TariffParams, response: responses(TariffHistorySchema) } },
+      async (request) => single('TariffHistory', await service.history(request.params.masterTariffId)),
     );
   };
 }

@@ -145,3 +145,35 @@ export const TariffListQuery = Type.Object({
 
 export const TariffParams = Type.Object({ masterTariffId: Id() });
 export const TariffOneQuery = Type.Object({ ...Populate, fields: Type.Optional(Type.String()) });
+
+export const PropertyLookupSummarySchema = Type.Object({
+  propertyKey: Type.String(),
+  subPropertyKey: NString,
+  fromDate: NString,
+  toDate: NString,
+  lastUpdatedDate: NString,
+  count: Type.Integer(),
+});
+
+export const RiderVersionSchema = Type.Object({ riderId: Type.Integer(), riderTariffId: Type.Integer(), effectiveDate: Type.String(), endDate: NString });
+
+export const TariffVersionSchema = Type.Object({
+  tariffId: Type.Integer(),
+  effectiveDate: Type.String(),
+  endDate: NString,
+  lastUpdatedDate: NString,
+  riderVersions: Type.Array(RiderVersionSchema),
+  lookupVariableRates: Type.Array(PropertyLookupSummarySchema),
+});
+
+export const TariffHistorySchema = Type.Object({
+  masterTariffId: Type.Integer(),
+  tariffCode: NString,
+  tariffName: Type.String(),
+  lseId: Type.Integer(),
+  serviceType: Type.String(),
+  customerClass: Type.String(),
+  initialEffectiveDate: Type.String(),
+  closedDate: NString,
+  tariffVersions: Type.Array(TariffVersionSchema),
+});

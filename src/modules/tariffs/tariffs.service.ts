@@ -9,14 +9,16 @@ import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { csvList, enumList } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
+import type { LookupsRepository } from '../properties/lookups.repository.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
-import { CUSTOMER_CLASSES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
+import { CUSTOMER_CLASSES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
 
 export type Tariff = Static<typeof TariffSchema>;
+export type TariffHistory = Static<typeof TariffHistorySchema>;
 type TariffRate = Static<typeof TariffRateSchema>;
 type TariffProperty = Static<typeof TariffPropertySchema>;
 
@@ -49,6 +51,7 @@ export class TariffsService {
     private readonly seasons: SeasonsRepository,
     private readonly territories: TerritoriesRepository,
     private readonly keys: PropertiesRepository,
+    private readonly lookups: LookupsRepository,
     private readonly now: () => Date,
   ) {
     this.repo = new TariffsRepository(db);
@@ -152,6 +155,68 @@ export class TariffsService {
     if (!chosen && on === undefined) chosen = versions.filter((v) => v.effective_date <= date).at(-1) ?? versions[0];
     if (!chosen) throw notFound('Tariff', 'effectiveOn', p.effectiveOn);
     return (await this.populate([chosen], p.populateRates, p.populateProperties))[0]!;
+  }
+
+  /**
+   * Every version with the rider versions in effect during it and a summary of the lookup values its rates name.
+   * Version dates are local midnights in the tariff's zone; lookup summary dates are local dates.
+   */
+  async history(masterTariffId: number): Promise<TariffHistory> {
+    const versions = await this.repo.versions(masterTariffId);
+    if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
+    const first = versions[0]!;
+    const latest = versions.at(-1)!;
+    const zone = first.time_zone;
+    const midnight = (date: string | null) => (date === null ? null : formatDateTime(DateTime.fromISO(date, { zone })));
+    const localDate = (ms: number | null) => (ms === null ? null : DateTime.fromMillis(ms, { zone }).toISODate());
+    const { rates } = await this.repo.rates(versions.map((v) => v.tariff_id));
+    const tariffVersions = [];
+    for (const v of versions) {
+      const own = rates.filter((r) => r.tariff_id === v.tariff_id);
+      const riderVersions = [];
+      for (const riderId of new Set(own.map((r) => r.rider_id).filter((x): x is number => x !== null))) {
+        for (const rv of await this.repo.versions(riderId)) {
+          // Rider versions in effect at some time during this version.
+          if ((v.end_date === null || rv.effective_date < v.end_date) && (rv.end_date === null || rv.end_date > v.effective_date)) {
+            riderVersions.push({ riderId, riderTariffId: rv.tariff_id, effectiveDate: midnight(rv.effective_date)!, endDate: midnight(rv.end_date) });
+          }
+        }
+      }
+      const lookups = [...new Map(own.filter((r) => r.variable_rate_key).map((r) => [`${r.variable_rate_key}\0${r.variable_rate_sub_key ?? ''}`, r])).values()];
+      const lookupVariableRates = [];
+      let lastUpdated = v.last_updated ? Date.parse(v.last_updated) : null;
+      for (const r of lookups) {
+        const stats = await this.lookups.stats(r.variable_rate_key!, r.variable_rate_sub_key ?? undefined);
+        if (stats.lastUpdated !== null) lastUpdated = Math.max(lastUpdated ?? 0, stats.lastUpdated);
+        lookupVariableRates.push({
+          propertyKey: r.variable_rate_key!,
+          subPropertyKey: r.variable_rate_sub_key,
+          fromDate: localDate(stats.minFrom),
+          toDate: localDate(stats.maxTo),
+          lastUpdatedDate: stats.lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(stats.lastUpdated, { zone })),
+          count: stats.lookupCount,
+        });
+      }
+      tariffVersions.push({
+        tariffId: v.tariff_id,
+        effectiveDate: midnight(v.effective_date)!,
+        endDate: midnight(v.end_date),
+        lastUpdatedDate: lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(lastUpdated, { zone })),
+        riderVersions,
+        lookupVariableRates,
+      });
+    }
+    return {
+      masterTariffId,
+      tariffCode: latest.tariff_code,
+      tariffName: latest.tariff_name,
+      lseId: latest.lse_id,
+      serviceType: latest.service_type,
+      customerClass: latest.customer_class,
+      initialEffectiveDate: midnight(first.effective_date)!,
+      closedDate: latest.closed_date,
+      tariffVersions,
+    };
   }
 
   private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean): Promise<Tariff[]> {

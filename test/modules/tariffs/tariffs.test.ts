@@ -73,6 +73,42 @@ for (const dialect of dialects) {
       assert.equal((await t.get('/rest/public/tariffs/999', c)).statusCode, 404);
     });
 
+    it('answers the history: versions, rider versions and summaries of the lookups the rates name', async () => {
+      const one = (await t.json('/rest/public/tariffs/512/history', c)).results[0];
+      assert.deepEqual(
+        { masterTariffId: one.masterTariffId, tariffCode: one.tariffCode, initialEffectiveDate: one.initialEffectiveDate, versions: one.tariffVersions.length },
+        { masterTariffId: 512, tariffCode: 'R-22', initialEffectiveDate: '2016-01-01T00:00:00-05:00', versions: 1 },
+      );
+      const summaries = one.tariffVersions[0].lookupVariableRates;
+      assert.deepEqual(summaries.map((x: { propertyKey: string }) => x.propertyKey).sort(), [
+        'fuelCostRecoverySecondaryDistributionSummer', 'fuelCostRecoverySecondaryDistributionWinter', 'municipalFranchiseFeeInsideCityLimits', 'municipalFranchiseFeeOutsideCityLimits',
+      ]);
+      assert.ok(summaries.every((x: { count: number; fromDate: null }) => x.count === 0 && x.fromDate === null), 'no values are bundled');
+      assert.equal((await t.get('/rest/public/tariffs/999/history', c)).statusCode, 404);
+    });
+
+    it('has depth once a new version, a rider and lookup values arrive', async () => {
+      const db = t.db.kysely;
+      const v1 = await db.selectFrom('tariffs').selectAll().where('tariff_id', '=', 3244437).executeTakeFirstOrThrow();
+      await db.updateTable('tariffs').set({ end_date: '2017-01-01' }).where('tariff_id', '=', 3244437).execute();
+      await db.insertInto('tariffs').values({ ...v1, tariff_id: 3300001, prior_tariff_id: 3244437, effective_date: '2017-01-01', end_date: null, source: 'test' }).execute();
+      await db.insertInto('tariffs').values({ ...v1, tariff_id: 9000001, master_tariff_id: 9000001, tariff_type: 'RIDER', tariff_name: 'Test rider', effective_date: '2016-06-01', end_date: null, source: 'test' }).execute();
+      await db.insertInto('tariff_rates').values({ tariff_rate_id: 9000001, tariff_id: 3300001, master_tariff_rate_id: null, rider_tariff_id: null, rider_id: 9000001, tariff_sequence_number: 1, rate_group_name: 'Rider', rate_name: 'Rider', from_date_time: null, to_date_time: null, charge_type: null, charge_class: null, charge_period: null, transaction_type: null, quantity_key: null, applicability_key: null, variable_limit_key: null, variable_rate_key: 'fuelCostRecoverySecondaryDistributionSummer', variable_rate_sub_key: null, variable_factor_key: null, edge_predominance: null, territory_id: null, season_id: null, tou_id: null, proration_rules: null }).execute();
+      const { LookupsRepository } = await import('../../../src/modules/properties/lookups.repository.ts');
+      const start = Date.parse('2017-06-01T00:00:00-04:00');
+      await db.transaction().execute((trx) => new LookupsRepository(t.db).replace(trx, 'fuelCostRecoverySecondaryDistributionSummer', '', [{ from_time: start, to_time: start + 30 * 86_400_000, best_value: 0.03, actual_value: 0.03, best_accuracy: null, lse_forecast_value: null, lse_forecast_accuracy: null, forecast_value: null, forecast_accuracy: null }], Date.parse('2017-05-20T12:00:00Z')));
+
+      const history = (await t.json('/rest/public/tariffs/512/history', c)).results[0];
+      assert.deepEqual(history.tariffVersions.map((v: { tariffId: number; endDate: string | null }) => [v.tariffId, v.endDate]), [[3244437, '2017-01-01T00:00:00-05:00'], [3300001, null]]);
+      const v2 = history.tariffVersions[1];
+      assert.deepEqual(v2.riderVersions, [{ riderId: 9000001, riderTariffId: 9000001, effectiveDate: '2016-06-01T00:00:00-04:00', endDate: null }]);
+      assert.deepEqual(v2.lookupVariableRates[0], { propertyKey: 'fuelCostRecoverySecondaryDistributionSummer', subPropertyKey: null, fromDate: '2017-06-01', toDate: '2017-07-01', lastUpdatedDate: '2017-05-20T08:00:00-04:00', count: 1 });
+      assert.equal(v2.lastUpdatedDate, '2017-05-20T08:00:00-04:00', 'a lookup update updates the version');
+      assert.equal((await t.json('/rest/public/tariffs/512', c)).results[0].tariffId, 3300001, 'today\'s version');
+      assert.equal((await t.json('/rest/public/tariffs/512?effectiveOn=2016-12-31', c)).results[0].tariffId, 3244437);
+      assert.deepEqual((await t.json('/rest/public/tariffs?masterTariffId=512&fromDateTime=2016-06-01&toDateTime=2017-06-01', c)).results.map((x: { tariffId: number }) => x.tariffId), [3244437, 3300001]);
+    });
+
     it('400 names each bad parameter', async () => {
       await t.expectBadParameters('/rest/public/tariffs', c, [
         ['customerClasses=VIP', 'customerClasses'],
