@@ -102,6 +102,21 @@ export class TerritoriesRepository {
     return { rows: rows.map(toTerritory), total };
   }
 
+  /** The territories a tariff's rates name (any version), or null when no tariff has that masterTariffId. */
+  async territoriesOfTariff(masterTariffId: number): Promise<number[] | null> {
+    const exists = await this.db.kysely.selectFrom('tariffs').select('tariff_id').where('master_tariff_id', '=', masterTariffId).executeTakeFirst();
+    if (!exists) return null;
+    const rows = await this.db.kysely
+      .selectFrom('tariff_rates as r')
+      .innerJoin('tariffs as t', 't.tariff_id', 'r.tariff_id')
+      .select('r.territory_id')
+      .distinct()
+      .where('t.master_tariff_id', '=', masterTariffId)
+      .where('r.territory_id', 'is not', null)
+      .execute();
+    return rows.map((r) => r.territory_id!);
+  }
+
   async itemsOf(territoryIds: number[]): Promise<Map<number, TerritoryItem[]>> {
     const out = new Map<number, TerritoryItem[]>(territoryIds.map((id) => [id, []]));
     if (territoryIds.length === 0) return out;

@@ -10,6 +10,7 @@ import { ITEM_TYPES, USAGE_TYPES } from './territories.schemas.ts';
 
 export interface TerritoryListParams extends LocationInput {
   lseId?: number;
+  masterTariffId?: number;
   populateItems?: boolean;
   populateLses?: boolean;
   usageTypes?: string[];
@@ -36,9 +37,17 @@ export class TerritoriesService {
     const itemType = enumValue('containsItemType', params.containsItemType, ITEM_TYPES);
     const requested = [...enumList('usageTypes', params.usageTypes, USAGE_TYPES), ...enumList('usageType', params.usageType, USAGE_TYPES)];
     const zip = await this.zipcodes.resolve(params);
+    // The territories over which the tariff's prices vary: those its rates name (none for a tariff without them).
+    let territoryIds: number[] | undefined;
+    if (params.masterTariffId !== undefined) {
+      const ids = await this.repo.territoriesOfTariff(params.masterTariffId);
+      if (ids === null) throw notFound('Tariff', 'masterTariffId', params.masterTariffId);
+      territoryIds = ids;
+    }
     const { rows, total } = await this.repo.list(
       {
         zip: zip ?? undefined,
+        territoryIds,
         lseId: params.lseId,
         usageTypes: requested.length ? [...new Set(requested)] : DEFAULT_USAGE_TYPES,
         containsItem: itemType ? { type: itemType, value: params.containsItemValue!.trim() } : undefined,

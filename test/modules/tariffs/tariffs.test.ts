@@ -109,6 +109,17 @@ for (const dialect of dialects) {
       assert.deepEqual((await t.json('/rest/public/tariffs?masterTariffId=512&fromDateTime=2016-06-01&toDateTime=2017-06-01', c)).results.map((x: { tariffId: number }) => x.tariffId), [3244437, 3300001]);
     });
 
+    it('lists the territories over which a tariff\'s prices vary', async () => {
+      assert.equal((await t.json('/rest/public/territories?masterTariffId=512', c)).count, 0, 'R-22 has no territory-based rates');
+      await t.db.kysely.updateTable('tariff_rates').set({ territory_id: 3538 }).where('tariff_rate_id', '=', 17471837).execute();
+      const body = await t.json('/rest/public/territories?masterTariffId=512&usageTypes=TARIFF,SERVICE', c);
+      assert.deepEqual(body.results.map((x: { territoryId: number }) => x.territoryId), [3538]);
+      const rate = (await t.json('/rest/public/tariffs/512?populateRates=true&effectiveOn=2016-06-01', c)).results[0].rates.find((r: { tariffRateId: number }) => r.tariffRateId === 17471837);
+      assert.equal(rate.territory.territoryName, 'Baseline Region T');
+      await t.db.kysely.updateTable('tariff_rates').set({ territory_id: null }).where('tariff_rate_id', '=', 17471837).execute();
+      assert.equal((await t.get('/rest/public/territories?masterTariffId=999', c)).statusCode, 404);
+    });
+
     it('400 names each bad parameter', async () => {
       await t.expectBadParameters('/rest/public/tariffs', c, [
         ['customerClasses=VIP', 'customerClasses'],
