@@ -144,7 +144,11 @@ export const TariffListQuery = Type.Object({
 });
 
 export const TariffParams = Type.Object({ masterTariffId: Id() });
-export const TariffOneQuery = Type.Object({ ...Populate, fields: Type.Optional(Type.String()) });
+export const TariffOneQuery = Type.Object({
+  ...Populate,
+  lookupVariableRates: Type.Optional(Type.Boolean({ default: false, description: 'With populateRates: variable rates carry the lookup value in effect on the date' })),
+  fields: Type.Optional(Type.String()),
+});
 
 export const PropertyLookupSummarySchema = Type.Object({
   propertyKey: Type.String(),

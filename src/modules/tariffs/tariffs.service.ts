@@ -144,7 +144,7 @@ export class TariffsService {
   }
 
   /** The version in effect on effectiveOn (in the tariff's zone); without it, today's, else the latest before today. */
-  async get(masterTariffId: number, p: { effectiveOn?: string; populateRates?: boolean; populateProperties?: boolean }): Promise<Tariff> {
+  async get(masterTariffId: number, p: { effectiveOn?: string; populateRates?: boolean; populateProperties?: boolean; lookupVariableRates?: boolean }): Promise<Tariff> {
     const versions = await this.repo.versions(masterTariffId);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = versions[0]!.time_zone;
@@ -154,7 +154,23 @@ export class TariffsService {
     let chosen = inEffect.at(-1);
     if (!chosen && on === undefined) chosen = versions.filter((v) => v.effective_date <= date).at(-1) ?? versions[0];
     if (!chosen) throw notFound('Tariff', 'effectiveOn', p.effectiveOn);
-    return (await this.populate([chosen], p.populateRates, p.populateProperties))[0]!;
+    const tariff = (await this.populate([chosen], p.populateRates, p.populateProperties))[0]!;
+    if (p.lookupVariableRates && tariff.rates) {
+      // The value in effect at the start of effectiveOn, or now.
+      const at = on ? +DateTime.fromISO(on, { zone }) : +this.now();
+      await this.fillVariableRates(tariff.rates, at);
+    }
+    return tariff;
+  }
+
+  /** Variable rates take the lookup value in effect at `at`; with none loaded their amount is unknown (null). */
+  private async fillVariableRates(rates: TariffRate[], at: number): Promise<void> {
+    for (const rate of rates) {
+      if (!rate.variableRateKey) continue;
+      const { rows } = await this.lookups.range(rate.variableRateKey, rate.variableRateSubKey ?? '', at, at + 1, { pageStart: 0, pageCount: 1 });
+      const value = rows[0] ? (rows[0].actual_value ?? rows[0].best_value) : null;
+      for (const band of rate.rateBands) band.rateAmount = value;
+    }
   }
 
   /**

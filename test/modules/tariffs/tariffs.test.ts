@@ -105,8 +105,20 @@ for (const dialect of dialects) {
       assert.deepEqual(v2.lookupVariableRates[0], { propertyKey: 'fuelCostRecoverySecondaryDistributionSummer', subPropertyKey: null, fromDate: '2017-06-01', toDate: '2017-07-01', lastUpdatedDate: '2017-05-20T08:00:00-04:00', count: 1 });
       assert.equal(v2.lastUpdatedDate, '2017-05-20T08:00:00-04:00', 'a lookup update updates the version');
       assert.equal((await t.json('/rest/public/tariffs/512', c)).results[0].tariffId, 3300001, 'today\'s version');
+      const variable = async (on: string) =>
+        (await t.json(`/rest/public/tariffs/512?populateRates=true&lookupVariableRates=true&effectiveOn=${on}`, c)).results[0].rates.find((r: { tariffRateId: number }) => r.tariffRateId === 9000001).rateBands;
+      assert.deepEqual(await variable('2017-06-15'), [], 'the rider pointer rate has no bands');
+      const summer = async (on: string, lookup: boolean) =>
+        (await t.json(`/rest/public/tariffs/512?populateRates=true&lookupVariableRates=${lookup}&effectiveOn=${on}`, c)).results[0].rates.find((r: { tariffRateId: number }) => r.tariffRateId === 17471845).rateBands[0].rateAmount;
+      assert.equal(await summer('2016-07-01', false), 0, 'stored amount without lookupVariableRates');
+      assert.equal(await summer('2016-07-01', true), null, 'no value loaded for that date: unknown');
       assert.equal((await t.json('/rest/public/tariffs/512?effectiveOn=2016-12-31', c)).results[0].tariffId, 3244437);
       assert.deepEqual((await t.json('/rest/public/tariffs?masterTariffId=512&fromDateTime=2016-06-01&toDateTime=2017-06-01', c)).results.map((x: { tariffId: number }) => x.tariffId), [3244437, 3300001]);
+      // Version 2 carries no copy of the summer fuel rate; put one there to read the June 2017 value through it.
+      await db.insertInto('tariff_rates').values({ tariff_rate_id: 9000002, tariff_id: 3300001, master_tariff_rate_id: null, rider_tariff_id: null, rider_id: null, tariff_sequence_number: 2, rate_group_name: 'Fuel Cost Recovery Charge', rate_name: 'Summer Rate', from_date_time: null, to_date_time: null, charge_type: 'CONSUMPTION_BASED', charge_class: null, charge_period: 'MONTHLY', transaction_type: null, quantity_key: null, applicability_key: null, variable_limit_key: null, variable_rate_key: 'fuelCostRecoverySecondaryDistributionSummer', variable_rate_sub_key: null, variable_factor_key: null, edge_predominance: null, territory_id: null, season_id: 315, tou_id: null, proration_rules: null }).execute();
+      await db.insertInto('tariff_rate_bands').values({ tariff_rate_band_id: 9000002, tariff_rate_id: 9000002, rate_sequence_number: 1, has_consumption_limit: false, consumption_upper_limit: null, has_demand_limit: false, demand_upper_limit: null, has_property_limit: false, property_upper_limit: null, applicability_value: null, calculation_factor: null, rate_amount: 0, rate_unit: 'COST_PER_UNIT', is_credit: false, prev_upper_limit: null }).execute();
+      const fuel = (await t.json('/rest/public/tariffs/512?populateRates=true&lookupVariableRates=true&effectiveOn=2017-06-15', c)).results[0].rates.find((r: { tariffRateId: number }) => r.tariffRateId === 9000002);
+      assert.equal(fuel.rateBands[0].rateAmount, 0.03, 'the lookup value in effect on June 15, 2017');
     });
 
     it('lists the territories over which a tariff\'s prices vary', async () => {
