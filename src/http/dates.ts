@@ -2,6 +2,11 @@
 import { parseDateTimeInput, type ParsedDateTime } from '../engine/time/datetime-input.ts';
 import { invalidArgument } from './errors.ts';
 
+/** A date or date-time parameter as the calendar date (YYYY-MM-DD) it falls on in `zone`. */
+export function localDateParam(name: string, raw: string | undefined, zone: string): string | undefined {
+  return dateTimeParam(name, raw, zone)?.value.setZone(zone).toISODate() ?? undefined;
+}
+
 export function dateTimeParam(name: string, raw: string | undefined, zone: string): ParsedDateTime | undefined {
   if (raw === undefined || raw === '') return undefined;
   const parsed = parseDateTimeInput(raw, zone);

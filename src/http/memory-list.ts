@@ -4,6 +4,9 @@ import type { ListOptions, Paging, SearchSpec, SortKey } from './list-options.ts
 type Value = string | number | boolean | null | undefined;
 export type FieldReader<T> = (item: T, field: string) => Value;
 
+/** Reads a field of a plain API object by name: the reader for lists of the API's own objects. */
+export const readField = <T extends object>(item: T, field: string): Value => (item as Record<string, Value>)[field];
+
 export function matchesSearch<T>(item: T, spec: SearchSpec, read: FieldReader<T>): boolean {
   const regex = spec.mode === 'regex' ? new RegExp(spec.text, 'i') : null;
   const needle = spec.text.toLowerCase();

@@ -32,7 +32,8 @@ export function parseDateTimeInput(raw: string, zone: string): ParsedDateTime | 
   return { value, hasOffset, dateOnly };
 }
 
-function earliestOccurrence(value: DateTime): DateTime {
+/** Of the instants a repeated wall-clock time names (the fall-back hour), the first; any other time as it is. */
+export function earliestOccurrence(value: DateTime): DateTime {
   const candidates = value.getPossibleOffsets();
   return candidates.length > 1 ? candidates.reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a)) : value;
 }

@@ -3,6 +3,7 @@
 // calls; `touIntervals` turns them into concrete local intervals in the LSE's zone, DST included.
 import { DateTime } from 'luxon';
 import { addDays, compareDates, isoWeekday, type CivilDate } from '../calendar/civil-date.ts';
+import { earliestOccurrence } from './datetime-input.ts';
 import { seasonOn, type SeasonDef } from './seasons.ts';
 import { MINUTES_PER_DAY, MINUTES_PER_WEEK, dayWindows, weekRanges, type TouPeriod } from './tou-periods.ts';
 
@@ -83,9 +84,7 @@ export interface TouInterval {
 function localInstant(date: CivilDate, minuteOfDay: number, zone: string): DateTime {
   const base = DateTime.fromObject({ year: date.year, month: date.month, day: date.day }, { zone });
   if (minuteOfDay === MINUTES_PER_DAY) return DateTime.fromObject({ ...addDays(date, 1) }, { zone });
-  const value = base.set({ hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 });
-  const options = value.getPossibleOffsets();
-  return options.length > 1 ? options.reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a)) : value;
+  return earliestOccurrence(base.set({ hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 }));
 }
 
 /**

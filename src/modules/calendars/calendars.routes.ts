@@ -2,7 +2,7 @@
 import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { isExt, parseListOptions } from '../../http/list-options.ts';
-import { listInMemory } from '../../http/memory-list.ts';
+import { listInMemory, readField } from '../../http/memory-list.ts';
 import { responses } from '../../http/response-schemas.ts';
 import { CalendarDateSchema, CalendarDatesQuery, CalendarListQuery, CalendarOneQuery, CalendarParams, CalendarSchema } from './calendars.schemas.ts';
 import type { CalendarsService } from './calendars.service.ts';
@@ -21,7 +21,6 @@ const dateRules = {
   defaultSort: [],
 };
 
-const read = <T extends object>(item: T, field: string) => (item as Record<string, string | number | null>)[field];
 
 export function calendarsRoutes(service: CalendarsService) {
   return async (app: App): Promise<void> => {
@@ -30,7 +29,7 @@ export function calendarsRoutes(service: CalendarsService) {
       { schema: { tags, summary: 'Calendars (events not populated)', querystring: CalendarListQuery, response: responses(CalendarSchema) } },
       async (request) => {
         const options = parseListOptions(request.query, calendarRules);
-        const { rows, total } = listInMemory(await service.list(request.query.lseId, request.query.calendarType), options, read);
+        const { rows, total } = listInMemory(await service.list(request.query.lseId, request.query.calendarType), options, readField);
         return page('Calendar', rows, total, options.paging);
       },
     );
@@ -39,7 +38,7 @@ export function calendarsRoutes(service: CalendarsService) {
       { schema: { tags, summary: 'Dates of calendar events, generated from their rules for the range', querystring: CalendarDatesQuery, response: responses(CalendarDateSchema) } },
       async (request) => {
         const options = parseListOptions(request.query, dateRules);
-        const { rows, total } = listInMemory(await service.dates(request.query), options, read);
+        const { rows, total } = listInMemory(await service.dates(request.query), options, readField);
         return page('CalendarDate', rows, total, options.paging);
       },
     );

@@ -7,7 +7,7 @@ import { dayNumber, formatDate, parseDate, type CivilDate } from '../../engine/c
 import { DATE_DEFINITION_TYPES, eventDates, type DateDefinitionType, type EventRule } from '../../engine/calendar/event-rules.ts';
 import { formatDateTime } from '../../engine/time/datetime-input.ts';
 import { localDateOf, localDateTime, localMidnight } from '../../engine/time/local-days.ts';
-import { dateTimeParam } from '../../http/dates.ts';
+import { localDateParam } from '../../http/dates.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
 import { CalendarsRepository, type CalendarRow, type EventRow, type StoredDateRow } from './calendars.repository.ts';
@@ -75,13 +75,12 @@ export class CalendarsService {
 
   /** A date range from the API's parameters, read as dates in `zone`; by default the current year. */
   async range(fromRaw: string | undefined, toRaw: string | undefined, zone: string): Promise<DateRange> {
-    const fromParsed = dateTimeParam('fromDateTime', fromRaw, zone);
-    const toParsed = dateTimeParam('toDateTime', toRaw, zone);
+    const fromDate = localDateParam('fromDateTime', fromRaw, zone);
+    const toDate = localDateParam('toDateTime', toRaw, zone);
     // "This year" is the year in the calendar's own zone.
     const thisYear = localDateOf(DateTime.fromJSDate(this.now()), zone).year;
-    const civil = (d: NonNullable<typeof fromParsed>): CivilDate => parseDate(d.value.setZone(zone).toISODate()!)!;
-    const from = fromParsed ? civil(fromParsed) : toParsed ? { year: civil(toParsed).year, month: 1, day: 1 } : { year: thisYear, month: 1, day: 1 };
-    const to = toParsed ? civil(toParsed) : { year: from.year, month: 12, day: 31 };
+    const from: CivilDate = fromDate ? parseDate(fromDate)! : { year: toDate ? parseDate(toDate)!.year : thisYear, month: 1, day: 1 };
+    const to: CivilDate = toDate ? parseDate(toDate)! : { year: from.year, month: 12, day: 31 };
     if (dayNumber(to) < dayNumber(from)) throw invalidArgument('toDateTime', toRaw, 'toDateTime must not be before fromDateTime');
     if (dayNumber(to) - dayNumber(from) > MAX_DATE_RANGE_DAYS) throw invalidArgument('toDateTime', toRaw, `A range of dates may span at most ${MAX_DATE_RANGE_DAYS} days`);
     return { from, to };

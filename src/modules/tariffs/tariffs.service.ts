@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db/database.ts';
 import { formatDateTime } from '../../engine/time/datetime-input.ts';
 import { localDateTime } from '../../engine/time/local-days.ts';
-import { dateTimeParam } from '../../http/dates.ts';
+import { localDateParam } from '../../http/dates.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { csvList, enumList } from '../../http/list-params.ts';
@@ -62,10 +62,6 @@ export class TariffsService {
     return DateTime.fromJSDate(this.now(), { zone }).toISODate()!;
   }
 
-  private dateParam(name: string, raw: string | undefined, zone: string): string | undefined {
-    return dateTimeParam(name, raw, zone)?.value.setZone(zone).toISODate() ?? undefined;
-  }
-
   toTariff(r: TariffRow): Tariff {
     const today = this.today(r.time_zone);
     return {
@@ -114,9 +110,9 @@ export class TariffsService {
    * fromDateTime and toDateTime, every version in effect at some time in the range.
    */
   async list(p: TariffListParams, options: ListOptions) {
-    const on = this.dateParam('effectiveOn', p.effectiveOn, 'UTC');
-    const from = this.dateParam('fromDateTime', p.fromDateTime, 'UTC');
-    const to = this.dateParam('toDateTime', p.toDateTime, 'UTC');
+    const on = localDateParam('effectiveOn', p.effectiveOn, 'UTC');
+    const from = localDateParam('fromDateTime', p.fromDateTime, 'UTC');
+    const to = localDateParam('toDateTime', p.toDateTime, 'UTC');
     if ((from === undefined) !== (to === undefined)) {
       throw invalidArgument(from === undefined ? 'fromDateTime' : 'toDateTime', null, 'fromDateTime and toDateTime go together');
     }
@@ -148,7 +144,7 @@ export class TariffsService {
     const versions = await this.repo.versions(masterTariffId);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = versions[0]!.time_zone;
-    const on = this.dateParam('effectiveOn', p.effectiveOn, zone);
+    const on = localDateParam('effectiveOn', p.effectiveOn, zone);
     const date = on ?? this.today(zone);
     const inEffect = versions.filter((v) => v.effective_date <= date && (v.end_date === null || v.end_date > date));
     let chosen = inEffect.at(-1);

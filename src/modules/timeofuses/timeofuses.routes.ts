@@ -2,7 +2,7 @@
 import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { isExt, parseListOptions } from '../../http/list-options.ts';
-import { listInMemory } from '../../http/memory-list.ts';
+import { listInMemory, readField } from '../../http/memory-list.ts';
 import { responses } from '../../http/response-schemas.ts';
 import { GroupParams, GroupQuery, IntervalQuery, LseParams, PrivateTouBody, TimeOfUseSchema, TouGroupSchema, TouIntervalSchema, TouParams } from './timeofuses.schemas.ts';
 import type { TimeOfUsesService } from './timeofuses.service.ts';
@@ -12,7 +12,6 @@ const GROUP = 'TimeOfUseGroup';
 const touRules = { searchable: ['touName', 'touType'], defaultSearchOn: ['touName'], sortable: ['touId', 'touName', 'touType'], defaultSort: [] };
 const intervalRules = { searchable: ['touName', 'touType'], defaultSearchOn: ['touName'], sortable: ['fromDateTime', 'touName', 'touId'], defaultSort: [] };
 const groupRules = { searchable: ['touGroupId'], defaultSearchOn: ['touGroupId'], sortable: ['touGroupId'], defaultSort: [] };
-const read = <T extends object>(item: T, field: string) => (item as Record<string, string | number | null>)[field];
 const privateTou = { tier: 'privateTou' as const };
 
 export function timeOfUsesRoutes(service: TimeOfUsesService) {
@@ -23,7 +22,7 @@ export function timeOfUsesRoutes(service: TimeOfUsesService) {
       async (request) => {
         const options = parseListOptions(request.query, touRules);
         const group = service.toGroup(await service.group(request.params.lseId, request.params.touGroupId, request.principal!.orgId), options.ext);
-        group.timeOfUses = listInMemory(group.timeOfUses, options, read).rows;
+        group.timeOfUses = listInMemory(group.timeOfUses, options, readField).rows;
         return single(GROUP, group);
       },
     );
@@ -42,7 +41,7 @@ export function timeOfUsesRoutes(service: TimeOfUsesService) {
         const options = parseListOptions(request.query, intervalRules);
         const group = await service.group(request.params.lseId, request.params.touGroupId, request.principal!.orgId);
         const all = (await service.intervals(group, request.query.fromDateTime, request.query.toDateTime)).map(({ touType: _type, ...rest }) => rest);
-        const { rows, total } = listInMemory(all, options, read);
+        const { rows, total } = listInMemory(all, options, readField);
         return page(GROUP, rows, total, options.paging);
       },
     );
@@ -53,7 +52,7 @@ export function timeOfUsesRoutes(service: TimeOfUsesService) {
         const options = parseListOptions(request.query, intervalRules);
         const { group } = await service.touById(request.params.touId, request.principal!.orgId);
         const all = (await service.intervals(group, request.query.fromDateTime, request.query.toDateTime)).filter((i) => i.touId === request.params.touId);
-        const { rows, total } = listInMemory(all, options, read);
+        const { rows, total } = listInMemory(all, options, readField);
         return page('TimeOfUseIntervals', rows, total, options.paging);
       },
     );
@@ -63,7 +62,7 @@ export function timeOfUsesRoutes(service: TimeOfUsesService) {
       async (request) => {
         const options = parseListOptions(request.query, groupRules);
         const groups = (await service.groupsOfLse(request.params.lseId, request.principal!.orgId)).map((g) => service.toGroup(g, options.ext));
-        const { rows, total } = listInMemory(groups, options, read);
+        const { rows, total } = listInMemory(groups, options, readField);
         return page(GROUP, rows, total, options.paging);
       },
     );
