@@ -16,13 +16,12 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
 import { CUSTOMER_CLASSES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
+import { fromSqlBool } from '../../db/sql-values.ts';
 
 export type Tariff = Static<typeof TariffSchema>;
 export type TariffHistory = Static<typeof TariffHistorySchema>;
 type TariffRate = Static<typeof TariffRateSchema>;
 type TariffProperty = Static<typeof TariffPropertySchema>;
-
-const bool = (v: boolean | number) => Boolean(v);
 
 export interface TariffListParams {
   lseId?: number;
@@ -94,12 +93,12 @@ export class TariffsService {
       maxMonthlyConsumption: r.max_monthly_consumption,
       minMonthlyDemand: r.min_monthly_demand,
       maxMonthlyDemand: r.max_monthly_demand,
-      hasTimeOfUseRates: bool(r.has_time_of_use_rates),
-      hasTieredRates: bool(r.has_tiered_rates),
-      hasContractedRates: bool(r.has_contracted_rates),
-      hasTariffApplicability: bool(r.has_tariff_applicability),
-      hasRateApplicability: bool(r.has_rate_applicability),
-      hasNetMetering: bool(r.has_net_metering),
+      hasTimeOfUseRates: fromSqlBool(r.has_time_of_use_rates),
+      hasTieredRates: fromSqlBool(r.has_tiered_rates),
+      hasContractedRates: fromSqlBool(r.has_contracted_rates),
+      hasTariffApplicability: fromSqlBool(r.has_tariff_applicability),
+      hasRateApplicability: fromSqlBool(r.has_rate_applicability),
+      hasNetMetering: fromSqlBool(r.has_net_metering),
       isActive: r.effective_date <= today && (r.end_date === null || r.end_date > today),
       privacy: r.privacy,
     };
@@ -283,22 +282,22 @@ export class TariffsService {
         edgePredominance: r.edge_predominance,
         territory: territory ? { territoryId: territory.territoryId, territoryName: territory.territoryName, lseId: territory.lseId, usageType: territory.usageType } : null,
         season: season ? toSeason(season, false) : null,
-        timeOfUse: tou ? { touId: tou.tou_id, touGroupId: tou.tou_group_id, lseId: tou.lse_id, touName: tou.tou_name, touType: tou.tou_type, calendarId: tou.calendar_id, isDynamic: Boolean(tou.is_dynamic) } : null,
+        timeOfUse: tou ? { touId: tou.tou_id, touGroupId: tou.tou_group_id, lseId: tou.lse_id, touName: tou.tou_name, touType: tou.tou_type, calendarId: tou.calendar_id, isDynamic: fromSqlBool(tou.is_dynamic) } : null,
         rateBands: (bands.get(r.tariff_rate_id) ?? []).map((b) => ({
           tariffRateBandId: b.tariff_rate_band_id,
           tariffRateId: b.tariff_rate_id,
           rateSequenceNumber: b.rate_sequence_number,
-          hasConsumptionLimit: bool(b.has_consumption_limit),
+          hasConsumptionLimit: fromSqlBool(b.has_consumption_limit),
           consumptionUpperLimit: b.consumption_upper_limit,
-          hasDemandLimit: bool(b.has_demand_limit),
+          hasDemandLimit: fromSqlBool(b.has_demand_limit),
           demandUpperLimit: b.demand_upper_limit,
-          hasPropertyLimit: bool(b.has_property_limit),
+          hasPropertyLimit: fromSqlBool(b.has_property_limit),
           propertyUpperLimit: b.property_upper_limit,
           applicabilityValue: b.applicability_value,
           calculationFactor: b.calculation_factor,
           rateAmount: b.rate_amount,
           rateUnit: b.rate_unit,
-          isCredit: bool(b.is_credit),
+          isCredit: fromSqlBool(b.is_credit),
           prevUpperLimit: b.prev_upper_limit,
         })),
         prorationRules: csvList(r.proration_rules),
@@ -332,7 +331,7 @@ export class TariffsService {
         maxValue: r.max_value,
         period: r.period,
         choices: choices.get(r.key_name) ?? null,
-        isDefault: bool(r.is_default),
+        isDefault: fromSqlBool(r.is_default),
       };
       (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(property);
     }

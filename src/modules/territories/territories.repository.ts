@@ -8,6 +8,7 @@ import { runPagedQuery } from '../../http/sql-list.ts';
 import { coversZip } from './coverage.ts';
 import type { ZipPlace } from './place-keys.ts';
 import type { TerritoryItemSchema, TerritoryLseSchema, TerritorySchema } from './territories.schemas.ts';
+import { fromSqlBool } from '../../db/sql-values.ts';
 
 export type Territory = Static<typeof TerritorySchema>;
 export type TerritoryItem = Static<typeof TerritoryItemSchema>;
@@ -23,8 +24,6 @@ export const TERRITORY_COLUMNS = {
 };
 export const TERRITORY_LSE_COLUMNS = { lseId: 'tl.lse_id', lseName: 'l.name' };
 
-const bool = (v: boolean | number | null): boolean | null => (v === null ? null : Boolean(v));
-
 type TerritoryRow = Omit<Selectable<TerritoriesTable>, 'source'> & { lse_name: string };
 
 export function toTerritory(r: TerritoryRow): Territory {
@@ -36,8 +35,8 @@ export function toTerritory(r: TerritoryRow): Territory {
     parentTerritoryId: r.parent_territory_id,
     usageType: r.usage_type,
     itemTypes: r.item_types,
-    deregRes: bool(r.dereg_res),
-    deregCandi: bool(r.dereg_candi),
+    deregRes: fromSqlBool(r.dereg_res),
+    deregCandi: fromSqlBool(r.dereg_candi),
     centerPoint: r.center_latitude === null || r.center_longitude === null ? null : { latitude: r.center_latitude, longitude: r.center_longitude },
   };
 }
@@ -128,7 +127,7 @@ export class TerritoriesRepository {
       .orderBy('territory_item_id')
       .execute();
     for (const r of rows) {
-      out.get(r.territory_id)!.push({ territoryItemId: r.territory_item_id, territoryType: r.territory_type, value: r.value, exclude: Boolean(r.exclude), partial: Boolean(r.partial) });
+      out.get(r.territory_id)!.push({ territoryItemId: r.territory_item_id, territoryType: r.territory_type, value: r.value, exclude: fromSqlBool(r.exclude), partial: fromSqlBool(r.partial) });
     }
     return out;
   }
@@ -161,9 +160,9 @@ export class TerritoriesRepository {
       territoryId: r.territory_id,
       lseId: r.lse_id,
       lseName: r.lse_name,
-      distribution: bool(r.distribution),
-      supplierResidential: bool(r.supplier_residential),
-      supplierGeneral: bool(r.supplier_general),
+      distribution: fromSqlBool(r.distribution),
+      supplierResidential: fromSqlBool(r.supplier_residential),
+      supplierGeneral: fromSqlBool(r.supplier_general),
       residentialCoverage: r.residential_coverage,
       generalCoverage: r.general_coverage,
     }));

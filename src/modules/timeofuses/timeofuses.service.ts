@@ -16,6 +16,7 @@ import type { LsesService } from '../lses/lses.service.ts';
 import { toSeason, toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import { TimeOfUsesRepository, type LoadedGroup, type NewTou, type PeriodRow } from './timeofuses.repository.ts';
 import { TOU_TYPES, type PrivateTouBody, type TimeOfUseSchema, type TouGroupSchema, type TouIntervalSchema } from './timeofuses.schemas.ts';
+import { fromSqlBool } from '../../db/sql-values.ts';
 
 export type TimeOfUse = Static<typeof TimeOfUseSchema>;
 export type TouGroup = Static<typeof TouGroupSchema>;
@@ -59,7 +60,7 @@ export class TimeOfUsesService {
         touName: t.tou_name,
         touType: t.tou_type,
         calendarId: t.calendar_id,
-        isDynamic: Boolean(t.is_dynamic),
+        isDynamic: fromSqlBool(t.is_dynamic),
         season: season ? toSeason(season, ext) : null,
         touPeriods: (g.periods.get(t.tou_id) ?? []).map((p) => ({ touPeriodId: p.tou_period_id, touId: p.tou_id, ...periodOf(p) })),
       };
@@ -102,7 +103,7 @@ export class TimeOfUsesService {
       touType: t.tou_type,
       seasonId: t.season_id,
       calendarId: t.calendar_id,
-      isDynamic: Boolean(t.is_dynamic),
+      isDynamic: fromSqlBool(t.is_dynamic),
       periods: (g.periods.get(t.tou_id) ?? []).map(periodOf),
     }));
     // Seasons: the whole group of each season the TOUs name, so that every day has its season.

@@ -5,13 +5,12 @@ import type { ListOptions } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
 import type { Static } from '@sinclair/typebox';
 import type { ZipcodeSchema } from './zipcodes.schemas.ts';
+import { fromSqlBool } from '../../db/sql-values.ts';
 
 export type Zipcode = Static<typeof ZipcodeSchema>;
 export type ZipRow = Selectable<ZipcodesTable>;
 
 const COLUMNS = { zipcode: 'zipcode', city: 'city', county: 'county', state: 'state' };
-
-const bool = (v: boolean | number | null): boolean | null => (v === null ? null : Boolean(v));
 
 export function toZipcode(r: ZipRow): Zipcode {
   return {
@@ -26,7 +25,7 @@ export function toZipcode(r: ZipRow): Zipcode {
     cityType: r.city_type,
     cityAliasAbbreviation: r.city_alias_abbreviation,
     elevation: r.elevation,
-    dayLightSaving: bool(r.day_light_saving),
+    dayLightSaving: fromSqlBool(r.day_light_saving),
     classificationCode: r.classification_code,
     cityMixedCase: r.city_mixed_case,
     cityAliasMixedCase: r.city_alias_mixed_case,
