@@ -30,8 +30,7 @@ export function timeOfUsesRoutes(service: TimeOfUsesService) {
       '/rest/public/timeofuses/:touId',
       { schema: { tags, summary: 'One time of use', params: TouParams, querystring: GroupQuery, response: responses(TimeOfUseSchema) } },
       async (request) => {
-        const found = await service.touById(request.params.touId, request.principal!.orgId);
-        return single('TimeOfUse', isExt(request.query.fields) ? found.ext : found.tou);
+        return single('TimeOfUse', await service.touById(request.params.touId, request.principal!.orgId, isExt(request.query.fields)));
       },
     );
     app.get(
@@ -50,7 +49,7 @@ export function timeOfUsesRoutes(service: TimeOfUsesService) {
       { schema: { tags, summary: 'Concrete intervals of one time of use (default: from now for one week)', params: TouParams, querystring: IntervalQuery, response: responses(TouIntervalSchema) } },
       async (request) => {
         const options = parseListOptions(request.query, intervalRules);
-        const { group } = await service.touById(request.params.touId, request.principal!.orgId);
+        const group = await service.groupOfTou(request.params.touId, request.principal!.orgId);
         const all = (await service.intervals(group, request.query.fromDateTime, request.query.toDateTime)).filter((i) => i.touId === request.params.touId);
         const { rows, total } = listInMemory(all, options, readField);
         return page('TimeOfUseIntervals', rows, total, options.paging);

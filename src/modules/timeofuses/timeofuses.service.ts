@@ -83,16 +83,20 @@ export class TimeOfUsesService {
     return this.repo.groups({ lseId, orgId });
   }
 
-  async touById(touId: number, orgId: number | null): Promise<{ group: LoadedGroup; tou: TimeOfUse; ext: TimeOfUse }> {
+  /** The group holding a TOU, when visible to the organization. */
+  async groupOfTou(touId: number, orgId: number | null): Promise<LoadedGroup> {
     const group = await this.repo.groupOfTou(touId, orgId);
     if (!group) throw notFound('TimeOfUse', 'touId', touId);
-    return { group, tou: this.toTimeOfUses(group, false).find((t) => t.touId === touId)!, ext: this.toTimeOfUses(group, true).find((t) => t.touId === touId)! };
+    return group;
+  }
+
+  async touById(touId: number, orgId: number | null, ext: boolean): Promise<TimeOfUse> {
+    return this.toTimeOfUses(await this.groupOfTou(touId, orgId), ext).find((t) => t.touId === touId)!;
   }
 
   /** Concrete intervals of a group in its LSE's zone: from now for a week unless the range says otherwise. */
   async intervals(g: LoadedGroup, fromRaw: string | undefined, toRaw: string | undefined): Promise<TouIntervalOut[]> {
-    const lse = await this.lses.get(g.group.lse_id);
-    const zone = lse.time_zone_id ?? 'UTC';
+    const zone = await this.lses.zoneOf(g.group.lse_id);
     const from = dateTimeParam('fromDateTime', fromRaw, zone)?.value ?? DateTime.fromJSDate(this.now(), { zone });
     const to = dateTimeParam('toDateTime', toRaw, zone)?.value ?? from.plus({ days: 7 });
     if (+to <= +from) throw invalidArgument('toDateTime', toRaw, 'toDateTime must be after fromDateTime');
