@@ -4,6 +4,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, TerritoryItemsTable } from '../db/database.ts';
 import { itemMatchKey, normalizePlace, zipMatchKeys, type ItemType } from '../modules/territories/place-keys.ts';
+import { centroid } from '../modules/zipcodes/centroid.ts';
 import { insertInChunks } from './insert-chunks.ts';
 import type { Seeder } from './seed.ts';
 import { STARTER_LSES, type StarterLse } from './starter/lses.data.ts';
@@ -39,15 +40,6 @@ interface ZipPoint {
   city: string | null;
   latitude: number | null;
   longitude: number | null;
-}
-
-function centroid(points: ZipPoint[]): { latitude: number; longitude: number } | null {
-  const located = points.filter((p) => p.latitude !== null && p.longitude !== null);
-  if (!located.length) return null;
-  return {
-    latitude: located.reduce((s, p) => s + p.latitude!, 0) / located.length,
-    longitude: located.reduce((s, p) => s + p.longitude!, 0) / located.length,
-  };
 }
 
 async function writeLses(trx: Transaction<Database>): Promise<void> {

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/database.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
+import { centroid } from './centroid.ts';
 import { ZipcodesRepository, type ZipRow } from './zipcodes.repository.ts';
 
 export const ZIP_PATTERN = /^\d{5}$/;
@@ -79,11 +80,11 @@ export class ZipcodesService {
     const cityState = /([A-Za-z][A-Za-z .'-]*?)\s*,\s*([A-Za-z]{2})\b\.?\s*(?:,?\s*(?:US|USA))?\s*$/i.exec(address.trim());
     if (cityState) {
       const rows = await this.repo.byCity(cityState[1]!.trim(), cityState[2]!);
-      const located = rows.filter((r) => r.latitude !== null && r.longitude !== null);
-      if (located.length) {
-        const lat = located.reduce((s, r) => s + r.latitude!, 0) / located.length;
-        const lng = located.reduce((s, r) => s + r.longitude!, 0) / located.length;
-        return located.reduce((best, r) => ((r.latitude! - lat) ** 2 + (r.longitude! - lng) ** 2 < (best.latitude! - lat) ** 2 + (best.longitude! - lng) ** 2 ? r : best));
+      const centre = centroid(rows);
+      if (centre) {
+        const located = rows.filter((r) => r.latitude !== null && r.longitude !== null);
+        const distance = (r: ZipRow) => (r.latitude! - centre.latitude) ** 2 + (r.longitude! - centre.longitude) ** 2;
+        return located.reduce((best, r) => (distance(r) < distance(best) ? r : best));
       }
     }
     throw invalidArgument(param, address, 'The address could not be placed: include a five-digit ZIP code, or end it with "City, ST"');
