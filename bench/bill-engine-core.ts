@@ -45,7 +45,7 @@ try {
     const load = syntheticLoad(minutes);
     const input: BillInput = {
       from, to, zone: BENCH_ZONE, versions, versionFixed: false, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
-      properties: new Map(), territoryId: 3538, extraRates: extra,
+      properties: new Map(), demandKeys: tariff.demandKeys, territoryId: 3538, extraRates: extra,
       options: { billingPeriod: false, minimums: true, excludeChargeClasses: new Set(), detailLevel: 'ALL', groupBy: null },
     };
     for (let i = 0; i < 50; i++) calculateBill(input);

@@ -3,10 +3,11 @@
 // them, pieces under one tariff version; each piece's charges; minimums per period; percentage rates on their
 // base; items shaped by detail level and grouping, rounded once.
 import { fromDayNumber } from '../calendar/civil-date.ts';
-import { billingPeriods, type BillingPeriodSpan } from '../time/billing-months.ts';
+import { billingPeriods, billingPeriodStart, type BillingPeriodSpan } from '../time/billing-months.ts';
 import { localClock } from '../time/local-clock.ts';
 import type { Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
 import { percentageCharges, usageCharges, type Piece, type PieceContext, type RawItem } from './charges.ts';
+import { billingDemand, MAX_LOOKBACK_PERIODS } from './billing-demand.ts';
 import { buildGrid, intervalAt } from './grid.ts';
 import { buildItems } from './items.ts';
 import { roundTo } from './money.ts';
@@ -17,6 +18,7 @@ import { BillInputError, lookupKey, type BillInput, type BillResult } from './ty
 import { placeUsage } from './usage.ts';
 
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 /** The finest grid is one minute; a year of 15-minute data is 35,040 intervals. */
 const MIN_STEP = 60_000;
 
@@ -46,7 +48,9 @@ function piecesOf(input: BillInput, grid: ReturnType<typeof buildGrid>, periods:
 export function calculateBill(input: BillInput): BillResult {
   if (!(input.to > input.from)) throw new BillInputError('toDateTime', 'toDateTime must be after fromDateTime');
   if (input.versions.length === 0) throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
-  const clock = localClock(input.zone, input.from, input.to);
+  // The clock reaches back as far as a demand lookback may (its periods before the range are read in local time).
+  const lookbackPeriods = Math.max(0, ...[...input.demandKeys.values()].map((k) => Math.min(k.lookback?.periods ?? 0, MAX_LOOKBACK_PERIODS)));
+  const clock = localClock(input.zone, input.from - (lookbackPeriods + 1) * 31 * DAY, input.to);
   const grid = buildGrid(input.from, input.to, gridStep(input), clock);
   const periods = billingPeriods(input.from, input.to, clock, input.options.billingPeriod);
   const bills = periods.map((p) => ({ from: fromDayNumber(clock.dayOf(p.start)), to: fromDayNumber(clock.dayOf(p.end)) }));
@@ -61,6 +65,11 @@ export function calculateBill(input: BillInput): BillResult {
   selection.attach(usage);
 
   const territoryOf = (v: TariffVersion): number | null => territoryAmong(allRates(v), input.territoryId, assume);
+  const touTypeOf = (rate: Pick<Rate, 'touId'>): string | null => {
+    const t = rate.touId === null ? null : input.tous.get(rate.touId);
+    return t ? (input.touGroups.get(t.groupKey)!.tous[t.index]!.touType ?? null) : null;
+  };
+  const billed = billingDemand({ input, grid, selection, clock, periods, periodStart: billingPeriodStart(input.from, clock, input.options.billingPeriod), demandReadings: usage.demandReadings, assume, touTypeOf });
 
   const ctx: PieceContext = {
     selection,
@@ -81,10 +90,8 @@ export function calculateBill(input: BillInput): BillResult {
       }
       return best;
     },
-    touTypeOf(rate) {
-      const t = rate.touId === null ? null : input.tous.get(rate.touId);
-      return t ? (input.touGroups.get(t.groupKey)!.tous[t.index]!.touType ?? null) : null;
-    },
+    billedDemand: (rate, piece, own) => billed(rate, piece.period, own),
+    touTypeOf,
   };
 
   // Usage charges and each period's minimum; then annual minimums over whole years; then percentages on the result.
@@ -136,7 +143,8 @@ export function calculateBill(input: BillInput): BillResult {
     const kw = (a * HOUR) / (bounds[i + 1]! - bounds[i]!);
     if (kw > kW) kW = kw;
   }
-  for (const r of usage.demandReadings) kW = Math.max(kW, r.value);
+  // Demand readings dated before the range are history for ratchets, not this bill's demand.
+  for (const r of usage.demandReadings) if (r.to > input.from) kW = Math.max(kW, r.value);
   const accuracy = assumptions.reduce((a, x) => Math.min(a, x.accuracy), 100);
   return { items, summary: { ...summary, kWh: roundTo(kWh, 6), kW: roundTo(kW, 6) }, assumptions, accuracy };
 }

@@ -2,6 +2,7 @@
 // charges first (fixed, energy with tiers, demand, quantities), then the percentage riders and taxes on their
 // base. Minimums and net excess generation are settled per billing period by the caller.
 import type { Rate, RateBand, TariffVersion, TransactionType } from '../tariff/model.ts';
+import { ownDemandKey, type BilledDemand } from './billing-demand.ts';
 import type { Measure, Selection } from './selection.ts';
 import type { BillInput } from './types.ts';
 
@@ -46,6 +47,8 @@ export interface PieceContext {
   lookupAmount(rate: Rate, piece: Piece, weight: TransactionType | 'TIME'): number;
   /** Demand given as a reading for the piece (kW), for a rate of the given TOU type, if any. */
   demandReading(piece: Piece, touType: string | null): number | null;
+  /** The demand the rate bills, from its own peak: a ratchet's floor, or the caller's value of its demand key. */
+  billedDemand(rate: Rate, piece: Piece, own: BilledDemand): BilledDemand;
   touTypeOf(rate: Rate): string | null;
 }
 
@@ -137,7 +140,9 @@ function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
 function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
   if (m.activeMs === 0) return [];
   const reading = ctx.demandReading(piece, ctx.touTypeOf(rate));
-  const peak = reading ?? m.peakKw;
+  const billed = ctx.billedDemand(rate, piece, reading === null ? { kw: m.peakKw, at: m.peakAt } : { kw: reading, at: null });
+  const peak = billed.kw;
+  const quantityKey = ownDemandKey(rate) ?? 'demand';
   const proration = m.activeMs / piece.periodMs;
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, 'TIME') : null;
   const tiered = bands.some((b) => b.demandUpperLimit !== null);
@@ -148,7 +153,7 @@ function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
     const quantity = tiered ? Math.max(0, Math.min(peak, upper) - lower) : peak;
     const amount = effective(b, lookup ?? b.rateAmount);
     if (quantity > 0 || k === 0) {
-      out.push(item(piece, rate, b, { quantityKey: 'demand', quantity, amount, cost: sign(b, rate) * quantity * amount * proration, tierLower: tiered ? lower : null, tierUpper: tiered && upper !== Infinity ? upper : null, proration, demandAt: reading === null ? m.peakAt : null }));
+      out.push(item(piece, rate, b, { quantityKey, quantity, amount, cost: sign(b, rate) * quantity * amount * proration, tierLower: tiered ? lower : null, tierUpper: tiered && upper !== Infinity ? upper : null, proration, demandAt: billed.at }));
     }
     if (!tiered) break;
     lower = upper;

@@ -2,7 +2,7 @@
 // once per interval (through the compiled group's minute-of-week table and the day's holiday overrides); a rate's
 // measurement over a piece of the bill reads sums made in one pass over that piece's intervals.
 import { dayNumber } from '../calendar/civil-date.ts';
-import { effectiveSeasonSpan, seasonContains, type BillingPeriod } from '../time/seasons.ts';
+import { effectiveSeasonSpan, seasonContains, type BillingPeriod, type SeasonDef } from '../time/seasons.ts';
 import { MINUTES_PER_DAY } from '../time/tou-periods.ts';
 import type { Rate, TransactionType } from '../tariff/model.ts';
 import type { Grid } from './grid.ts';
@@ -90,10 +90,15 @@ export class Selection {
     return tou ? (this.input.touGroups.get(tou.groupKey)!.tous[tou.index]!.seasonId ?? null) : null;
   }
 
+  /** A season the rates or their TOU groups name (undefined: the data does not hold it). */
+  seasonDef(seasonId: number): SeasonDef | undefined {
+    return this.input.seasons.get(seasonId) ?? [...this.input.touGroups.values()].flatMap((g) => g.seasons).find((x) => x.seasonId === seasonId);
+  }
+
   private daysOf(seasonId: number): Uint8Array {
     let flags = this.seasonDays.get(seasonId);
     if (flags) return flags;
-    const season = this.input.seasons.get(seasonId) ?? [...this.input.touGroups.values()].flatMap((g) => g.seasons).find((x) => x.seasonId === seasonId);
+    const season = this.seasonDef(seasonId);
     flags = new Uint8Array(this.grid.days.length);
     // A season the data does not hold never applies.
     if (season && !season.fromEdgePredominance && !season.toEdgePredominance) this.grid.days.forEach((d, k) => (flags![k] = seasonContains(season, d.date) ? 1 : 0));

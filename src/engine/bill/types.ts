@@ -40,6 +40,28 @@ export interface LookupSeries {
   value: Float64Array;
 }
 
+/**
+ * How a DEMAND property key's value is found over earlier billing periods (a demand ratchet): the billing demand of a
+ * period is the greater of its own peak and `factor` x the highest demand of the current and the `periods` billing
+ * periods before it, counting only demand in the season and TOU named.
+ */
+export interface DemandLookback {
+  periods: number;
+  factor: number;
+  seasonId: number | null;
+  touId: number | null;
+}
+
+/** A DEMAND key a demand rate names as its quantityKey (any key but `demand` itself). */
+export interface DemandKey {
+  keyName: string;
+  displayName: string | null;
+  /** Its formula as stored (shown on items with fields=ext). */
+  formula: string | null;
+  /** null: a demand the caller gives (such as the demand coincident with the system peak), not a ratchet. */
+  lookback: DemandLookback | null;
+}
+
 export interface Assumption {
   keyName: string;
   displayName: string | null;
@@ -79,6 +101,8 @@ export interface BillInput {
   series: readonly UsageSeries[];
   /** Applicability and quantity properties given by the caller. */
   properties: ReadonlyMap<string, string>;
+  /** The DEMAND keys that demand rates name as quantityKey (by keyName). */
+  demandKeys: ReadonlyMap<string, DemandKey>;
   territoryId: number | null;
   /** Extra rates: the caller's rateInputs and the utility taxes of the address, applied in every version. */
   extraRates: readonly Rate[];

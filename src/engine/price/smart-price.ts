@@ -12,7 +12,7 @@ import { lookupKey, type Assumption, type BillInput, type LookupSeries } from '.
 import { localClock } from '../time/local-clock.ts';
 import type { Rate, RateBand } from '../tariff/model.ts';
 
-export interface PriceInput extends Omit<BillInput, 'readings' | 'series' | 'options' | 'extraRates'> {
+export interface PriceInput extends Omit<BillInput, 'readings' | 'series' | 'options' | 'extraRates' | 'demandKeys'> {
   /** Grid step (ms): one hour. */
   step: number;
   /** Monthly kWh that chooses the tier band; null: the highest band. */
@@ -52,7 +52,7 @@ function lookupReader(series: LookupSeries | undefined) {
 export function marginalPrices(input: PriceInput): { points: PricePoint[]; assumptions: Assumption[] } {
   const clock = localClock(input.zone, input.from, input.to);
   const grid = buildGrid(input.from, input.to, input.step, clock);
-  const billInput: BillInput = { ...input, readings: [], series: [], extraRates: [], options: { billingPeriod: false, minimums: false, excludeChargeClasses: new Set(), detailLevel: 'TOTAL', groupBy: null } };
+  const billInput: BillInput = { ...input, readings: [], series: [], extraRates: [], demandKeys: new Map(), options: { billingPeriod: false, minimums: false, excludeChargeClasses: new Set(), detailLevel: 'TOTAL', groupBy: null } };
   const selection = new Selection(grid, billInput);
   const { assumptions, assume } = assumptionList();
   const ctx = { applicability: applicabilityResolver(input.properties, assume) };

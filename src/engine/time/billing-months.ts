@@ -16,25 +16,33 @@ export interface BillingPeriodSpan {
   days: number;
 }
 
-export function billingPeriods(from: number, to: number, clock: LocalClock, billingCycle: boolean): BillingPeriodSpan[] {
+/**
+ * The local start day and minute of the k-th billing period of a range starting at `from` (k = 0 holds `from`; a
+ * negative k is a period before the range, as a demand lookback counts them).
+ */
+export function billingPeriodStart(from: number, clock: LocalClock, billingCycle: boolean): (k: number) => { day: number; minute: number } {
   const first = fromDayNumber(clock.dayOf(from));
   const minute = billingCycle ? clock.minuteOf(from) : 0;
   const anchorDay = billingCycle ? first.day : 1;
   // The k-th period starts on the anchor day (or the month's last day) k months after the first.
-  const startDay = (k: number) => {
+  return (k) => {
     const m = first.month - 1 + k;
     const year = first.year + Math.floor(m / 12);
-    const month = (m % 12) + 1;
-    return dayNumber({ year, month, day: Math.min(anchorDay, daysInMonth(year, month)) });
+    const month = (((m % 12) + 12) % 12) + 1;
+    return { day: dayNumber({ year, month, day: Math.min(anchorDay, daysInMonth(year, month)) }), minute };
   };
+}
+
+export function billingPeriods(from: number, to: number, clock: LocalClock, billingCycle: boolean): BillingPeriodSpan[] {
+  const startOf = billingPeriodStart(from, clock, billingCycle);
   const out: BillingPeriodSpan[] = [];
   for (let k = 0; ; k++) {
-    const startDayNumber = startDay(k);
-    const start = clock.instantOf(startDayNumber, minute);
+    const s = startOf(k);
+    const start = clock.instantOf(s.day, s.minute);
     if (start >= to) break;
-    const endDayNumber = startDay(k + 1);
-    const end = clock.instantOf(endDayNumber, minute);
-    out.push({ start, end, from: Math.max(from, start), to: Math.min(to, end), days: endDayNumber - startDayNumber });
+    const e = startOf(k + 1);
+    const end = clock.instantOf(e.day, e.minute);
+    out.push({ start, end, from: Math.max(from, start), to: Math.min(to, end), days: e.day - s.day });
   }
   return out;
 }

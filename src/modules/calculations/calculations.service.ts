@@ -15,6 +15,7 @@ import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repo
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { CalculateBody, CalculatedCostSchema, MassBody, MassCalculationSchema, ScenarioInput } from './calculations.schemas.ts';
 import { readRateInputs, taxRate } from './rate-inputs.ts';
+import { lookbackSelectors } from './demand-keys.ts';
 import { territoriesOf, versionsIn, type TariffContext, type TariffContextLoader, type TimeContext } from './tariff-context.ts';
 import { readUsage, type PropertyData } from './usage-inputs.ts';
 
@@ -113,7 +114,7 @@ export class CalculationsService {
 
     const rates = [...versions.flatMap((v) => v.rates), ...extra];
     const timeKey = `${masterTariffId}|${from}|${to}|${rates.filter((r) => r.tariffRateId < 0).map((r) => `${r.seasonId}/${r.touId}/${r.variableRateKey}`).join(',')}`;
-    if (!cache.time.has(timeKey)) cache.time.set(timeKey, this.loader.time(rates, zone, from, to, orgId));
+    if (!cache.time.has(timeKey)) cache.time.set(timeKey, this.loader.time([...rates, ...lookbackSelectors(tariff.demandKeys)], zone, from, to, orgId));
     const time = await cache.time.get(timeKey)!;
 
     let result: BillResult;
@@ -128,6 +129,7 @@ export class CalculationsService {
         readings: usage.readings,
         series: usage.series,
         properties: usage.properties,
+        demandKeys: tariff.demandKeys,
         territoryId,
         extraRates: extra,
         options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
@@ -202,7 +204,8 @@ export class CalculationsService {
           seasonName: i.seasonName,
         };
         if (!ext) return base;
-        return { ...base, tariffId: i.tariffId, quantityKeyDescription: QUANTITY_KEY_DESCRIPTIONS[i.quantityKey] ?? null, tierLowerLimit: i.tierLowerLimit, tierUpperLimit: i.tierUpperLimit, rateProration: i.rateProration, formula: null, transactionType: i.transactionType };
+        const key = tariff.demandKeys.get(i.quantityKey);
+        return { ...base, tariffId: i.tariffId, quantityKeyDescription: QUANTITY_KEY_DESCRIPTIONS[i.quantityKey] ?? key?.displayName ?? null, tierLowerLimit: i.tierLowerLimit, tierUpperLimit: i.tierUpperLimit, rateProration: i.rateProration, formula: key?.formula ?? null, transactionType: i.transactionType };
       }),
       assumptions,
       calculatedCostId: randomUUID(),

@@ -3,7 +3,8 @@
 // calendars the rates use, and the lookup values their variableRateKeys name.
 import type { Db } from '../../db/database.ts';
 import { addDays, type CivilDate } from '../../engine/calendar/civil-date.ts';
-import { lookupKey, type LookupSeries } from '../../engine/bill/types.ts';
+import { ownDemandKey } from '../../engine/bill/billing-demand.ts';
+import { lookupKey, type DemandKey, type LookupSeries } from '../../engine/bill/types.ts';
 import { localDateOf, localDateTime } from '../../engine/time/local-days.ts';
 import type { SeasonDef } from '../../engine/time/seasons.ts';
 import type { CompiledTouGroup } from '../../engine/time/tou-schedule.ts';
@@ -16,6 +17,7 @@ import type { LookupsRepository } from '../properties/lookups.repository.ts';
 import { toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TimeOfUsesService } from '../timeofuses/timeofuses.service.ts';
 import { TariffsRepository, type BandRow, type RateRow, type TariffRow } from '../tariffs/tariffs.repository.ts';
+import { toDemandKey } from './demand-keys.ts';
 
 export interface TariffContext {
   masterTariffId: number;
@@ -26,7 +28,12 @@ export interface TariffContext {
   customerClass: string;
   /** Every version, oldest first. */
   versions: TariffVersion[];
+  /** The DEMAND keys its demand rates name as quantityKey (ratchets and demands the caller gives). */
+  demandKeys: Map<string, DemandKey>;
 }
+
+/** What the time data is loaded for: the seasons, TOUs and lookup keys that rates (or a ratchet's lookback) name. */
+export type TimeSelector = Pick<Rate, 'seasonId' | 'touId' | 'variableRateKey' | 'variableRateSubKey'>;
 
 export interface TimeContext {
   seasons: Map<number, SeasonDef>;
@@ -99,7 +106,9 @@ export class TariffContextLoader {
     if (!rows.length) return null;
     const zone = rows[0]!.time_zone;
     const versions = await this.toVersions(rows, zone);
-    return { masterTariffId, tariffName: rows.at(-1)!.tariff_name, zone, lseId: rows[0]!.lse_id, lseName: rows[0]!.lse_name, customerClass: rows.at(-1)!.customer_class, versions };
+    const keyNames = [...new Set(versions.flatMap((v) => v.rates.map(ownDemandKey)).filter((k): k is string => k !== null))];
+    const demandKeys = new Map((await this.tariffs.propertyKeys(keyNames)).map((k) => [k.key_name, toDemandKey(k)]));
+    return { masterTariffId, tariffName: rows.at(-1)!.tariff_name, zone, lseId: rows[0]!.lse_id, lseName: rows[0]!.lse_name, customerClass: rows.at(-1)!.customer_class, versions, demandKeys };
   }
 
   private async toVersions(rows: TariffRow[], zone: string): Promise<TariffVersion[]> {
@@ -134,8 +143,8 @@ export class TariffContextLoader {
     return out;
   }
 
-  /** Seasons, TOU groups, holiday calendars and lookup values for the rates, over [from, to). */
-  async time(rates: readonly Rate[], zone: string, from: number, to: number, orgId: number | null): Promise<TimeContext> {
+  /** Seasons, TOU groups, holiday calendars and lookup values for the rates (and lookbacks), over [from, to). */
+  async time(rates: readonly TimeSelector[], zone: string, from: number, to: number, orgId: number | null): Promise<TimeContext> {
     const seasonIds = [...new Set(rates.map((r) => r.seasonId).filter((s): s is number => s !== null))];
     const seasons = new Map((await this.seasons.byIds(seasonIds)).map((s) => [s.season_id, toSeasonDef(s)]));
     const touGroups = new Map<string, CompiledTouGroup>();

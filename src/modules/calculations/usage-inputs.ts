@@ -79,7 +79,9 @@ export function readUsage(inputs: readonly PropertyData[], path: string, range: 
     const value = numberOf(input.dataValue, `${field}.dataValue`) * factor;
     const to = when('toDateTime', range.to);
     if (to <= from) throw invalidArgument(`${field}.toDateTime`, input.toDateTime ?? null, 'toDateTime must be after fromDateTime');
-    if (from < range.from || to > range.to) throw invalidArgument(`${field}.fromDateTime`, input.fromDateTime ?? null, 'The reading lies outside the calculation range');
+    // Demand dated before the range is history that demand ratchets look back to; nothing may lie after the range.
+    if (to > range.to) throw invalidArgument(`${field}.toDateTime`, input.toDateTime ?? null, 'The reading ends after the calculation range');
+    if (from < range.from && input.keyName !== 'demand') throw invalidArgument(`${field}.fromDateTime`, input.fromDateTime ?? null, 'The reading starts before the calculation range (only demand may: it is history for demand ratchets)');
     const period = enumValue(`${field}.period`, input.period, TOU_TYPES) ?? null;
     out.readings.push({ keyName: input.keyName as 'consumption' | 'demand', from, to, value, period, field });
   });

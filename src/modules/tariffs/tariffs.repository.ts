@@ -1,6 +1,6 @@
 // Tariff versions, rates, bands and properties in SQL.
 import type { Selectable } from 'kysely';
-import type { Db, TariffPropertiesTable, TariffRateBandsTable, TariffRatesTable, TariffsTable } from '../../db/database.ts';
+import type { Db, PropertyKeysTable, TariffPropertiesTable, TariffRateBandsTable, TariffRatesTable, TariffsTable } from '../../db/database.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
 
@@ -8,6 +8,7 @@ export type TariffRow = Selectable<TariffsTable> & { lse_name: string };
 export type RateRow = Selectable<TariffRatesTable>;
 export type BandRow = Selectable<TariffRateBandsTable>;
 export type TariffPropertyRow = Selectable<TariffPropertiesTable>;
+export type PropertyKeyRow = Selectable<PropertyKeysTable>;
 
 export const TARIFF_COLUMNS = {
   tariffId: 't.tariff_id',
@@ -99,5 +100,11 @@ export class TariffsRepository {
   properties(tariffIds: number[]): Promise<TariffPropertyRow[]> {
     if (!tariffIds.length) return Promise.resolve([]);
     return this.db.kysely.selectFrom('tariff_properties').selectAll().where('tariff_id', 'in', tariffIds).orderBy('tariff_id').orderBy('sequence').execute();
+  }
+
+  /** The property keys of the given names (those the rates name). */
+  propertyKeys(keyNames: string[]): Promise<PropertyKeyRow[]> {
+    if (!keyNames.length) return Promise.resolve([]);
+    return this.db.kysely.selectFrom('property_keys').selectAll().where('key_name', 'in', keyNames).execute();
   }
 }

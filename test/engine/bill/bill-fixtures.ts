@@ -1,6 +1,6 @@
 // Small hand-made tariffs for the engine's tests: every figure is chosen so the expected bill can be worked by hand.
 import { DateTime } from 'luxon';
-import type { BillInput, DetailLevel, GroupBy, UsageReading, UsageSeries } from '../../../src/engine/bill/types.ts';
+import type { BillInput, DemandKey, DetailLevel, GroupBy, UsageReading, UsageSeries } from '../../../src/engine/bill/types.ts';
 import type { Rate, RateBand, TariffVersion } from '../../../src/engine/tariff/model.ts';
 import { compileTouGroup, type TouDef } from '../../../src/engine/time/tou-schedule.ts';
 
@@ -56,6 +56,7 @@ export interface BillOptionsInput {
   series?: UsageSeries[];
   readings?: UsageReading[];
   properties?: Record<string, string>;
+  demandKeys?: DemandKey[];
   territoryId?: number | null;
   extraRates?: Rate[];
   detailLevel?: DetailLevel;
@@ -102,6 +103,7 @@ export function billInput(o: BillOptionsInput): BillInput {
     readings: o.readings ?? [],
     series: o.series ?? [],
     properties: new Map(Object.entries(o.properties ?? {})),
+    demandKeys: new Map((o.demandKeys ?? []).map((k) => [k.keyName, k])),
     territoryId: o.territoryId ?? null,
     extraRates: o.extraRates ?? [],
     options: { billingPeriod: o.billingPeriod ?? false, minimums: o.minimums ?? true, excludeChargeClasses: new Set(o.excludeChargeClasses ?? []), detailLevel: o.detailLevel ?? 'ALL', groupBy: o.groupBy ?? null },

@@ -1,0 +1,136 @@
+// The demand (kW) a demand rate bills in a piece of a bill. The plain `demand` key bills the peak measured in the
+// rate's hours (or the caller's demand reading). A ratchet key (a DEMAND key with a lookback) bills the greater of
+// that peak and its factor times the highest demand of the current and its lookback billing periods: periods inside
+// the calculation count their measured peaks, earlier ones the demand readings the caller dated before the range.
+// Any other key (the demand coincident with the system peak, ...) bills the caller's value of it; without one, the
+// rate's own peak stands in as its upper bound, and the bill says so.
+import { fromDayNumber } from '../calendar/civil-date.ts';
+import type { BillingPeriodSpan } from '../time/billing-months.ts';
+import type { LocalClock } from '../time/local-clock.ts';
+import { seasonContains } from '../time/seasons.ts';
+import type { Rate } from '../tariff/model.ts';
+import type { Assume } from './assumptions.ts';
+import { intervalAt, type Grid } from './grid.ts';
+import type { Selection } from './selection.ts';
+import { BillInputError, type BillInput, type DemandKey, type DemandLookback, type UsageReading } from './types.ts';
+
+const DAY = 86_400_000;
+
+export interface BilledDemand {
+  kw: number;
+  /** Start of the interval that set it (null when a reading or the caller's value did). */
+  at: number | null;
+}
+
+interface Context {
+  input: BillInput;
+  grid: Grid;
+  selection: Selection;
+  clock: LocalClock;
+  periods: readonly BillingPeriodSpan[];
+  /** Local start (day number, minute) of the k-th billing period; negative k before the range. */
+  periodStart: (k: number) => { day: number; minute: number };
+  demandReadings: readonly UsageReading[];
+  assume: Assume;
+  touTypeOf: (rate: Pick<Rate, 'touId'>) => string | null;
+}
+
+/** The most billing periods a lookback may count, and so how far before a calculation its clock must reach. */
+export const MAX_LOOKBACK_PERIODS = 36;
+
+/** A quantity key that names a demand of its own (not the measured peak `demand`). */
+export const ownDemandKey = (rate: Pick<Rate, 'chargeType' | 'quantityKey'>): string | null => (rate.chargeType === 'DEMAND_BASED' && rate.quantityKey !== null && rate.quantityKey !== 'demand' ? rate.quantityKey : null);
+
+export function billingDemand(c: Context): (rate: Rate, period: number, own: BilledDemand) => BilledDemand {
+  const peaks = new Map<string, BilledDemand>();
+  const checked = new Set<string>();
+
+  /** Whether a demand reading speaks for the lookback's TOU (a reading without a period speaks for every hour). */
+  const readingCounts = (r: UsageReading, lookback: DemandLookback) => r.period === null || (lookback.touId !== null && r.period === c.touTypeOf(lookback));
+
+  /** The highest demand of billing period q of the calculation within the lookback's season and TOU. */
+  const periodPeak = (keyName: string, lookback: DemandLookback, q: number): BilledDemand => {
+    const memo = `${keyName}|${q}`;
+    const known = peaks.get(memo);
+    if (known) return known;
+    const p = c.periods[q]!;
+    // A demand reading for the period replaces its measured peak, as it does for the period's own demand charges.
+    let reading: number | null = null;
+    for (const r of c.demandReadings) if (r.from < p.to && r.to > p.from && readingCounts(r, lookback)) reading = Math.max(reading ?? 0, r.value);
+    let best: BilledDemand;
+    if (reading !== null) best = { kw: reading, at: null };
+    else {
+      const m = c.selection.measure({ seasonId: lookback.seasonId, touId: lookback.touId, from: null, to: null }, intervalAt(c.grid, p.from), intervalAt(c.grid, p.to));
+      best = { kw: m.peakKw, at: m.peakAt };
+    }
+    peaks.set(memo, best);
+    return best;
+  };
+
+  /** Whether a local day is one whose demand the lookback counts. */
+  const inSeason = (lookback: DemandLookback, dayNumber: number) => {
+    if (lookback.seasonId === null) return true;
+    const season = c.selection.seasonDef(lookback.seasonId);
+    return season !== undefined && seasonContains(season, fromDayNumber(dayNumber));
+  };
+
+  /** Demand given for the time before the calculation that the lookback of period `k` reaches. */
+  const history = (key: DemandKey, lookback: DemandLookback, k: number): number | null => {
+    const s = c.periodStart(k - lookback.periods);
+    const start = c.clock.instantOf(s.day, s.minute);
+    if (start >= c.input.from) return null;
+    let best: number | null = null;
+    for (const r of c.demandReadings) {
+      if (r.from >= c.input.from || r.to <= start || !readingCounts(r, lookback)) continue;
+      const firstDay = c.clock.dayOf(Math.max(r.from, start));
+      const lastDay = c.clock.dayOf(Math.min(r.to, c.input.from) - 1);
+      let counted = false;
+      for (let d = firstDay; d <= lastDay && !counted; d++) counted = inSeason(lookback, d);
+      if (counted) best = Math.max(best ?? 0, r.value);
+    }
+    if (!checked.has(key.keyName)) {
+      checked.add(key.keyName);
+      // The first period's lookback reaches furthest back: say once how much of it has no demand given.
+      let missing = 0;
+      for (let d = c.clock.dayOf(start); d < c.clock.dayOf(c.input.from); d++) {
+        if (!inSeason(lookback, d)) continue;
+        const dayStart = c.clock.startOfDay(d);
+        const covered = c.demandReadings.some((r) => r.from < Math.min(dayStart + DAY, c.input.from) && r.to > dayStart && readingCounts(r, lookback));
+        if (!covered) missing++;
+      }
+      if (missing > 0) {
+        const date = fromDayNumber(c.clock.dayOf(start));
+        const since = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+        c.assume({ keyName: key.keyName, dataValue: null, description: `Its lookback reaches back to ${since}; no demand was given for ${missing} of its days before the calculation (demand readings dated before fromDateTime): the ratchet counts only the demand given`, fromDateTime: start, toDateTime: c.input.from, accuracy: 75 });
+      }
+    }
+    return best;
+  };
+
+  return (rate, period, own) => {
+    const keyName = ownDemandKey(rate);
+    if (keyName === null) return own;
+    const key = c.input.demandKeys.get(keyName) ?? { keyName, displayName: null, formula: null, lookback: null };
+    const lookback = key.lookback;
+    if (lookback === null) {
+      const given = c.input.properties.get(keyName);
+      if (given !== undefined) {
+        const kw = Number(given);
+        if (given.trim() === '' || !Number.isFinite(kw) || kw < 0) throw new BillInputError('propertyInputs', `${keyName} is a demand: its dataValue must be a number of kW, 0 or more`);
+        return { kw, at: null };
+      }
+      c.assume({ keyName, dataValue: null, description: 'Not given: the highest demand in the hours the rate applies is used, an upper bound of this demand', fromDateTime: null, toDateTime: null, accuracy: 50 });
+      return own;
+    }
+    // The current period and the lookback periods before it: inside the range their peaks, before it the readings.
+    let peak: BilledDemand = periodPeak(keyName, lookback, period);
+    for (let q = Math.max(0, period - lookback.periods); q < period; q++) {
+      const p = periodPeak(keyName, lookback, q);
+      if (p.kw > peak.kw) peak = p;
+    }
+    const earlier = history(key, lookback, period);
+    if (earlier !== null && earlier > peak.kw) peak = { kw: earlier, at: null };
+    const floor = lookback.factor * peak.kw;
+    return floor > own.kw ? { kw: floor, at: peak.at } : own;
+  };
+}
