@@ -2,44 +2,28 @@
 import { LookupsRepository } from '../modules/properties/lookups.repository.ts';
 import { insertInChunks } from './insert-chunks.ts';
 import type { Seeder } from './seed.ts';
-import { sampleHourlyPrices } from './starter/properties.data.ts';
+import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
+import { sampleHourlyPrices, type StarterKey } from './starter/properties.data.ts';
 import { ALL_STARTER_KEYS as STARTER_KEYS } from './starter/combined.ts';
 import { TARIFF_LOOKUPS } from './starter/tariffs/index.ts';
 import { lookupRowsByKey } from './starter/tariffs/lookup-rows.ts';
 
 
+/** The stored row of a starter key (also how an importer creates a starter key that an unseeded database lacks). */
+export const starterKeyRow = (k: StarterKey) =>
+  propertyKeyRow({ key_name: k.keyName, display_name: k.displayName, family: k.family, keyspace: k.keyspace, description: k.description, data_type: k.dataType, quantity_unit: k.quantityUnit ?? null, formula_detail: k.formulaDetail ?? null, entity_id: k.entityId ?? null, entity_type: k.entityId === undefined ? null : 'LSE', source: k.source });
+
 export const propertiesSeeder: Seeder = {
   name: 'starter-properties',
   // 2: the lookup keys Georgia Power's tariff 512 names. 3: keys and published lookup values of the starter tariffs.
-  version: 3,
+  // 4: coincidentDemand, the demand key of coincident demand charges.
+  version: 4,
   async run(trx, db) {
     const names = STARTER_KEYS.map((k) => k.keyName);
     await trx.deleteFrom('property_key_choices').where('key_name', 'in', names).execute();
     await trx.deleteFrom('property_keys').where('key_name', 'in', names).execute();
     for (const k of STARTER_KEYS) {
-      await trx
-        .insertInto('property_keys')
-        .values({
-          key_name: k.keyName,
-          sub_key_name: null,
-          display_name: k.displayName,
-          family: k.family,
-          keyspace: k.keyspace,
-          description: k.description,
-          data_type: k.dataType,
-          quantity_unit: k.quantityUnit ?? null,
-          formula_detail: k.formulaDetail ?? null,
-          lookback_interval_quantity: null,
-          lookback_quantity: null,
-          lookback_period: null,
-          lookback_tou_id: null,
-          lookback_season_id: null,
-          entity_id: k.entityId ?? null,
-          entity_type: k.entityId === undefined ? null : 'LSE',
-          privacy: 'PUBLIC',
-          source: k.source,
-        })
-        .execute();
+      await trx.insertInto('property_keys').values(starterKeyRow(k)).execute();
       await insertInChunks(trx, 'property_key_choices', (k.choices ?? []).map((value, sequence) => ({ key_name: k.keyName, sequence, display_value: value, value, data_value: value, likelihood: null })));
     }
     const series = sampleHourlyPrices();

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import { parseDateTimeInput } from '../engine/time/datetime-input.ts';
 import { insertInChunks } from '../data/insert-chunks.ts';
 import { refreshStats } from '../modules/properties/lookups.repository.ts';
+import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { csvRecords, type CsvRecord } from './csv.ts';
 import { ImportFormatError, linesOf } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
@@ -93,7 +94,7 @@ async function keyZone(trx: Transaction<Database>, keyName: string, source: stri
   if (!key) {
     await trx
       .insertInto('property_keys')
-      .values({ key_name: keyName, sub_key_name: null, display_name: keyName, family: 'imported', keyspace: 'tariff', description: `Lookup values imported from ${source}`, data_type: 'LOOKUP', quantity_unit: null, formula_detail: null, lookback_interval_quantity: null, lookback_quantity: null, lookback_period: null, lookback_tou_id: null, lookback_season_id: null, entity_id: null, entity_type: null, privacy: 'PUBLIC', source: `Lookup importer: ${source}` })
+      .values(propertyKeyRow({ key_name: keyName, display_name: keyName, family: 'imported', keyspace: 'tariff', description: `Lookup values imported from ${source}`, data_type: 'LOOKUP', source: `Lookup importer: ${source}` }))
       .execute();
     return 'UTC';
   }

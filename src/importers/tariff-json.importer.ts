@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import { DateTime, IANAZone } from 'luxon';
 import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../data/insert-chunks.ts';
+import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
@@ -89,7 +90,7 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     if (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', keyName).executeTakeFirst()) continue;
     const p = properties.find((x) => x.keyName === keyName);
     const lookup = rates.some((r) => r.variableRateKey === keyName);
-    await trx.insertInto('property_keys').values({ key_name: keyName, sub_key_name: null, display_name: str(p?.displayName) ?? keyName, family: str(p?.family), keyspace: str(p?.keyspace), description: str(p?.description), data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'), quantity_unit: str(p?.quantityUnit), formula_detail: str(p?.formulaDetail), lookback_interval_quantity: null, lookback_quantity: null, lookback_period: null, lookback_tou_id: null, lookback_season_id: null, entity_id: lookup ? t.lseId : null, entity_type: lookup ? 'LSE' : null, privacy: 'PUBLIC', source: `Original-API tariff JSON: ${source}` }).execute();
+    await trx.insertInto('property_keys').values(propertyKeyRow({ key_name: keyName, display_name: str(p?.displayName) ?? keyName, family: str(p?.family), keyspace: str(p?.keyspace), description: str(p?.description), data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'), quantity_unit: str(p?.quantityUnit), formula_detail: str(p?.formulaDetail), entity_id: lookup ? t.lseId : null, entity_type: lookup ? 'LSE' : null, source: `Original-API tariff JSON: ${source}` })).execute();
     const choices: Json[] = Array.isArray(p?.choices) ? p.choices : [];
     await insertInChunks(trx, 'property_key_choices', choices.map((c, sequence) => ({ key_name: keyName, sequence, display_value: str(c.displayValue), value: str(c.value) ?? '', data_value: str(c.dataValue), likelihood: numOrNull(c.likelihood) })));
   }

@@ -8,7 +8,11 @@ import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../data/insert-chunks.ts';
 import { insertLse } from './new-lse.ts';
 import { IANAZone } from 'luxon';
-import { convertUrdb, Skip, type ConvertedTariff } from './urdb/convert.ts';
+import { convertUrdb, Skip, type ConvertedRatchet, type ConvertedSeason, type ConvertedTariff } from './urdb/convert.ts';
+import { starterKeyRow } from '../data/properties.seeder.ts';
+import { COINCIDENT_DEMAND_KEY } from '../data/starter/properties.data.ts';
+import { ratchetFormula } from '../engine/tariff/ratchet-formula.ts';
+import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
@@ -117,6 +121,7 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     }
     await trx.deleteFrom('tou_groups').where('source', '=', marker).execute();
     await trx.deleteFrom('seasons').where('source', '=', marker).execute();
+    await trx.deleteFrom('property_keys').where('source', '=', marker).execute();
   } else tariffId = await ids.take('tariffs');
 
   const row = {
@@ -131,15 +136,12 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
   else await trx.insertInto('tariffs').values({ tariff_id: tariffId, ...row }).execute();
 
   // Seasons of this tariff: one season group of the LSE.
-  const seasonIds: number[] = [];
-  if (t.seasons.length) {
-    const group = await ids.group('seasons', lseId);
-    let id = await ids.take('seasons', t.seasons.length);
-    for (const s of t.seasons) {
-      seasonIds.push(id);
-      await trx.insertInto('seasons').values({ season_id: id++, lse_id: lseId, season_group_id: group, season_name: s.name, from_month: s.from[0], from_day: s.from[1], from_edge_predominance: null, to_month: s.to[0], to_day: s.to[1], to_edge_predominance: null, source: marker }).execute();
-    }
+  const seasonIds = t.seasons.length ? await writeSeasonGroup(trx, ids, t.seasons, lseId, marker) : [];
+  const ratchetKey = t.ratchet ? await writeRatchetKey(trx, ids, t, t.ratchet, { tariffId, lseId, marker, seasonIds }) : null;
+  if (t.rates.some((r) => r.demandKey === 'coincident') && !(await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', COINCIDENT_DEMAND_KEY.keyName).executeTakeFirst())) {
+    await trx.insertInto('property_keys').values(starterKeyRow(COINCIDENT_DEMAND_KEY)).execute();
   }
+  const quantityKey = (r: ConvertedTariff['rates'][number]) => (r.demandKey === 'coincident' ? COINCIDENT_DEMAND_KEY.keyName : r.demandKey === 'ratchet' ? ratchetKey : null);
   const touIds = new Map<string, number>();
   for (const g of t.touGroups) {
     const touGroupId = await ids.group('tou_groups', lseId);
@@ -160,7 +162,7 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
       .insertInto('tariff_rates')
       .values({
         tariff_rate_id: rateId, tariff_id: tariffId, master_tariff_rate_id: null, rider_tariff_id: null, rider_id: null, tariff_sequence_number: k + 1, rate_group_name: r.group, rate_name: r.name,
-        from_date_time: `${t.effectiveDate}T00:00:00`, to_date_time: null, charge_type: r.chargeType, charge_class: null, charge_period: r.chargePeriod, transaction_type: null, quantity_key: null,
+        from_date_time: `${t.effectiveDate}T00:00:00`, to_date_time: null, charge_type: r.chargeType, charge_class: null, charge_period: r.chargePeriod, transaction_type: null, quantity_key: quantityKey(r),
         applicability_key: null, variable_limit_key: null, variable_rate_key: null, variable_rate_sub_key: null, variable_factor_key: null, edge_predominance: null, territory_id: null,
         season_id: r.seasonRef === null ? null : seasonIds[r.seasonRef]!, tou_id: r.touRef === null ? null : touIds.get(r.touRef)!, proration_rules: null, tier_scope: r.tierScope,
       })
@@ -178,4 +180,39 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     rateId++;
   }
   return existing ? 'updated' : 'created';
+}
+
+/**
+ * The tariff's ratchet: a DEMAND key of the LSE with the lookback, named after the tariff (so a re-import replaces
+ * it); lookback months that are not one of the tariff's seasons get the season group the conversion made for them.
+ */
+async function writeRatchetKey(trx: Trx, ids: Ids, t: ConvertedTariff, ratchet: ConvertedRatchet, at: { tariffId: number; lseId: number; marker: string; seasonIds: number[] }): Promise<string> {
+  const season = ratchet.season;
+  let seasonId: number | null = null;
+  if (season && 'seasonRef' in season) seasonId = at.seasonIds[season.seasonRef]!;
+  else if (season) seasonId = (await writeSeasonGroup(trx, ids, season.group, at.lseId, at.marker))[0]!;
+  const within = season ? ` in ${season.name}` : '';
+  const keyName = `${at.lseId}ratchetDemand${at.tariffId}`;
+  const percent = Math.round(ratchet.factor * 1e6) / 1e4;
+  await trx
+    .insertInto('property_keys')
+    .values(
+      propertyKeyRow({
+        key_name: keyName, display_name: `Ratchet demand (${t.tariffName})`, family: 'ratchetDemand', keyspace: 'electricity', data_type: 'DEMAND', quantity_unit: 'kW',
+        description: `Billing demand of ${t.tariffName}: the greater of the month's peak and ${percent}% of the highest demand${within} of the month and the ${ratchet.periods} before it (OpenEI URDB ${ratchet.said})`,
+        formula_detail: ratchetFormula(ratchet.factor), lookback_interval_quantity: ratchet.demandWindow, lookback_quantity: ratchet.periods, lookback_period: 'BILLING_PERIOD', lookback_season_id: seasonId,
+        entity_id: at.lseId, entity_type: 'LSE', source: at.marker,
+      }),
+    )
+    .execute();
+  return keyName;
+}
+
+/** A season group of the LSE; the ids of its seasons in order. */
+async function writeSeasonGroup(trx: Trx, ids: Ids, seasons: readonly ConvertedSeason[], lseId: number, marker: string): Promise<number[]> {
+  const group = await ids.group('seasons', lseId);
+  const first = await ids.take('seasons', seasons.length);
+  const rows = seasons.map((s, k) => ({ season_id: first + k, lse_id: lseId, season_group_id: group, season_name: s.name, from_month: s.from[0], from_day: s.from[1], from_edge_predominance: null, to_month: s.to[0], to_day: s.to[1], to_edge_predominance: null, source: marker }));
+  await trx.insertInto('seasons').values(rows).execute();
+  return rows.map((r) => r.season_id);
 }

@@ -5,6 +5,7 @@ import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
 import { importUrdb } from '../../src/importers/urdb.importer.ts';
 import { ImportFormatError } from '../../src/importers/source-lines.ts';
 import { dialects } from '../helpers/dialects.ts';
@@ -22,7 +23,7 @@ const EXPECTED: Record<string, string> = {
   'beopt-sample-time-of-use-rate.json': 'created',
   'custom-tiered-tou-demand.json': 'skip: no name',
   'entergy-arkansas-lps-tou.json': 'skip: the time zone of Entergy Arkansas Inc (Arkansas) is not known (no LSE with a zone; give --time-zone)',
-  'peco-gs-ht.json': 'skip: coincidentratestructure: coincident and lookback demand cannot be represented yet',
+  'peco-gs-ht.json': 'skip: the time zone of PECO Energy Co is not known (no LSE with a zone; give --time-zone)',
   'pge-e-19-secondary.json': 'created',
   'psco-residential-demand-rd.json': 'created',
   'pysam-urdbv7-tiered-tou-demand-minimums.json': 'skip: no name',
@@ -41,13 +42,14 @@ for (const dialect of dialects) {
       t = await buildTestApp(dialect, { seed: true });
     });
     after(() => t.close());
-    const bill = async (name: string, values: number[] = Array(744).fill(1)) => {
+    const calculate = async (name: string, range: [string, string], values: number[], more: object[] = []) => {
       const tariff = await t.db.kysely.selectFrom('tariffs').select('master_tariff_id').where('tariff_name', '=', name).where('import_key', 'is not', null).executeTakeFirstOrThrow();
       const c = await t.credentials(['signal']);
-      const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: tariff.master_tariff_id, fromDateTime: '2021-07-01', toDateTime: '2021-08-01', propertyInputs: [{ keyName: 'consumption', dataSeries: values, duration: 3_600_000 }] } });
+      const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate?fields=ext', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: tariff.master_tariff_id, fromDateTime: range[0], toDateTime: range[1], propertyInputs: [{ keyName: 'consumption', dataSeries: values, duration: 3_600_000 }, ...more] } });
       assert.equal(res.statusCode, 200, res.body);
-      return res.json().results[0].totalCost as number;
+      return res.json().results[0];
     };
+    const bill = async (name: string, values: number[] = Array(744).fill(1)) => (await calculate(name, ['2021-07-01', '2021-08-01'], values)).totalCost as number;
 
     it('imports every reference record or skips it with its reason, and a second import changes nothing', async (ctx) => {
       if (!existsSync(DIR)) return ctx.skip('../shared/reference is absent');
@@ -91,6 +93,87 @@ for (const dialect of dialects) {
       // Energy 748 kWh x (0.01974 + 0.0283685) = 35.985158; summer flat demand 5 kW x (10.08 + 1.43) = 57.55;
       // fixed 15.91; 109.445158.
       assert.equal(await bill('Residential Demand Service (Schedule RD)', july()), 109.45);
+    });
+
+    it('bills PECO GS-HT\'s coincident demand on the demand given at the system peak, else on the customer\'s own peak', async (ctx) => {
+      if (!existsSync(DIR)) return ctx.skip('../shared/reference is absent');
+      const s = await importUrdb(t.db, createReadStream(join(DIR, 'peco-gs-ht.json')), 'peco', { timeZone: 'America/New_York' });
+      assert.equal(s.created, 1, JSON.stringify(s.skipped));
+      const july2014 = () => Array.from({ length: 744 }, (_, h) => (h === 14 * 24 + 15 ? 5 : 1));
+      const peco = (more: object[] = []) => calculate('GS-HT (HIGH TENSION POWER) - Procurement 3', ['2014-07-01', '2014-08-01'], july2014(), more);
+      // Energy 748 kWh x (0.0015 + 0.0684) = 52.2852; flat demand 5 kW x (3.55 + 1.71) = 26.30; fixed 298.92; coincident
+      // demand 3 kW x 0.79 = 2.37 when given: 379.8752. Without it the 5 kW peak stands in: 3.95, 381.4552.
+      const given = await peco([{ keyName: 'coincidentDemand', dataValue: 3 }]);
+      assert.equal(given.totalCost, 379.88);
+      const item = given.items.find((i: { quantityKey: string }) => i.quantityKey === 'coincidentDemand');
+      assert.deepEqual([item.itemQuantity, item.rateAmount, item.cost, item.quantityKeyDescription], [3, 0.79, 2.37, 'Coincident Demand (kW)']);
+      const assumed = await peco();
+      assert.deepEqual([assumed.totalCost, assumed.accuracy], [381.46, 50]);
+    });
+
+    it('ratchets the flat demand on a URDB lookback: lookbackRange months, or lookbackMonths as a season', async () => {
+      const record = (label: string, extra: object) => ({ label, name: label, sector: 'Commercial', startdate: 1609459200, eiaid: 15466, flatdemandstructure: [[{ rate: 10 }]], flatdemandmonths: Array(12).fill(0), ...extra });
+      const year = (peaks: Record<number, number>) => Array.from({ length: 8760 }, (_, h) => peaks[h] ?? 1);
+      const hourOf = (local: string) => DateTime.fromISO(local, { zone: 'America/Denver' }).diff(DateTime.fromISO('2021-01-01', { zone: 'America/Denver' }), 'hours').hours;
+      const c = await t.credentials();
+      const key = async (name: string) => (await t.json(`/rest/public/properties/${(await calculate(name, ['2021-01-01', '2021-02-01'], Array(744).fill(1))).items.find((i: { chargeType: string }) => i.chargeType === 'DEMAND_BASED').quantityKey}?fields=ext`, c)).results[0];
+
+      // Range: 80% of the highest demand of the 11 months before. Denver, 2021: 1 kW every hour but a 50 kW hour on
+      // July 15. Demand: January - June 1 kW, July 50, August - December 40: (6 + 50 + 200) x $10 = 2,560.
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify(record('Test ratchet range', { energyratestructure: [[{ rate: 0.05 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)), lookbackPercent: 0.8, lookbackRange: 11 }))]), 'r.json')).created, 1);
+      // Energy (8,760 - 1 + 50) kWh x 0.05 = 440.45.
+      const range = await calculate('Test ratchet range', ['2021-01-01', '2022-01-01'], year({ [hourOf('2021-07-15T15')]: 50 }));
+      assert.deepEqual(range.items.filter((i: { chargeType: string }) => i.chargeType === 'DEMAND_BASED').map((i: { itemQuantity: number }) => i.itemQuantity), [1, 1, 1, 1, 1, 1, 50, 40, 40, 40, 40, 40]);
+      assert.deepEqual([range.totalCost, range.accuracy], [3000.45, 75]);
+      // Over HTTP, the demand history is a demand reading dated before the range: July 2021's 50 kW ratchets January 2022.
+      const history = await calculate('Test ratchet range', ['2022-01-01', '2022-02-01'], Array(744).fill(1), [{ keyName: 'demand', fromDateTime: '2021-07-01', toDateTime: '2021-08-01', dataValue: 50 }]);
+      assert.deepEqual([history.items.find((i: { chargeType: string }) => i.chargeType === 'DEMAND_BASED').itemQuantity, history.summary.kW], [40, 1]);
+      const rangeKey = await key('Test ratchet range');
+      assert.deepEqual([rangeKey.dataType, rangeKey.formulaDetail, rangeKey.lookbackQuantity, rangeKey.lookbackPeriod, rangeKey.lookbackSeasonId, rangeKey.entityId], ['DEMAND', '0.8 * #demand', 11, 'BILLING_PERIOD', null, 1000007]);
+
+      // lookbackMonths June - September, the tariff's own summer season ($10; other months $5): half of the summer peak.
+      // January 30 kW at $5 = 150; February - May 1 kW = 20; June, July 1 kW at $10 = 20; August 40 kW = 400; September
+      // half of August's 40 at $10 = 200; October - December 20 kW at $5 = 300. 1,090 in all.
+      const summer = record('Test ratchet months', { flatdemandstructure: [[{ rate: 5 }], [{ rate: 10 }]], flatdemandmonths: [0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0], lookbackPercent: 0.5, lookbackMonths: [0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0] });
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify(summer)]), 'm.json')).created, 1);
+      const months = await calculate('Test ratchet months', ['2021-01-01', '2022-01-01'], year({ [hourOf('2021-01-20T12')]: 30, [hourOf('2021-08-10T17')]: 40 }));
+      assert.equal(months.totalCost, 1090);
+      const monthsKey = await key('Test ratchet months');
+      const seasons = await t.json('/rest/public/seasons?lseId=1000007', c);
+      const seasonName = (id: number) => seasons.results.flatMap((g: { seasons: { seasonId: number; seasonName: string }[] }) => g.seasons).find((x: { seasonId: number }) => x.seasonId === id)?.seasonName;
+      assert.equal(seasonName(monthsKey.lookbackSeasonId), 'Jun-Sep', 'the tariff\'s own summer season');
+
+      // Lookback months that are no season of the tariff get a season group of their own; a re-import replaces it.
+      const julyAugust = record('Test ratchet Jul-Aug', { lookbackPercent: 0.5, lookbackMonths: [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0] });
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify(julyAugust)]), 'j.json')).created, 1);
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify({ ...julyAugust, lookbackPercent: 0.6 })]), 'j.json')).updated, 1);
+      const ownKey = await key('Test ratchet Jul-Aug');
+      const after = await t.json('/rest/public/seasons?lseId=1000007', c);
+      const groups = after.results.filter((g: { seasons: { seasonName: string }[] }) => g.seasons.some((x) => x.seasonName === 'Ratchet months Jul-Aug'));
+      assert.equal(groups.length, 1, 'one group after the re-import');
+      assert.deepEqual(groups[0].seasons.map((x: { seasonName: string; seasonFromMonth: number; seasonToMonth: number; seasonToDay: number }) => [x.seasonName, x.seasonFromMonth, x.seasonToMonth, x.seasonToDay]), [['Ratchet months Jul-Aug', 7, 8, 31], ['Other months', 9, 6, 30]]);
+      assert.equal(groups[0].seasons[0].seasonId, ownKey.lookbackSeasonId);
+      assert.equal(ownKey.formulaDetail, '0.6 * #demand');
+    });
+
+    it('skips lookbacks and ratchets it cannot represent, with the reason', async () => {
+      const base = { name: 'Test bad ratchet', sector: 'Commercial', startdate: 1609459200, eiaid: 15466, flatdemandstructure: [[{ rate: 10 }]], flatdemandmonths: Array(12).fill(0) };
+      const cases: [object, RegExp][] = [
+        [{ lookbackPercent: 80, lookbackRange: 12 }, /lookbackPercent 80 is not a share/],
+        [{ lookbackPercent: 0.8, lookbackMonths: [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0] }, /lookbackMonths \(Jan, Jul\) are not one run/],
+        [{ lookbackPercent: 0.8, lookbackRange: 12, lookbackMonths: [0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0] }, /both lookbackRange and lookbackMonths/],
+        [{ lookbackPercent: 0.8 }, /without a lookbackRange or 12 lookbackMonths/],
+        [{ lookbackRange: 12 }, /without a lookbackPercent/],
+        [{ flatdemandstructure: undefined, flatdemandmonths: undefined, demandratestructure: [[{ rate: 5 }]], demandweekdayschedule: Array(12).fill(Array(24).fill(0)), demandweekendschedule: Array(12).fill(Array(24).fill(0)), lookbackPercent: 0.8, lookbackRange: 12 }, /without a flat demand charge/],
+        [{ demandratchetpercentage: [0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8] }, /demandratchetpercentage/],
+        [{ coincidentratestructure: [[{ rate: 1 }]] }, /without its 12 x 24 coincidentschedule/],
+        [{ coincidentratestructure: [[{ rate: 1 }]], coincidentschedule: Array(12).fill(Array(24).fill(0)), coincidentrateunit: 'kVA' }, /coincident demand unit "kVA"/],
+      ];
+      for (const [extra, reason] of cases) {
+        const s = await importUrdb(t.db, Readable.from([JSON.stringify({ ...base, ...extra })]), 'bad.json');
+        assert.equal(s.created, 0, JSON.stringify(extra));
+        assert.match(s.skipped[0]?.reason ?? '', reason);
+      }
     });
 
     it('keeps URDB\'s monthly and annual minimums', async () => {

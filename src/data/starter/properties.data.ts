@@ -18,6 +18,13 @@ export interface StarterKey {
 
 const RECORDED = 'Recorded original API response';
 
+/** The key of coincident demand charges (URDB coincidentratestructure): a demand the caller gives. */
+export const COINCIDENT_DEMAND_KEY: StarterKey = {
+  keyName: 'coincidentDemand', displayName: 'Coincident Demand (kW)', family: 'peakDemand', keyspace: 'electricity', dataType: 'DEMAND', quantityUnit: 'kW',
+  description: "The customer's demand, in kW, at the time of the system's coincident peak (the utility's or the grid operator's, as the tariff defines it), which coincident demand charges bill. Give it as a propertyInput (dataValue in kW); without it a calculation uses the customer's own peak in the charge's hours, an upper bound, and says so.",
+  source: 'Ratebook: the quantity key of coincident demand charges imported from OpenEI URDB',
+};
+
 export const STARTER_KEYS: readonly StarterKey[] = [
   {
     keyName: 'connectionType', displayName: 'Connection Type', family: 'connection', keyspace: 'electricity', dataType: 'CHOICE',
@@ -28,6 +35,7 @@ export const STARTER_KEYS: readonly StarterKey[] = [
   { keyName: 'cityLimits', displayName: 'Service Area (Inside/outside city limits)', family: 'service', keyspace: 'electricity', dataType: 'CHOICE', description: 'Has service inside or outside city limits', choices: ['Inside', 'Outside'], source: `${RECORDED} (tariff 512 properties)` },
   { keyName: 'consumption', displayName: 'Consumption (kWh)', family: 'load', keyspace: 'electricity', dataType: 'DECIMAL', quantityUnit: 'kWh', description: 'Quantity in kWh of load that is used for a period of time', source: `${RECORDED} (tariff 512 properties)` },
   { keyName: 'demand', displayName: 'Demand (kW)', family: 'load', keyspace: 'electricity', dataType: 'DECIMAL', quantityUnit: 'kW', description: 'Average rate of load, in kW, over a demand interval', source: 'General load key of the calculation inputs' },
+  COINCIDENT_DEMAND_KEY,
   {
     keyName: 'isLowIncomeSeniorCitizen953', displayName: 'Is Low Income Senior Citizen', family: 'customerStatus', keyspace: 'customer', dataType: 'BOOLEAN',
     description: "Customers who are at least 62 years of age or older or be a disabled person as evidenced by receiving Supplemental Security Income (SSI) or State Supplemental Payment (SSP) and whose total gross annual income for all persons in the applicant's household may not exceed seventy-five (75) percent of the most recent median income levels.",

@@ -1,8 +1,9 @@
 // One OpenEI URDB record (v7 or v8) in Ratebook's model, with URDB's semantics kept: tiers count the month's total
-// kWh across TOU periods (tierScope TOTAL), flat and TOU demand add up, fixed charges per month or day, monthly and
+// kWh across TOU periods (tierScope TOTAL), flat and TOU demand add up, coincident demand bills the demand at the
+// system peak (key coincidentDemand), a lookback ratchets the flat demand, fixed charges per month or day, monthly and
 // annual minimums. Months whose schedules and flat-demand period are the same form a season (one per contiguous run of
 // months); within a season each schedule period becomes a TOU of weekday and weekend hour windows, in one TOU group
-// for energy and one for demand. What the model cannot hold faithfully is a reason to skip, never a guess.
+// per schedule (energy, demand, coincident). What the model cannot hold faithfully is a reason to skip, never a guess.
 import { createHash } from 'node:crypto';
 import type { TouPeriod } from '../../engine/time/tou-periods.ts';
 
@@ -19,7 +20,27 @@ export interface ConvertedRate {
   seasonRef: number | null;
   touRef: string | null;
   tierScope: 'TOTAL' | null;
+  /** The demand a demand rate bills, when not the measured peak: the coincident demand, or the tariff's ratchet. */
+  demandKey: 'coincident' | 'ratchet' | null;
   bands: { amount: number; upTo: number | null; demandUpTo: number | null }[];
+}
+
+export interface ConvertedSeason {
+  name: string;
+  from: [number, number];
+  to: [number, number];
+}
+
+/** A URDB lookback: the flat demand bills at least `factor` x the highest demand of the `periods` months before. */
+export interface ConvertedRatchet {
+  factor: number;
+  periods: number;
+  /** Whose demand counts: every month's (null), one of the tariff's seasons, or the first of a season group of its own. */
+  season: null | { name: string; seasonRef: number } | { name: string; group: ConvertedSeason[] };
+  /** The record's demand window (minutes), kept on the ratchet key. */
+  demandWindow: number | null;
+  /** How the record said it, for the key's description. */
+  said: string;
 }
 
 export interface ConvertedTou {
@@ -43,9 +64,10 @@ export interface ConvertedTariff {
   effectiveDate: string;
   endDate: string | null;
   /** Season refs are indexes into this list. */
-  seasons: { name: string; from: [number, number]; to: [number, number] }[];
-  touGroups: { kind: 'energy' | 'demand'; tous: ConvertedTou[] }[];
+  seasons: ConvertedSeason[];
+  touGroups: { kind: 'energy' | 'demand' | 'coincident'; tous: ConvertedTou[] }[];
   rates: ConvertedRate[];
+  ratchet: ConvertedRatchet | null;
   source: string;
 }
 
@@ -115,6 +137,62 @@ function windows(row: number[], period: number): [number, number][] {
 
 const periodOf = (fromDay: number, toDay: number, [a, b]: [number, number]): TouPeriod => ({ fromDayOfWeek: fromDay, fromHour: a, fromMinute: 0, toDayOfWeek: toDay, toHour: b % 24, toMinute: 0 });
 
+/** A field by its v8 name (camelCase) or as some sources write it (lower case). */
+const field = (r: Record<string, unknown>, name: string): unknown => r[name] ?? r[name.toLowerCase()];
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== false;
+
+/**
+ * The record's lookback (URDB lookbackPercent with lookbackRange or lookbackMonths), or null: the flat demand bills at
+ * least lookbackPercent (a share, 0.8 = 80 %) of the highest demand of the lookbackRange months before, or of the
+ * lookbackMonths (one run of months) in the 11 months before.
+ */
+type Lookback = Omit<ConvertedRatchet, 'season'> & { months: number[] | null };
+
+function lookbackOf(r: Record<string, unknown>, demandWindow: number | null): Lookback | null {
+  const percent = num(field(r, 'lookbackPercent'));
+  const rangeField = field(r, 'lookbackRange');
+  const range = num(rangeField);
+  const monthsField = field(r, 'lookbackMonths');
+  const months = Array.isArray(monthsField) ? monthsField.map((v) => v === true || v === 1 || v === '1' || v === 'true') : null;
+  const anyMonth = months?.some(Boolean) ?? false;
+  if (!percent) {
+    if (range || anyMonth) throw new Skip('lookbackRange or lookbackMonths without a lookbackPercent');
+    return null;
+  }
+  if (!(percent > 0 && percent <= 1)) throw new Skip(`lookbackPercent ${percent} is not a share between 0 and 1`);
+  if (isSet(rangeField) && range === null) throw new Skip(`lookbackRange "${String(rangeField)}" is not a number of months`);
+  if (range && anyMonth) throw new Skip('both lookbackRange and lookbackMonths are set (URDB allows one)');
+  const said = `lookbackPercent ${percent}`;
+  if (range) {
+    if (!Number.isInteger(range) || range < 1 || range > 36) throw new Skip(`lookbackRange ${range} is not a number of months from 1 to 36`);
+    return { factor: percent, periods: range, months: null, demandWindow, said: `${said}, lookbackRange ${range}` };
+  }
+  if (!months || months.length !== 12 || !anyMonth) throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
+  const chosen = MONTHS.filter((_, m) => months[m]).join(', ');
+  if (months.every(Boolean)) return { factor: percent, periods: 11, months: null, demandWindow, said: `${said}, lookbackMonths all` };
+  const runs = monthRuns(months.map(String)).filter((run) => run.key === 'true');
+  if (runs.length !== 1) throw new Skip(`lookbackMonths (${chosen}) are not one run of months`);
+  return { factor: percent, periods: 11, months: runs[0]!.months, demandWindow, said: `${said}, lookbackMonths ${chosen}` };
+}
+
+/** A season of a run of months (0-11, in order, possibly wrapping the new year): first day to last day. */
+function seasonOfMonths(months: readonly number[], name?: string): ConvertedSeason {
+  const first = months[0]!;
+  const last = months.at(-1)!;
+  return { name: name ?? (first === last ? MONTHS[first]! : `${MONTHS[first]}-${MONTHS[last]}`), from: [first + 1, 1], to: [last + 1, LAST_DAY[last]!] };
+}
+
+/** Where a lookback counts demand: a season of the tariff with exactly its months, else a group of its own. */
+function ratchetOf(lookback: Lookback, seasons: readonly ConvertedSeason[]): ConvertedRatchet {
+  const { months, ...rest } = lookback;
+  if (months === null) return { ...rest, season: null };
+  const own = seasonOfMonths(months);
+  const seasonRef = seasons.findIndex((x) => x.from[0] === own.from[0] && x.to[0] === own.to[0]);
+  if (seasonRef >= 0) return { ...rest, season: { name: own.name, seasonRef } };
+  const others = MONTHS.map((_, m) => (months[0]! + months.length + m) % 12).slice(0, 12 - months.length);
+  return { ...rest, season: { name: own.name, group: [seasonOfMonths(months, `Ratchet months ${own.name}`), seasonOfMonths(others, 'Other months')] } };
+}
+
 export function convertUrdb(record: Record<string, unknown>, options: ConvertOptions = {}): ConvertedTariff {
   const r = record as Record<string, any>;
   const hash = createHash('sha256').update(JSON.stringify(record)).digest('hex');
@@ -131,23 +209,28 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   // URDB's enddate is the last day of the rate: the version ends the day after.
   const endDate = end === null ? null : utcDate(end + 86_400);
   if (endDate !== null && endDate <= effectiveDate) throw new Skip('enddate is before startdate');
-  for (const field of ['coincidentratestructure', 'lookbackpercent', 'lookbackrange', 'lookbackmonths']) {
-    if (r[field] !== undefined && r[field] !== null && !(Array.isArray(r[field]) && r[field].length === 0) && r[field] !== 0) throw new Skip(`${field}: coincident and lookback demand cannot be represented yet`);
-  }
+  const ratchetPercentages = r.demandratchetpercentage;
+  if (Array.isArray(ratchetPercentages) && ratchetPercentages.some((v) => num(v))) throw new Skip('demandratchetpercentage (a monthly ratchet without the months it looks back over) cannot be represented');
 
   const energy = r.energyratestructure;
   const demand = r.demandratestructure;
   const flat = r.flatdemandstructure;
+  const coincident = r.coincidentratestructure;
   const hasEnergy = Array.isArray(energy) && energy.length > 0;
   const hasDemand = Array.isArray(demand) && demand.length > 0;
   const hasFlat = Array.isArray(flat) && flat.length > 0;
+  const hasCoincident = Array.isArray(coincident) && coincident.length > 0;
   if (hasEnergy && !(isMatrix(r.energyweekdayschedule) && isMatrix(r.energyweekendschedule))) throw new Skip('energyratestructure without its 12 x 24 weekday and weekend schedules');
   if (hasDemand && !(isMatrix(r.demandweekdayschedule) && isMatrix(r.demandweekendschedule))) throw new Skip('demandratestructure without its 12 x 24 weekday and weekend schedules');
+  if (hasCoincident && !isMatrix(r.coincidentschedule)) throw new Skip('coincidentratestructure without its 12 x 24 coincidentschedule');
+  if (hasCoincident && (r.coincidentrateunit ?? 'kW') !== 'kW') throw new Skip(`coincident demand unit "${r.coincidentrateunit}" cannot be represented`);
   if (hasFlat && !(Array.isArray(r.flatdemandmonths) && r.flatdemandmonths.length === 12)) throw new Skip('flatdemandstructure without its 12 flatdemandmonths');
   const fixed = num(r.fixedchargefirstmeter) ?? num(r.fixedmonthlycharge);
   const fixedUnits = r.fixedchargefirstmeter !== undefined ? (r.fixedchargeunits ?? '$/month') : '$/month';
   if (fixed !== null && fixedUnits !== '$/month' && fixedUnits !== '$/day') throw new Skip(`fixed charge units "${fixedUnits}" cannot be represented`);
-  if (!hasEnergy && !hasDemand && !hasFlat && !fixed) throw new Skip('no rates (no energy, demand or fixed charge)');
+  if (!hasEnergy && !hasDemand && !hasFlat && !hasCoincident && !fixed) throw new Skip('no rates (no energy, demand or fixed charge)');
+  const lookback = lookbackOf(r, num(r.demandwindow));
+  if (lookback && !hasFlat) throw new Skip('a lookback (demand ratchet) without a flat demand charge to apply it to');
 
   // Every schedule must name periods its structure has.
   const checkSchedule = (matrix: number[][], structure: unknown[], what: string) => {
@@ -161,26 +244,22 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     checkSchedule(r.demandweekdayschedule, demand, 'demand');
     checkSchedule(r.demandweekendschedule, demand, 'demand');
   }
+  if (hasCoincident) checkSchedule(r.coincidentschedule, coincident, 'coincident');
   if (hasFlat) for (const p of r.flatdemandmonths as unknown[]) if (!Number.isInteger(p) || (p as number) < 0 || (p as number) >= flat.length) throw new Skip(`flatdemandmonths names period ${Number(p) + 1}, which flatdemandstructure lacks`);
 
   // Seasons: months alike in every schedule.
-  const monthKey = (m: number) => JSON.stringify([hasEnergy ? [r.energyweekdayschedule[m], r.energyweekendschedule[m]] : null, hasDemand ? [r.demandweekdayschedule[m], r.demandweekendschedule[m]] : null, hasFlat ? r.flatdemandmonths[m] : null]);
+  const monthKey = (m: number) => JSON.stringify([hasEnergy ? [r.energyweekdayschedule[m], r.energyweekendschedule[m]] : null, hasDemand ? [r.demandweekdayschedule[m], r.demandweekendschedule[m]] : null, hasFlat ? r.flatdemandmonths[m] : null, hasCoincident ? r.coincidentschedule[m] : null]);
   const runs = monthRuns(MONTHS.map((_, m) => monthKey(m)));
   const seasonal = runs.length > 1;
-  const seasons = seasonal
-    ? runs.map((run) => {
-        const first = run.months[0]!;
-        const last = run.months.at(-1)!;
-        return { name: first === last ? MONTHS[first]! : `${MONTHS[first]}-${MONTHS[last]}`, from: [first + 1, 1] as [number, number], to: [last + 1, LAST_DAY[last]!] as [number, number] };
-      })
-    : [];
+  const seasons = seasonal ? runs.map((run) => seasonOfMonths(run.months)) : [];
   const seasonRefs = seasonal ? runs.map((_, k) => k) : [null];
   const monthOfSeason = (ref: number | null) => (ref === null ? 0 : runs[ref]!.months[0]!);
 
   const rates: ConvertedRate[] = [];
   const touGroups: ConvertedTariff['touGroups'] = [];
   // One TOU group per schedule kind; a season whose schedule has one period needs no TOU for it.
-  const schedule = (kind: 'energy' | 'demand', structure: unknown[], weekday: number[][], weekend: number[][]) => {
+  const schedule = (kind: 'energy' | 'demand' | 'coincident', structure: unknown[], weekday: number[][], weekend: number[][]) => {
+    const label = { energy: 'Energy', demand: 'Demand', coincident: 'Coincident demand' }[kind];
     const group: ConvertedTou[] = [];
     const periodsOf = (m: number) => [...new Set([...weekday[m]!, ...weekend[m]!])].sort((a, b) => a - b);
     // When any season has several periods, every season gets TOUs, so the group covers the whole year.
@@ -193,13 +272,13 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       const ranked = [...periods].sort((a, b) => price(b) - price(a));
       for (const p of periods) {
         const what = `${kind} period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`;
-        const { bands, daily } = tiersOf(structure[p], what, kind);
+        const { bands, daily } = tiersOf(structure[p], what, kind === 'energy' ? 'energy' : 'demand');
         const touRef = needsTou ? `${kind}:${seasonRef}:${p}` : null;
         if (touRef) {
           const rank = ranked.indexOf(p);
           group.push({
             ref: touRef,
-            name: `${kind === 'energy' ? 'Energy' : 'Demand'} period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`,
+            name: `${label} period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`,
             touType: periods.length === 1 ? 'OFF_PEAK' : rank === 0 ? 'ON_PEAK' : rank === periods.length - 1 ? 'OFF_PEAK' : 'PARTIAL_PEAK',
             seasonRef,
             periods: [...windows(weekday[m]!, p).map((w) => periodOf(0, 4, w)), ...windows(weekend[m]!, p).map((w) => periodOf(5, 6, w))],
@@ -207,12 +286,13 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
         }
         rates.push({
           group: kind === 'energy' ? 'Energy Charges' : 'Demand Charges',
-          name: `${kind === 'energy' ? 'Energy' : 'TOU demand'}, period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`,
+          name: `${{ energy: 'Energy', demand: 'TOU demand', coincident: 'Coincident demand' }[kind]}, period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`,
           chargeType: kind === 'energy' ? 'CONSUMPTION_BASED' : 'DEMAND_BASED',
           chargePeriod: daily ? 'DAILY' : 'MONTHLY',
           seasonRef: touRef ? null : seasonRef,
           touRef,
           tierScope: kind === 'energy' && touRef && bands.length > 1 ? 'TOTAL' : null,
+          demandKey: kind === 'coincident' ? 'coincident' : null,
           bands,
         });
       }
@@ -221,15 +301,17 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   };
   if (hasEnergy) schedule('energy', energy, r.energyweekdayschedule, r.energyweekendschedule);
   if (hasDemand) schedule('demand', demand, r.demandweekdayschedule, r.demandweekendschedule);
+  // The coincident schedule is one for every day of the week.
+  if (hasCoincident) schedule('coincident', coincident, r.coincidentschedule, r.coincidentschedule);
   if (hasFlat) {
     for (const seasonRef of seasonRefs) {
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
       const what = `flat demand period ${p + 1}`;
       const { bands } = tiersOf(flat[p], what, 'demand');
-      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, bands });
+      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : null, bands });
     }
   }
-  if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
+  if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, demandKey: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
   // Minimums: v8 mincharge per month, day or year; v7 minmonthlycharge and annualmincharge (an annual minimum is
   // compared with the calendar year's bills, its shortfall added in December).
   const minUnits = r.minchargeunits ?? '$/month';
@@ -240,7 +322,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     [num(r.annualmincharge), 'ANNUALLY', 'Annual minimum charge'],
   ];
   for (const [amount, chargePeriod, label] of minimums) {
-    if (amount) rates.push({ group: 'Minimum Charge', name: label, chargeType: 'MINIMUM', chargePeriod, seasonRef: null, touRef: null, tierScope: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
+    if (amount) rates.push({ group: 'Minimum Charge', name: label, chargeType: 'MINIMUM', chargePeriod, seasonRef: null, touRef: null, tierScope: null, demandKey: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
   }
 
   const uri = typeof r.uri === 'string' ? r.uri : null;
@@ -257,6 +339,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     seasons,
     touGroups,
     rates,
+    ratchet: lookback && ratchetOf(lookback, seasons),
     source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)`,
   };
 }
