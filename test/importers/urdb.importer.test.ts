@@ -156,7 +156,7 @@ for (const dialect of dialects) {
       assert.equal(ownKey.formulaDetail, '0.6 * #demand');
     });
 
-    it('skips lookbacks and ratchets it cannot represent, with the reason', async () => {
+    it('skips lookbacks, ratchets and demand units it cannot represent, with the reason', async () => {
       const base = { name: 'Test bad ratchet', sector: 'Commercial', startdate: 1609459200, eiaid: 15466, flatdemandstructure: [[{ rate: 10 }]], flatdemandmonths: Array(12).fill(0) };
       const cases: [object, RegExp][] = [
         [{ lookbackPercent: 80, lookbackRange: 12 }, /lookbackPercent 80 is not a share/],
@@ -167,7 +167,9 @@ for (const dialect of dialects) {
         [{ flatdemandstructure: undefined, flatdemandmonths: undefined, demandratestructure: [[{ rate: 5 }]], demandweekdayschedule: Array(12).fill(Array(24).fill(0)), demandweekendschedule: Array(12).fill(Array(24).fill(0)), lookbackPercent: 0.8, lookbackRange: 12 }, /without a flat demand charge/],
         [{ demandratchetpercentage: [0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8] }, /demandratchetpercentage/],
         [{ coincidentratestructure: [[{ rate: 1 }]] }, /without its 12 x 24 coincidentschedule/],
-        [{ coincidentratestructure: [[{ rate: 1 }]], coincidentschedule: Array(12).fill(Array(24).fill(0)), coincidentrateunit: 'kVA' }, /coincident demand unit "kVA"/],
+        [{ coincidentratestructure: [[{ rate: 1 }]], coincidentschedule: Array(12).fill(Array(24).fill(0)), coincidentrateunit: 'kVA' }, /coincident period 1 demand unit "kVA"/],
+        [{ flatdemandunit: 'hp' }, /flat demand period 1 demand unit "hp"/],
+        [{ demandratestructure: [[{ rate: 5 }]], demandweekdayschedule: Array(12).fill(Array(24).fill(0)), demandweekendschedule: Array(12).fill(Array(24).fill(0)), demandrateunit: 'kVA' }, /demand period 1 demand unit "kVA"/],
       ];
       for (const [extra, reason] of cases) {
         const s = await importUrdb(t.db, Readable.from([JSON.stringify({ ...base, ...extra })]), 'bad.json');

@@ -83,13 +83,14 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** The tiers of one period as bands: price = rate + adj; a tier's max is its upper limit, the last one open. */
-function tiersOf(tiers: unknown, what: string, limitKind: 'energy' | 'demand'): { bands: ConvertedRate['bands']; daily: boolean } {
+/** The tiers of one period as bands; a tier without its own unit takes the record's unit for the structure. */
+function tiersOf(tiers: unknown, what: string, limitKind: 'energy' | 'demand', recordUnit: unknown = null): { bands: ConvertedRate['bands']; daily: boolean } {
   if (!Array.isArray(tiers) || tiers.length === 0) throw new Skip(`${what} has no tiers`);
   let daily = false;
   const bands = (tiers as Tier[]).map((t, k) => {
     const rate = num(t.rate);
     if (rate === null) throw new Skip(`${what} tier ${k + 1} has no rate`);
-    const unit = typeof t.unit === 'string' ? t.unit : limitKind === 'energy' ? 'kWh' : 'kW';
+    const unit = typeof t.unit === 'string' ? t.unit : typeof recordUnit === 'string' && recordUnit !== '' ? recordUnit : limitKind === 'energy' ? 'kWh' : 'kW';
     if (limitKind === 'energy' && unit !== 'kWh' && unit !== 'kWh daily') throw new Skip(`${what} tier unit "${unit}" (limits per kW of demand) cannot be represented`);
     if (limitKind === 'demand' && unit !== 'kW') throw new Skip(`${what} demand unit "${unit}" cannot be represented`);
     if (unit === 'kWh daily') daily = true;
@@ -223,7 +224,6 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (hasEnergy && !(isMatrix(r.energyweekdayschedule) && isMatrix(r.energyweekendschedule))) throw new Skip('energyratestructure without its 12 x 24 weekday and weekend schedules');
   if (hasDemand && !(isMatrix(r.demandweekdayschedule) && isMatrix(r.demandweekendschedule))) throw new Skip('demandratestructure without its 12 x 24 weekday and weekend schedules');
   if (hasCoincident && !isMatrix(r.coincidentschedule)) throw new Skip('coincidentratestructure without its 12 x 24 coincidentschedule');
-  if (hasCoincident && (r.coincidentrateunit ?? 'kW') !== 'kW') throw new Skip(`coincident demand unit "${r.coincidentrateunit}" cannot be represented`);
   if (hasFlat && !(Array.isArray(r.flatdemandmonths) && r.flatdemandmonths.length === 12)) throw new Skip('flatdemandstructure without its 12 flatdemandmonths');
   const fixed = num(r.fixedchargefirstmeter) ?? num(r.fixedmonthlycharge);
   const fixedUnits = r.fixedchargefirstmeter !== undefined ? (r.fixedchargeunits ?? '$/month') : '$/month';
@@ -272,7 +272,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       const ranked = [...periods].sort((a, b) => price(b) - price(a));
       for (const p of periods) {
         const what = `${kind} period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`;
-        const { bands, daily } = tiersOf(structure[p], what, kind === 'energy' ? 'energy' : 'demand');
+        const { bands, daily } = tiersOf(structure[p], what, kind === 'energy' ? 'energy' : 'demand', { energy: null, demand: r.demandrateunit ?? r.demandunits, coincident: r.coincidentrateunit }[kind]);
         const touRef = needsTou ? `${kind}:${seasonRef}:${p}` : null;
         if (touRef) {
           const rank = ranked.indexOf(p);
@@ -307,7 +307,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     for (const seasonRef of seasonRefs) {
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
       const what = `flat demand period ${p + 1}`;
-      const { bands } = tiersOf(flat[p], what, 'demand');
+      const { bands } = tiersOf(flat[p], what, 'demand', r.flatdemandunit ?? r.demandunits);
       rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : null, bands });
     }
   }
