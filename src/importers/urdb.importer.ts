@@ -3,7 +3,7 @@
 // it alone when the record did not change). One transaction per source; records that cannot be represented are
 // skipped with their reason; a malformed source changes nothing.
 import type { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../data/insert-chunks.ts';
 import { insertLse } from './new-lse.ts';
@@ -142,7 +142,10 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     await trx.insertInto('property_keys').values(starterKeyRow(COINCIDENT_DEMAND_KEY)).execute();
   }
   const quantityKey = (r: ConvertedTariff['rates'][number]) => (r.demandKey === 'coincident' ? COINCIDENT_DEMAND_KEY.keyName : r.demandKey === 'ratchet' ? ratchetKey : null);
+  // Each table's rows of the tariff go in one multi-row statement: statements, not rows, are what an import waits on.
   const touIds = new Map<string, number>();
+  const tous: Insertable<Database['tous']>[] = [];
+  const periods: Insertable<Database['tou_periods']>[] = [];
   for (const g of t.touGroups) {
     const touGroupId = await ids.group('tou_groups', lseId);
     await trx.insertInto('tou_groups').values({ lse_id: lseId, tou_group_id: touGroupId, privacy: 'PUBLIC', owner_org_id: null, source: marker }).execute();
@@ -150,35 +153,36 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     let periodId = await ids.take('tou_periods', g.tous.reduce((a, x) => a + x.periods.length, 0));
     for (const tou of g.tous) {
       touIds.set(tou.ref, touId);
-      await trx.insertInto('tous').values({ tou_id: touId, lse_id: lseId, tou_group_id: touGroupId, tou_name: tou.name, calendar_id: null, season_id: tou.seasonRef === null ? null : seasonIds[tou.seasonRef]!, tou_type: tou.touType, is_dynamic: false }).execute();
-      await insertInChunks(trx, 'tou_periods', tou.periods.map((p) => ({ tou_period_id: periodId++, tou_id: touId, from_day_of_week: p.fromDayOfWeek, from_hour: p.fromHour, from_minute: p.fromMinute, to_day_of_week: p.toDayOfWeek, to_hour: p.toHour, to_minute: p.toMinute, calendar_id: null })));
+      tous.push({ tou_id: touId, lse_id: lseId, tou_group_id: touGroupId, tou_name: tou.name, calendar_id: null, season_id: tou.seasonRef === null ? null : seasonIds[tou.seasonRef]!, tou_type: tou.touType, is_dynamic: false });
+      for (const p of tou.periods) periods.push({ tou_period_id: periodId++, tou_id: touId, from_day_of_week: p.fromDayOfWeek, from_hour: p.fromHour, from_minute: p.fromMinute, to_day_of_week: p.toDayOfWeek, to_hour: p.toHour, to_minute: p.toMinute, calendar_id: null });
       touId++;
     }
   }
+  await insertInChunks(trx, 'tous', tous);
+  await insertInChunks(trx, 'tou_periods', periods);
   let rateId = await ids.take('tariff_rates', t.rates.length);
   let bandId = await ids.take('tariff_rate_bands', t.rates.reduce((a, r) => a + r.bands.length, 0));
+  const rates: Insertable<Database['tariff_rates']>[] = [];
+  const bands: Insertable<Database['tariff_rate_bands']>[] = [];
   for (const [k, r] of t.rates.entries()) {
-    await trx
-      .insertInto('tariff_rates')
-      .values({
-        tariff_rate_id: rateId, tariff_id: tariffId, master_tariff_rate_id: null, rider_tariff_id: null, rider_id: null, tariff_sequence_number: k + 1, rate_group_name: r.group, rate_name: r.name,
-        from_date_time: `${t.effectiveDate}T00:00:00`, to_date_time: null, charge_type: r.chargeType, charge_class: null, charge_period: r.chargePeriod, transaction_type: null, quantity_key: quantityKey(r),
-        applicability_key: null, variable_limit_key: null, variable_rate_key: null, variable_rate_sub_key: null, variable_factor_key: null, edge_predominance: null, territory_id: null,
-        season_id: r.seasonRef === null ? null : seasonIds[r.seasonRef]!, tou_id: r.touRef === null ? null : touIds.get(r.touRef)!, proration_rules: null, tier_scope: r.tierScope,
-      })
-      .execute();
+    rates.push({
+      tariff_rate_id: rateId, tariff_id: tariffId, master_tariff_rate_id: null, rider_tariff_id: null, rider_id: null, tariff_sequence_number: k + 1, rate_group_name: r.group, rate_name: r.name,
+      from_date_time: `${t.effectiveDate}T00:00:00`, to_date_time: null, charge_type: r.chargeType, charge_class: null, charge_period: r.chargePeriod, transaction_type: null, quantity_key: quantityKey(r),
+      applicability_key: null, variable_limit_key: null, variable_rate_key: null, variable_rate_sub_key: null, variable_factor_key: null, edge_predominance: null, territory_id: null,
+      season_id: r.seasonRef === null ? null : seasonIds[r.seasonRef]!, tou_id: r.touRef === null ? null : touIds.get(r.touRef)!, proration_rules: null, tier_scope: r.tierScope,
+    });
     const tiered = r.bands.length > 1;
-    await insertInChunks(
-      trx,
-      'tariff_rate_bands',
-      r.bands.map((b, i) => ({
+    for (const [i, b] of r.bands.entries()) {
+      bands.push({
         tariff_rate_band_id: bandId++, tariff_rate_id: rateId, rate_sequence_number: i + 1,
         has_consumption_limit: tiered && r.chargeType !== 'DEMAND_BASED', consumption_upper_limit: b.upTo, has_demand_limit: tiered && r.chargeType === 'DEMAND_BASED', demand_upper_limit: b.demandUpTo,
         has_property_limit: false, property_upper_limit: null, applicability_value: null, calculation_factor: null, rate_amount: b.amount, rate_unit: 'COST_PER_UNIT', is_credit: false, prev_upper_limit: null,
-      })),
-    );
+      });
+    }
     rateId++;
   }
+  await insertInChunks(trx, 'tariff_rates', rates);
+  await insertInChunks(trx, 'tariff_rate_bands', bands);
   return existing ? 'updated' : 'created';
 }
 
