@@ -36,6 +36,22 @@ function rawValue(request: FastifyRequest, context: string | undefined, instance
   return Array.isArray(value) && value.length === 1 ? value[0] : value;
 }
 
+/** Longest propertyValue echoed back: a rejected value may be a whole series. */
+const MAX_SHOWN = 1000;
+
+/** The rejected value as the error shows it: text as sent, anything else as JSON, cut to MAX_SHOWN characters. */
+function shown(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    // Nested deeper than JSON.stringify can follow.
+    return '(too deeply nested to show)';
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}...` : text;
+}
+
 function validationItem(request: FastifyRequest, error: FastifyError): ErrorItem {
   const first = (error.validation as unknown as AjvError[])[0]!;
   const context = error.validationContext;
@@ -51,7 +67,7 @@ function validationItem(request: FastifyRequest, error: FastifyError): ErrorItem
     message: `${name} ${first.message ?? 'is not valid'}${allowed}`,
     objectName: null,
     propertyName: name,
-    propertyValue: value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value),
+    propertyValue: shown(value),
   };
 }
 

@@ -1,26 +1,32 @@
 // Refuses text that no database column can hold: PostgreSQL rejects the NUL character in text, so a NUL in any
 // parameter or body string is a 400 naming where it is, instead of a database error.
+import { Stream } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { invalidArgument } from './errors.ts';
 import type { App } from './fastify-types.ts';
 
-/** The path ("scenarios[0].name") of the first string holding a NUL character, or null. */
+/** Parsed parameters and JSON, not a streamed body (a request stream) or raw bytes, which their readers check. */
+const isParsed = (v: object) => !(v instanceof Stream) && !ArrayBuffer.isView(v);
+
+/**
+ * The path ("scenarios[0].name") of the first string holding a NUL character, or null. It walks parsed JSON and query
+ * objects only (a streamed body is left to its reader) and keeps its own stack, so no nesting depth overflows it.
+ */
 export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at;
+    } else if (Array.isArray(v)) {
       // Long series of numbers are common (interval data): skip them without building a path for each.
-      const item: unknown = value[i];
-      if (item === null || typeof item === 'number' || typeof item === 'boolean') continue;
-      const found = findNul(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = findNul(v, path ? `${path}.${k}` : k);
-      if (found !== null) return found;
+      for (let i = v.length - 1; i >= 0; i--) {
+        const item: unknown = v[i];
+        if (item !== null && typeof item !== 'number' && typeof item !== 'boolean') stack.push([item, `${at}[${i}]`]);
+      }
+    } else if (v !== null && typeof v === 'object' && isParsed(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], at ? `${at}.${entries[i]![0]}` : entries[i]![0]]);
     }
   }
   return null;

@@ -37,6 +37,8 @@ export async function* csvRecords(lines: AsyncIterable<{ line: string; number: n
   let pending = '';
   let start = 0;
   for await (const { line, number } of lines) {
+    // PostgreSQL text cannot hold NUL: such a file is malformed, not a database error.
+    if (line.includes('\u0000')) throw new ImportFormatError(`${source} line ${number}`, 'contains a NUL character, which no text column can hold');
     const text = pending ? `${pending}\n${line}` : line;
     if (!pending) start = number;
     const fields = splitFields(text);

@@ -3,6 +3,7 @@
 // answer holding them (a page, read whole): URDB's {"items": [...]}, the original API's envelope {"results": [...]},
 // or a recorded exchange {"response": {"results": [...]}}.
 import type { Readable } from 'node:stream';
+import { findNul } from '../http/input-guard.ts';
 import { ImportFormatError } from './source-lines.ts';
 
 export interface JsonRecordAt {
@@ -21,6 +22,9 @@ function parseObject(text: string, source: string, where: string): Json {
     throw new ImportFormatError(`${source} ${where}`, `not JSON (${(e as Error).message})`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ImportFormatError(`${source} ${where}`, 'not a JSON object');
+  // PostgreSQL text cannot hold NUL: such a record is malformed, not a database error.
+  const nul = findNul(value);
+  if (nul !== null) throw new ImportFormatError(`${source} ${where}`, `${nul} contains a NUL character, which no text column can hold`);
   return value as Json;
 }
 
