@@ -129,7 +129,7 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     tariff_type: t.tariffType, customer_class: t.customerClass, customer_count: null, customer_likelihood: null, customer_count_source: null, territory_id: null, privacy: 'PUBLIC',
     effective_date: t.effectiveDate, end_date: t.endDate, closed_date: null, time_zone: zone, effective_on_rule: null, billing_period: 'MONTHLY', currency: 'USD',
     charge_types: [...new Set(t.rates.map((r) => r.chargeType))].join(','), charge_period: 'MONTHLY', min_monthly_consumption: null, max_monthly_consumption: null, min_monthly_demand: null, max_monthly_demand: null,
-    has_time_of_use_rates: t.touGroups.length > 0, has_tiered_rates: t.rates.some((r) => r.bands.length > 1), has_contracted_rates: false, has_tariff_applicability: false, has_rate_applicability: false, has_net_metering: false,
+    has_time_of_use_rates: t.touGroups.length > 0, has_tiered_rates: t.rates.some((r) => r.bands.length > 1), has_contracted_rates: false, has_tariff_applicability: false, has_rate_applicability: false, has_net_metering: t.netMetering || t.rates.some((r) => r.transactionType === 'SELL'),
     last_updated: null, source: t.source, import_key: t.key, import_hash: t.hash,
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', tariffId).execute();
@@ -167,7 +167,7 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
   for (const [k, r] of t.rates.entries()) {
     rates.push({
       tariff_rate_id: rateId, tariff_id: tariffId, master_tariff_rate_id: null, rider_tariff_id: null, rider_id: null, tariff_sequence_number: k + 1, rate_group_name: r.group, rate_name: r.name,
-      from_date_time: `${t.effectiveDate}T00:00:00`, to_date_time: null, charge_type: r.chargeType, charge_class: null, charge_period: r.chargePeriod, transaction_type: null, quantity_key: quantityKey(r),
+      from_date_time: `${t.effectiveDate}T00:00:00`, to_date_time: null, charge_type: r.chargeType, charge_class: null, charge_period: r.chargePeriod, transaction_type: r.transactionType, quantity_key: quantityKey(r),
       applicability_key: null, variable_limit_key: null, variable_rate_key: null, variable_rate_sub_key: null, variable_factor_key: null, edge_predominance: null, territory_id: null,
       season_id: r.seasonRef === null ? null : seasonIds[r.seasonRef]!, tou_id: r.touRef === null ? null : touIds.get(r.touRef)!, proration_rules: null, tier_scope: r.tierScope,
     });

@@ -156,6 +156,32 @@ for (const dialect of dialects) {
       assert.equal(ownKey.formulaDetail, '0.6 * #demand');
     });
 
+    it('credits exports at the sell prices under net billing, and marks net metering without crediting it', async () => {
+      const weekday = Array(12).fill(Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 1 : 0)));
+      const weekend = Array(12).fill(Array(24).fill(0));
+      const record = (label: string, dgrules: string, sell: [number, number]) => ({
+        label, name: label, sector: 'Residential', startdate: 1609459200, eiaid: 15466, dgrules, fixedchargefirstmeter: 5, fixedchargeunits: '$/month',
+        energyratestructure: [[{ rate: 0.1, sell: sell[0] }], [{ rate: 0.3, sell: sell[1] }]], energyweekdayschedule: weekday, energyweekendschedule: weekend,
+      });
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify([record('Test net billing', 'Net Billing Instantaneous', [0.04, 0.08]), record('Test net metering', 'Net Metering', [0.1, 0.3])])]), 'dg.json')).created, 2);
+      // July 2021 in Denver, 1 kWh imported every hour (744) and 2 kWh exported 10 am - 2 pm (248; all off-peak).
+      const exports = Array.from({ length: 744 }, (_, h) => (h % 24 >= 10 && h % 24 < 14 ? 2 : 0));
+      const july = (name: string) => calculate(name, ['2021-07-01', '2021-08-01'], Array(744).fill(1), [{ keyName: 'consumption', dataSeries: exports.map((x) => -x), duration: 3_600_000 }]);
+      // Imports: 22 weekdays x 5 peak hours = 110 kWh at 0.30 = 33.00 and 634 at 0.10 = 63.40; 5.00 fixed; exports
+      // 248 kWh off-peak credited at 0.04 = 9.92. 101.40 - 9.92 = 91.48.
+      const billing = await july('Test net billing');
+      assert.equal(billing.totalCost, 91.48);
+      assert.equal(billing.items.filter((i: { transactionType: string }) => i.transactionType === 'SELL').reduce((a: number, i: { cost: number }) => a + i.cost, 0), -9.92);
+      // Net metering (monthly netting with rollover) is not modelled: the exports earn nothing, and the bill says so.
+      const metering = await july('Test net metering');
+      assert.equal(metering.totalCost, 101.4);
+      assert.ok(metering.assumptions.some((a: { description: string }) => /not credited/.test(a.description)));
+      const flags = await t.db.kysely.selectFrom('tariffs').select(['tariff_name', 'has_net_metering', 'source']).where('tariff_name', 'in', ['Test net billing', 'Test net metering']).orderBy('tariff_name').execute();
+      assert.deepEqual(flags.map((f) => [Boolean(f.has_net_metering), /exports (credited|not credited)/.exec(f.source ?? '')?.[0]]), [[true, 'exports credited'], [true, 'exports not credited']]);
+      const differing = await importUrdb(t.db, Readable.from([JSON.stringify({ ...record('Test sell tiers', 'Net Billing Hourly', [0.04, 0.08]), energyratestructure: [[{ rate: 0.1, max: 500, sell: 0.04 }, { rate: 0.12, sell: 0.05 }]], energyweekdayschedule: weekend })]), 'dg2.json');
+      assert.match(differing.skipped[0]?.reason ?? '', /sell prices that differ by tier/);
+    });
+
     it('skips lookbacks, ratchets and demand units it cannot represent, with the reason', async () => {
       const base = { name: 'Test bad ratchet', sector: 'Commercial', startdate: 1609459200, eiaid: 15466, flatdemandstructure: [[{ rate: 10 }]], flatdemandmonths: Array(12).fill(0) };
       const cases: [object, RegExp][] = [

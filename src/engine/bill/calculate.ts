@@ -117,6 +117,11 @@ export function calculateBill(input: BillInput): BillResult {
     const timeDependent = input.versions.some((v) => allRates(v).some((r) => r.touId !== null || r.chargeType === 'DEMAND_BASED' || r.variableRateKey !== null));
     assume({ keyName: 'consumption', dataValue: null, description: 'Totals were spread over their range by a flat profile', fromDateTime: input.from, toDateTime: input.to, accuracy: timeDependent ? 50 : 90 });
   }
+  const exportedKwh = usage.exported.reduce((a, x) => a + x, 0);
+  const creditsExports = input.versions.some((v) => allRates(v).some((r) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT' || r.transactionType === 'NET' || r.chargeType === 'NET_EXCESS_GENERATION'));
+  if (exportedKwh > 0 && !creditsExports) {
+    assume({ keyName: 'consumption', dataValue: String(roundTo(exportedKwh, 6)), description: 'Energy sent to the grid (kWh) is not credited: the tariff has no rate for exported energy (SELL, NET or NET_EXCESS_GENERATION)', fromDateTime: input.from, toDateTime: input.to, accuracy: 75 });
+  }
   for (const [key, value] of input.properties) assume({ keyName: key, dataValue: value, description: 'Given', fromDateTime: null, toDateTime: null, accuracy: 100 });
 
   const tous = new Map<number, { touName: string; touType: string | null }>();

@@ -22,6 +22,8 @@ export interface ConvertedRate {
   tierScope: 'TOTAL' | null;
   /** The demand a demand rate bills, when not the measured peak: the coincident demand, or the tariff's ratchet. */
   demandKey: 'coincident' | 'ratchet' | null;
+  /** SELL: a credit per kWh sent to the grid (URDB `sell` under net billing). */
+  transactionType: 'SELL' | null;
   bands: { amount: number; upTo: number | null; demandUpTo: number | null }[];
 }
 
@@ -68,15 +70,20 @@ export interface ConvertedTariff {
   touGroups: { kind: 'energy' | 'demand' | 'coincident'; tous: ConvertedTou[] }[];
   rates: ConvertedRate[];
   ratchet: ConvertedRatchet | null;
+  /** URDB dgrules "Net Metering" (or v7 usenetmetering). */
+  netMetering: boolean;
   source: string;
 }
 
 export class Skip extends Error {}
 
+/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing). */
+const CONVERSION_VERSION = 2;
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LAST_DAY = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-type Tier = { max?: unknown; rate?: unknown; adj?: unknown; unit?: unknown };
+type Tier = { max?: unknown; rate?: unknown; adj?: unknown; unit?: unknown; sell?: unknown };
 
 const isMatrix = (m: unknown): m is number[][] => Array.isArray(m) && m.length === 12 && m.every((row) => Array.isArray(row) && row.length === 24 && row.every((v) => Number.isInteger(v) && v >= 0));
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
@@ -138,6 +145,13 @@ function windows(row: number[], period: number): [number, number][] {
 
 const periodOf = (fromDay: number, toDay: number, [a, b]: [number, number]): TouPeriod => ({ fromDayOfWeek: fromDay, fromHour: a, fromMinute: 0, toDayOfWeek: toDay, toHour: b % 24, toMinute: 0 });
 
+/** The export price of a period under net billing: its tiers' `sell` (one price for all of them), or null when none. */
+function sellPrice(tiers: unknown, what: string): number | null {
+  const prices = [...new Set((tiers as Tier[]).map((t) => num(t.sell) ?? 0))];
+  if (prices.length > 1) throw new Skip(`${what} has sell prices that differ by tier, which cannot be represented`);
+  return prices[0] || null;
+}
+
 /** A field by its v8 name (camelCase) or as some sources write it (lower case). */
 const field = (r: Record<string, unknown>, name: string): unknown => r[name] ?? r[name.toLowerCase()];
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== false;
@@ -196,7 +210,8 @@ function ratchetOf(lookback: Lookback, seasons: readonly ConvertedSeason[]): Con
 
 export function convertUrdb(record: Record<string, unknown>, options: ConvertOptions = {}): ConvertedTariff {
   const r = record as Record<string, any>;
-  const hash = createHash('sha256').update(JSON.stringify(record)).digest('hex');
+  // The conversion's version is part of the hash: a re-import after the conversion changed updates the tariff.
+  const hash = createHash('sha256').update(`${CONVERSION_VERSION}\n${JSON.stringify(record)}`).digest('hex');
   const key = typeof r.label === 'string' && r.label ? r.label : `sha256:${hash.slice(0, 24)}`;
   const name = typeof r.name === 'string' && r.name.trim() ? r.name.trim() : null;
   if (!name) throw new Skip('no name');
@@ -229,6 +244,11 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const fixedUnits = r.fixedchargefirstmeter !== undefined ? (r.fixedchargeunits ?? '$/month') : '$/month';
   if (fixed !== null && fixedUnits !== '$/month' && fixedUnits !== '$/day') throw new Skip(`fixed charge units "${fixedUnits}" cannot be represented`);
   if (!hasEnergy && !hasDemand && !hasFlat && !hasCoincident && !fixed) throw new Skip('no rates (no energy, demand or fixed charge)');
+  // Distributed generation: net billing credits each kWh sent to the grid at the period's `sell` price; net metering
+  // (monthly netting with credits rolled over) is marked on the tariff but has no rates here.
+  const dgrules = typeof r.dgrules === 'string' ? r.dgrules.trim() : '';
+  const netBilling = dgrules === 'Net Billing Instantaneous' || dgrules === 'Net Billing Hourly';
+  const netMetering = dgrules === 'Net Metering' || (dgrules === '' && r.usenetmetering === true);
   const lookback = lookbackOf(r, num(r.demandwindow));
   if (lookback && !hasFlat) throw new Skip('a lookback (demand ratchet) without a flat demand charge to apply it to');
 
@@ -293,8 +313,11 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
           touRef,
           tierScope: kind === 'energy' && touRef && bands.length > 1 ? 'TOTAL' : null,
           demandKey: kind === 'coincident' ? 'coincident' : null,
+          transactionType: null,
           bands,
         });
+        const sell = kind === 'energy' && netBilling ? sellPrice(structure[p], what) : null;
+        if (sell) rates.push({ group: 'Export Credits', name: `Export credit, period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef: touRef ? null : seasonRef, touRef, tierScope: null, demandKey: null, transactionType: 'SELL', bands: [{ amount: sell, upTo: null, demandUpTo: null }] });
       }
     }
     if (group.length) touGroups.push({ kind, tous: group });
@@ -308,10 +331,10 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
       const what = `flat demand period ${p + 1}`;
       const { bands } = tiersOf(flat[p], what, 'demand', r.flatdemandunit ?? r.demandunits);
-      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : null, bands });
+      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : null, transactionType: null, bands });
     }
   }
-  if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, demandKey: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
+  if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
   // Minimums: v8 mincharge per month, day or year; v7 minmonthlycharge and annualmincharge (an annual minimum is
   // compared with the calendar year's bills, its shortfall added in December).
   const minUnits = r.minchargeunits ?? '$/month';
@@ -322,7 +345,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     [num(r.annualmincharge), 'ANNUALLY', 'Annual minimum charge'],
   ];
   for (const [amount, chargePeriod, label] of minimums) {
-    if (amount) rates.push({ group: 'Minimum Charge', name: label, chargeType: 'MINIMUM', chargePeriod, seasonRef: null, touRef: null, tierScope: null, demandKey: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
+    if (amount) rates.push({ group: 'Minimum Charge', name: label, chargeType: 'MINIMUM', chargePeriod, seasonRef: null, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
   }
 
   const uri = typeof r.uri === 'string' ? r.uri : null;
@@ -340,6 +363,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     touGroups,
     rates,
     ratchet: lookback && ratchetOf(lookback, seasons),
-    source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)`,
+    netMetering,
+    source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)${dgrules ? `; dgrules ${dgrules}${netBilling ? ': exports credited at the sell prices' : ': exports not credited (not modelled)'}` : netMetering ? '; usenetmetering: exports not credited (net metering is not modelled)' : ''}`,
   };
 }

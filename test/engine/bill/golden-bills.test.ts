@@ -175,6 +175,11 @@ describe('golden bills', () => {
       readings: [total('2021-07-01', '2021-08-01', 100), total('2021-07-01', '2021-08-01', -150)],
     });
     assert.deepEqual([surplus.summary.totalCost, surplus.summary.adjustedTotalCost], [-14.5, -12.5]);
+    // A tariff with no rate for exports bills the 744 kWh imported (186.00) and says the 248 kWh exported earned nothing.
+    const uncredited = july([rate('CONSUMPTION_BASED', [band(0.25)])]);
+    const said = uncredited.assumptions.find((a) => /not credited/.test(a.description));
+    assert.deepEqual([uncredited.summary.totalCost, said?.dataValue, said?.accuracy, uncredited.accuracy], [186, '248', 75, 75]);
+    assert.equal(july([rate('CONSUMPTION_BASED', [band(0.25)], { transactionType: 'NET' })]).assumptions.length, 0, 'a NET rate credits them');
   });
 
   it('splits a bill where a new tariff version takes effect', () => {
