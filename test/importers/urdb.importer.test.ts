@@ -182,6 +182,18 @@ for (const dialect of dialects) {
       assert.match(differing.skipped[0]?.reason ?? '', /sell prices that differ by tier/);
     });
 
+    it('adds URDB\'s monthly fuel adjustments to every kWh of their months', async () => {
+      const flat = Array(12).fill(Array(24).fill(0));
+      const record = { label: 'test-fuel', name: 'Test fuel adjustment', sector: 'Residential', startdate: 1609459200, eiaid: 15466, energyratestructure: [[{ rate: 0.1, max: 500 }, { rate: 0.15 }]], energyweekdayschedule: flat, energyweekendschedule: flat, fueladjustmentsmonthly: [0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.02, 0.02, 0.02, 0.02, 0.02, 0.01] };
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify(record)]), 'fuel.json')).created, 1);
+      // July: 500 kWh x 0.10 + 244 x 0.15 = 86.60, and 744 x 0.02 of fuel = 14.88: 101.48. January's adjustment is 0.01.
+      assert.equal(await bill('Test fuel adjustment'), 101.48);
+      const january = await calculate('Test fuel adjustment', ['2021-01-01', '2021-02-01'], Array(744).fill(1));
+      assert.equal(january.totalCost, 94.04, '86.60 + 744 x 0.01');
+      const seasons = await t.json('/rest/public/seasons?lseId=1000007', await t.credentials());
+      assert.ok(seasons.results.some((g: { seasons: { seasonName: string }[] }) => g.seasons.map((x) => x.seasonName).join() === 'Jul-Nov,Dec-Jun'), 'months with the same adjustment form a season');
+    });
+
     it('skips lookbacks, ratchets and demand units it cannot represent, with the reason', async () => {
       const base = { name: 'Test bad ratchet', sector: 'Commercial', startdate: 1609459200, eiaid: 15466, flatdemandstructure: [[{ rate: 10 }]], flatdemandmonths: Array(12).fill(0) };
       const cases: [object, RegExp][] = [
@@ -195,6 +207,9 @@ for (const dialect of dialects) {
         [{ coincidentratestructure: [[{ rate: 1 }]] }, /without its 12 x 24 coincidentschedule/],
         [{ coincidentratestructure: [[{ rate: 1 }]], coincidentschedule: Array(12).fill(Array(24).fill(0)), coincidentrateunit: 'kVA' }, /coincident period 1 demand unit "kVA"/],
         [{ flatdemandunit: 'hp' }, /flat demand period 1 demand unit "hp"/],
+        [{ demandreactivepowercharge: 0.5 }, /demandreactivepowercharge/],
+        [{ energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)), fueladjustmentsmonthly: [0.01, 0.02] }, /fueladjustmentsmonthly is not 12 monthly values/],
+        [{ fueladjustmentsmonthly: Array(12).fill(0.01) }, /fueladjustmentsmonthly without an energy rate structure/],
         [{ demandratestructure: [[{ rate: 5 }]], demandweekdayschedule: Array(12).fill(Array(24).fill(0)), demandweekendschedule: Array(12).fill(Array(24).fill(0)), demandrateunit: 'kVA' }, /demand period 1 demand unit "kVA"/],
       ];
       for (const [extra, reason] of cases) {

@@ -77,7 +77,7 @@ export interface ConvertedTariff {
 
 export class Skip extends Error {}
 
-/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing). */
+/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing, fuel adjustments). */
 const CONVERSION_VERSION = 2;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -150,6 +150,15 @@ function sellPrice(tiers: unknown, what: string): number | null {
   const prices = [...new Set((tiers as Tier[]).map((t) => num(t.sell) ?? 0))];
   if (prices.length > 1) throw new Skip(`${what} has sell prices that differ by tier, which cannot be represented`);
   return prices[0] || null;
+}
+
+/** URDB fueladjustmentsmonthly ($/kWh added in each month), or null when absent or all zero. */
+function fuelAdjustments(value: unknown): number[] | null {
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return null;
+  if (!Array.isArray(value) || value.length !== 12) throw new Skip('fueladjustmentsmonthly is not 12 monthly values');
+  const amounts = value.map((v) => num(v));
+  if (amounts.some((v) => v === null)) throw new Skip('fueladjustmentsmonthly holds a value that is not a number');
+  return amounts.some((v) => v !== 0) ? (amounts as number[]) : null;
 }
 
 /** A field by its v8 name (camelCase) or as some sources write it (lower case). */
@@ -250,6 +259,9 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const netBilling = dgrules === 'Net Billing Instantaneous' || dgrules === 'Net Billing Hourly';
   const netMetering = dgrules === 'Net Metering' || (dgrules === '' && r.usenetmetering === true);
   const lookback = lookbackOf(r, num(r.demandwindow));
+  const fuel = fuelAdjustments(r.fueladjustmentsmonthly);
+  if (fuel && !hasEnergy) throw new Skip('fueladjustmentsmonthly without an energy rate structure');
+  if (num(r.demandreactivepowercharge)) throw new Skip('demandreactivepowercharge (a charge per kVAR of reactive demand) cannot be represented');
   if (lookback && !hasFlat) throw new Skip('a lookback (demand ratchet) without a flat demand charge to apply it to');
 
   // Every schedule must name periods its structure has.
@@ -268,7 +280,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (hasFlat) for (const p of r.flatdemandmonths as unknown[]) if (!Number.isInteger(p) || (p as number) < 0 || (p as number) >= flat.length) throw new Skip(`flatdemandmonths names period ${Number(p) + 1}, which flatdemandstructure lacks`);
 
   // Seasons: months alike in every schedule.
-  const monthKey = (m: number) => JSON.stringify([hasEnergy ? [r.energyweekdayschedule[m], r.energyweekendschedule[m]] : null, hasDemand ? [r.demandweekdayschedule[m], r.demandweekendschedule[m]] : null, hasFlat ? r.flatdemandmonths[m] : null, hasCoincident ? r.coincidentschedule[m] : null]);
+  const monthKey = (m: number) => JSON.stringify([hasEnergy ? [r.energyweekdayschedule[m], r.energyweekendschedule[m]] : null, hasDemand ? [r.demandweekdayschedule[m], r.demandweekendschedule[m]] : null, hasFlat ? r.flatdemandmonths[m] : null, hasCoincident ? r.coincidentschedule[m] : null, fuel ? fuel[m] : null]);
   const runs = monthRuns(MONTHS.map((_, m) => monthKey(m)));
   const seasonal = runs.length > 1;
   const seasons = seasonal ? runs.map((run) => seasonOfMonths(run.months)) : [];
@@ -326,6 +338,13 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (hasDemand) schedule('demand', demand, r.demandweekdayschedule, r.demandweekendschedule);
   // The coincident schedule is one for every day of the week.
   if (hasCoincident) schedule('coincident', coincident, r.coincidentschedule, r.coincidentschedule);
+  // A monthly fuel adjustment adds to every kWh: months with the same adjustment share a season (see monthKey).
+  if (fuel) {
+    for (const seasonRef of seasonRefs) {
+      const amount = fuel[monthOfSeason(seasonRef)]!;
+      if (amount) rates.push({ group: 'Energy Charges', name: `Fuel adjustment${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
+    }
+  }
   if (hasFlat) {
     for (const seasonRef of seasonRefs) {
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
