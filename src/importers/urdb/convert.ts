@@ -87,14 +87,21 @@ type Tier = { max?: unknown; rate?: unknown; adj?: unknown; unit?: unknown; sell
 
 const isMatrix = (m: unknown): m is number[][] => Array.isArray(m) && m.length === 12 && m.every((row) => Array.isArray(row) && row.length === 24 && row.every((v) => Number.isInteger(v) && v >= 0));
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A URDB date (seconds since 1970, UTC) as YYYY-MM-DD; a Skip naming the field when it is not a date of 1900-2199. */
+function utcDate(seconds: number, field: string): string {
+  const ms = seconds * 1000;
+  if (!(ms >= Date.UTC(1900, 0, 1) && ms < Date.UTC(2200, 0, 1))) throw new Skip(`${field} ${seconds} is not a date between 1900 and 2199`);
+  return new Date(ms).toISOString().slice(0, 10);
+}
 
 /** The tiers of one period as bands: price = rate + adj; a tier's max is its upper limit, the last one open. */
 /** The tiers of one period as bands; a tier without its own unit takes the record's unit for the structure. */
 function tiersOf(tiers: unknown, what: string, limitKind: 'energy' | 'demand', recordUnit: unknown = null): { bands: ConvertedRate['bands']; daily: boolean } {
   if (!Array.isArray(tiers) || tiers.length === 0) throw new Skip(`${what} has no tiers`);
   let daily = false;
-  const bands = (tiers as Tier[]).map((t, k) => {
+  const bands = (tiers as unknown[]).map((tier, k) => {
+    if (tier === null || typeof tier !== 'object' || Array.isArray(tier)) throw new Skip(`${what} tier ${k + 1} is not an object`);
+    const t = tier as Tier;
     const rate = num(t.rate);
     if (rate === null) throw new Skip(`${what} tier ${k + 1} has no rate`);
     const unit = typeof t.unit === 'string' ? t.unit : typeof recordUnit === 'string' && recordUnit !== '' ? recordUnit : limitKind === 'energy' ? 'kWh' : 'kW';
@@ -227,12 +234,16 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const sector = typeof r.sector === 'string' ? r.sector.toLowerCase() : '';
   const customerClass = sector === 'residential' ? 'RESIDENTIAL' : sector === 'commercial' || sector === 'industrial' ? 'GENERAL' : sector === 'lighting' ? 'SPECIAL_USE' : null;
   if (!customerClass) throw new Skip(`sector "${r.sector ?? ''}" is not Residential, Commercial, Industrial or Lighting`);
+  const eiaidNumber = r.eiaid === undefined || r.eiaid === null || r.eiaid === '' ? null : num(r.eiaid);
+  if (eiaidNumber === null && !(r.eiaid === undefined || r.eiaid === null || r.eiaid === '')) throw new Skip(`eiaid ${JSON.stringify(r.eiaid)} is not an EIA utility number`);
+  if (eiaidNumber !== null && !(Number.isInteger(eiaidNumber) && eiaidNumber > 0)) throw new Skip(`eiaid ${eiaidNumber} is not an EIA utility number`);
+  const eiaid = eiaidNumber === null ? null : String(eiaidNumber);
   const start = num(r.startdate);
-  const effectiveDate = start !== null ? utcDate(start) : options.effectiveDate;
+  const effectiveDate = start !== null ? utcDate(start, 'startdate') : options.effectiveDate;
   if (!effectiveDate) throw new Skip('no startdate (give --effective-date for such records)');
   const end = num(r.enddate);
   // URDB's enddate is the last day of the rate: the version ends the day after.
-  const endDate = end === null ? null : utcDate(end + 86_400);
+  const endDate = end === null ? null : utcDate(end + 86_400, 'enddate');
   if (endDate !== null && endDate <= effectiveDate) throw new Skip('enddate is before startdate');
   const ratchetPercentages = r.demandratchetpercentage;
   if (Array.isArray(ratchetPercentages) && ratchetPercentages.some((v) => num(v))) throw new Skip('demandratchetpercentage (a monthly ratchet without the months it looks back over) cannot be represented');
@@ -371,7 +382,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   return {
     key,
     hash,
-    eiaid: r.eiaid === undefined || r.eiaid === null ? null : String(r.eiaid),
+    eiaid,
     utility: typeof r.utility === 'string' ? r.utility : null,
     tariffName: name,
     customerClass,
