@@ -20,10 +20,32 @@ type Json = Record<string, any>;
 
 class Skip extends Error {}
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v));
+// Readers that give each column a value of its type or null: a record of the wrong shape never reaches SQL.
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : null);
 const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** An integer a 32-bit integer column holds (customer counts, sequence numbers, months and days). */
+const int = (v: unknown): number | null => (Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647 ? (v as number) : null);
 const bool = (v: unknown): boolean => v === true;
 const positiveId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The local date of a date field ("2016-06-01" or a date-time with offset, as the original writes them); null when absent. */
+function isoDate(v: unknown, field: string): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  const date = typeof v === 'string' ? v.slice(0, 10) : '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !DateTime.fromISO(date).isValid) throw new Skip(`${field} ${JSON.stringify(v)} is not a date`);
+  return date;
+}
+
+/** The objects of a list field, or a Skip naming the entry that is not one. */
+function objects(v: unknown, field: string): Json[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new Skip(`${field} is not a list`);
+  v.forEach((x, k) => {
+    if (!isObject(x)) throw new Skip(`${field}[${k}] is not an object`);
+  });
+  return v as Json[];
+}
 
 export async function importTariffJson(db: Db, stream: Readable, source: string, onRecord: (count: number) => void = () => {}): Promise<ImportSummary> {
   const summary = emptySummary('tariffs', source);
@@ -45,11 +67,18 @@ export async function importTariffJson(db: Db, stream: Readable, source: string,
 async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created' | 'updated' | 'unchanged'> {
   for (const field of ['tariffId', 'masterTariffId', 'lseId'] as const) if (!positiveId(t[field])) throw new Skip(`${field} is missing or not an id`);
   if (!str(t.tariffName)) throw new Skip('tariffName is missing');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(t.effectiveDate ?? '').slice(0, 10))) throw new Skip('effectiveDate is missing');
+  const effectiveDate = isoDate(t.effectiveDate, 'effectiveDate');
+  if (effectiveDate === null) throw new Skip('effectiveDate is missing');
+  const endDate = isoDate(t.endDate, 'endDate');
+  const closedDate = isoDate(t.closedDate, 'closedDate');
   const zone = str(t.timeZone);
   if (!zone || !IANAZone.isValidZone(zone)) throw new Skip(`timeZone "${zone ?? ''}" is not an IANA time zone`);
-  const rates: Json[] = Array.isArray(t.rates) ? t.rates : [];
-  const properties: Json[] = Array.isArray(t.properties) ? t.properties : [];
+  const rates = objects(t.rates, 'rates');
+  const properties = objects(t.properties, 'properties');
+  rates.forEach((r, k) => {
+    r.rateBands = objects(r.rateBands, `rates[${k}].rateBands`);
+    for (const part of ['season', 'timeOfUse', 'territory'] as const) if (r[part] !== undefined && r[part] !== null && !isObject(r[part])) throw new Skip(`rates[${k}].${part} is not an object`);
+  });
   const hash = createHash('sha256').update(JSON.stringify(t)).digest('hex');
   const existing = await trx.selectFrom('tariffs').select(['tariff_id', 'import_hash']).where('tariff_id', '=', t.tariffId).executeTakeFirst();
   if (existing?.import_hash === hash) return 'unchanged';
@@ -57,8 +86,9 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   // Everything that can skip the tariff is checked before anything of it is written.
   for (const r of rates) {
     if (!positiveId(r.tariffRateId)) throw new Skip('a rate has no tariffRateId');
-    for (const b of Array.isArray(r.rateBands) ? (r.rateBands as Json[]) : []) if (!positiveId(b.tariffRateBandId)) throw new Skip(`a band of rate ${r.tariffRateId} has no tariffRateBandId`);
+    for (const b of r.rateBands as Json[]) if (!positiveId(b.tariffRateBandId)) throw new Skip(`a band of rate ${r.tariffRateId} has no tariffRateBandId`);
     const touId = r.timeOfUse?.touId;
+    if (touId !== undefined && touId !== null && !positiveId(touId)) throw new Skip(`rate ${r.tariffRateId} names time of use "${String(touId)}", which is not an id`);
     if (touId !== undefined && touId !== null && !(await trx.selectFrom('tous').select('tou_id').where('tou_id', '=', touId).executeTakeFirst())) {
       throw new Skip(`rate ${r.tariffRateId} names time of use ${touId}, which is not stored (its group's periods are not in a tariff's JSON)`);
     }
@@ -68,7 +98,7 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   if (rateIds.length) {
     const taken = await trx.selectFrom('tariff_rates').select(['tariff_rate_id', 'tariff_id']).where('tariff_rate_id', 'in', rateIds).where('tariff_id', '!=', t.tariffId).executeTakeFirst();
     if (taken) throw new Skip(`rate id ${taken.tariff_rate_id} belongs to tariff ${taken.tariff_id}`);
-    const bandIds = rates.flatMap((r) => (Array.isArray(r.rateBands) ? (r.rateBands as Json[]).map((b) => b.tariffRateBandId as number) : []));
+    const bandIds = rates.flatMap((r) => (r.rateBands as Json[]).map((b) => b.tariffRateBandId as number));
     const takenBand = bandIds.length ? await trx.selectFrom('tariff_rate_bands').select(['tariff_rate_band_id', 'tariff_rate_id']).where('tariff_rate_band_id', 'in', bandIds).where('tariff_rate_id', 'not in', rateIds).executeTakeFirst() : undefined;
     if (takenBand) throw new Skip(`band id ${takenBand.tariff_rate_band_id} belongs to rate ${takenBand.tariff_rate_id}`);
   }
@@ -79,19 +109,22 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   for (const r of rates) {
     const s = r.season;
     if (s && positiveId(s.seasonId) && !(await trx.selectFrom('seasons').select('season_id').where('season_id', '=', s.seasonId).executeTakeFirst())) {
-      if (![s.seasonFromMonth, s.seasonFromDay, s.seasonToMonth, s.seasonToDay].every(Number.isInteger)) throw new Skip(`season ${s.seasonId} is not stored and the rate does not give its dates`);
-      await trx.insertInto('seasons').values({ season_id: s.seasonId, lse_id: positiveId(s.lseId) ? s.lseId : t.lseId, season_group_id: Number.isInteger(s.seasonGroupId) ? s.seasonGroupId : 0, season_name: str(s.seasonName) ?? `Season ${s.seasonId}`, from_month: s.seasonFromMonth, from_day: s.seasonFromDay, from_edge_predominance: str(s.fromEdgePredominance), to_month: s.seasonToMonth, to_day: s.seasonToDay, to_edge_predominance: str(s.toEdgePredominance), source: `Original-API tariff JSON: ${source}` }).execute();
+      const [fromMonth, fromDay, toMonth, toDay] = [s.seasonFromMonth, s.seasonFromDay, s.seasonToMonth, s.seasonToDay].map(int);
+      const dated = (month: number | null, day: number | null) => month !== null && day !== null && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+      if (!dated(fromMonth!, fromDay!) || !dated(toMonth!, toDay!)) throw new Skip(`season ${s.seasonId} is not stored and the rate does not give its dates`);
+      if (positiveId(s.lseId) && s.lseId !== t.lseId && !(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', s.lseId).executeTakeFirst())) throw new Skip(`season ${s.seasonId} belongs to LSE ${s.lseId}, which is not stored`);
+      await trx.insertInto('seasons').values({ season_id: s.seasonId, lse_id: positiveId(s.lseId) ? s.lseId : t.lseId, season_group_id: int(s.seasonGroupId) ?? 0, season_name: str(s.seasonName) ?? `Season ${s.seasonId}`, from_month: fromMonth!, from_day: fromDay!, from_edge_predominance: str(s.fromEdgePredominance), to_month: toMonth!, to_day: toDay!, to_edge_predominance: str(s.toEdgePredominance), source: `Original-API tariff JSON: ${source}` }).execute();
     }
   }
   const keyNames = new Set<string>();
-  for (const p of properties) if (str(p.keyName)) keyNames.add(p.keyName);
-  for (const r of rates) for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (str(k)) keyNames.add(k);
+  for (const p of properties) if (typeof p.keyName === 'string' && p.keyName) keyNames.add(p.keyName);
+  for (const r of rates) for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (typeof k === 'string' && k) keyNames.add(k);
   for (const keyName of keyNames) {
     if (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', keyName).executeTakeFirst()) continue;
     const p = properties.find((x) => x.keyName === keyName);
     const lookup = rates.some((r) => r.variableRateKey === keyName);
     await trx.insertInto('property_keys').values(propertyKeyRow({ key_name: keyName, display_name: str(p?.displayName) ?? keyName, family: str(p?.family), keyspace: str(p?.keyspace), description: str(p?.description), data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'), quantity_unit: str(p?.quantityUnit), formula_detail: str(p?.formulaDetail), entity_id: lookup ? t.lseId : null, entity_type: lookup ? 'LSE' : null, source: `Original-API tariff JSON: ${source}` })).execute();
-    const choices: Json[] = Array.isArray(p?.choices) ? p.choices : [];
+    const choices = Array.isArray(p?.choices) ? (p.choices as unknown[]).filter(isObject) : [];
     await insertInChunks(trx, 'property_key_choices', choices.map((c, sequence) => ({ key_name: keyName, sequence, display_value: str(c.displayValue), value: str(c.value) ?? '', data_value: str(c.dataValue), likelihood: numOrNull(c.likelihood) })));
   }
 
@@ -110,34 +143,34 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   const row = {
     master_tariff_id: t.masterTariffId, tariff_code: str(t.tariffCode), tariff_book_name: str(t.tariffBookName), tariff_name: t.tariffName, lse_id: t.lseId, service_type: str(t.serviceType) ?? 'ELECTRICITY',
     prior_tariff_id: positiveId(t.priorTariffId) ? t.priorTariffId : null, distribution_lse_id: positiveId(t.distributionLseId) ? t.distributionLseId : null, tariff_type: str(t.tariffType) ?? 'DEFAULT', customer_class: str(t.customerClass) ?? 'GENERAL',
-    customer_count: numOrNull(t.customerCount), customer_likelihood: numOrNull(t.customerLikelihood), customer_count_source: str(t.customerCountSource), territory_id: positiveId(t.territoryId) ? t.territoryId : null, privacy: 'PUBLIC',
-    effective_date: String(t.effectiveDate).slice(0, 10), end_date: t.endDate ? String(t.endDate).slice(0, 10) : null, closed_date: t.closedDate ? String(t.closedDate).slice(0, 10) : null, time_zone: zone, effective_on_rule: str(t.effectiveOnRule), billing_period: str(t.billingPeriod),
+    customer_count: Number.isSafeInteger(t.customerCount) ? t.customerCount : null, customer_likelihood: numOrNull(t.customerLikelihood), customer_count_source: str(t.customerCountSource), territory_id: positiveId(t.territoryId) ? t.territoryId : null, privacy: 'PUBLIC',
+    effective_date: effectiveDate, end_date: endDate, closed_date: closedDate, time_zone: zone, effective_on_rule: str(t.effectiveOnRule), billing_period: str(t.billingPeriod),
     currency: str(t.currency) ?? 'USD', charge_types: str(t.chargeTypes), charge_period: str(t.chargePeriod), min_monthly_consumption: numOrNull(t.minMonthlyConsumption), max_monthly_consumption: numOrNull(t.maxMonthlyConsumption), min_monthly_demand: numOrNull(t.minMonthlyDemand), max_monthly_demand: numOrNull(t.maxMonthlyDemand),
     has_time_of_use_rates: bool(t.hasTimeOfUseRates), has_tiered_rates: bool(t.hasTieredRates), has_contracted_rates: bool(t.hasContractedRates), has_tariff_applicability: bool(t.hasTariffApplicability), has_rate_applicability: bool(t.hasRateApplicability), has_net_metering: bool(t.hasNetMetering),
     last_updated: null, source: `Original-API tariff JSON: ${source}`, import_key: `tariff:${t.tariffId}`, import_hash: hash,
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', t.tariffId).execute();
   else await trx.insertInto('tariffs').values({ tariff_id: t.tariffId, ...row }).execute();
-  await insertInChunks(trx, 'tariff_properties', properties.filter((p) => str(p.keyName)).map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName, property_types: str(p.propertyTypes), operator: str(p.operator), property_value: str(p.propertyValue), min_value: str(p.minValue), max_value: str(p.maxValue), period: str(p.period), quantity_key: str(p.quantityKey), is_default: bool(p.isDefault) })));
+  await insertInChunks(trx, 'tariff_properties', properties.filter((p) => typeof p.keyName === 'string' && p.keyName).map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName as string, property_types: str(p.propertyTypes), operator: str(p.operator), property_value: str(p.propertyValue), min_value: str(p.minValue), max_value: str(p.maxValue), period: str(p.period), quantity_key: str(p.quantityKey), is_default: bool(p.isDefault) })));
   for (const r of rates) {
     await trx
       .insertInto('tariff_rates')
       .values({
         tariff_rate_id: r.tariffRateId, tariff_id: t.tariffId, master_tariff_rate_id: positiveId(r.masterTariffRateId) ? r.masterTariffRateId : null, rider_tariff_id: positiveId(r.riderTariffId) ? r.riderTariffId : null, rider_id: positiveId(r.riderId) ? r.riderId : null,
-        tariff_sequence_number: Number.isInteger(r.tariffSequenceNumber) ? r.tariffSequenceNumber : null, rate_group_name: str(r.rateGroupName), rate_name: str(r.rateName), from_date_time: local(r.fromDateTime), to_date_time: local(r.toDateTime),
-        charge_type: str(r.chargeType), charge_class: Array.isArray(r.chargeClass) ? r.chargeClass.join(',') : str(r.chargeClass), charge_period: str(r.chargePeriod), transaction_type: str(r.transactionType), quantity_key: str(r.quantityKey), applicability_key: str(r.applicabilityKey),
+        tariff_sequence_number: int(r.tariffSequenceNumber), rate_group_name: str(r.rateGroupName), rate_name: str(r.rateName), from_date_time: local(r.fromDateTime), to_date_time: local(r.toDateTime),
+        charge_type: str(r.chargeType), charge_class: Array.isArray(r.chargeClass) ? r.chargeClass.map(str).filter(Boolean).join(',') : str(r.chargeClass), charge_period: str(r.chargePeriod), transaction_type: str(r.transactionType), quantity_key: str(r.quantityKey), applicability_key: str(r.applicabilityKey),
         variable_limit_key: str(r.variableLimitKey), variable_rate_key: str(r.variableRateKey), variable_rate_sub_key: str(r.variableRateSubKey), variable_factor_key: str(r.variableFactorKey), edge_predominance: str(r.edgePredominance),
         territory_id: positiveId(r.territory?.territoryId) ? r.territory.territoryId : null, season_id: positiveId(r.season?.seasonId) ? r.season.seasonId : null, tou_id: positiveId(r.timeOfUse?.touId) ? r.timeOfUse.touId : null,
-        proration_rules: Array.isArray(r.prorationRules) && r.prorationRules.length ? r.prorationRules.join(',') : null, tier_scope: str(r.tierScope),
+        proration_rules: Array.isArray(r.prorationRules) && r.prorationRules.length ? r.prorationRules.map(str).filter(Boolean).join(',') : null, tier_scope: str(r.tierScope),
       })
       .execute();
-    const bands: Json[] = Array.isArray(r.rateBands) ? r.rateBands : [];
+    const bands = r.rateBands as Json[];
     await insertInChunks(
       trx,
       'tariff_rate_bands',
       bands.map((b, i) => ({
         tariff_rate_band_id: b.tariffRateBandId as number,
-        tariff_rate_id: r.tariffRateId, rate_sequence_number: Number.isInteger(b.rateSequenceNumber) ? b.rateSequenceNumber : i + 1,
+        tariff_rate_id: r.tariffRateId, rate_sequence_number: int(b.rateSequenceNumber) ?? i + 1,
         has_consumption_limit: bool(b.hasConsumptionLimit), consumption_upper_limit: numOrNull(b.consumptionUpperLimit), has_demand_limit: bool(b.hasDemandLimit), demand_upper_limit: numOrNull(b.demandUpperLimit),
         has_property_limit: bool(b.hasPropertyLimit), property_upper_limit: numOrNull(b.propertyUpperLimit), applicability_value: str(b.applicabilityValue), calculation_factor: numOrNull(b.calculationFactor), rate_amount: numOrNull(b.rateAmount),
         rate_unit: str(b.rateUnit) ?? 'COST_PER_UNIT', is_credit: bool(b.isCredit), prev_upper_limit: numOrNull(b.prevUpperLimit),
