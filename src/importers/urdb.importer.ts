@@ -138,10 +138,13 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
   // Seasons of this tariff: one season group of the LSE.
   const seasonIds = t.seasons.length ? await writeSeasonGroup(trx, ids, t.seasons, lseId, marker) : [];
   const ratchetKey = t.ratchet ? await writeRatchetKey(trx, ids, t, t.ratchet, { tariffId, lseId, marker, seasonIds }) : null;
-  if (t.rates.some((r) => r.demandKey === 'coincident') && !(await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', COINCIDENT_DEMAND_KEY.keyName).executeTakeFirst())) {
-    await trx.insertInto('property_keys').values(starterKeyRow(COINCIDENT_DEMAND_KEY)).execute();
+  const windowKey = t.demandWindow === null ? null : demandIntervalKey(t.demandWindow);
+  const keyOf = { coincident: starterKeyRow(COINCIDENT_DEMAND_KEY), window: windowKey };
+  for (const kind of ['coincident', 'window'] as const) {
+    const key = keyOf[kind];
+    if (key && t.rates.some((r) => r.demandKey === kind) && !(await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', key.key_name).executeTakeFirst())) await trx.insertInto('property_keys').values(key).execute();
   }
-  const quantityKey = (r: ConvertedTariff['rates'][number]) => (r.demandKey === 'coincident' ? COINCIDENT_DEMAND_KEY.keyName : r.demandKey === 'ratchet' ? ratchetKey : null);
+  const quantityKey = (r: ConvertedTariff['rates'][number]) => (r.demandKey === 'ratchet' ? ratchetKey : r.demandKey === null ? null : (keyOf[r.demandKey]?.key_name ?? null));
   // Each table's rows of the tariff go in one multi-row statement: statements, not rows, are what an import waits on.
   const touIds = new Map<string, number>();
   const tous: Insertable<Database['tous']>[] = [];
@@ -211,6 +214,14 @@ async function writeRatchetKey(trx: Trx, ids: Ids, t: ConvertedTariff, ratchet: 
     .execute();
   return keyName;
 }
+
+/** The general DEMAND key of a demand interval ("demand15min"): demand rates of records with that demandwindow name it. */
+const demandIntervalKey = (minutes: number) =>
+  propertyKeyRow({
+    key_name: `demand${minutes}min`, display_name: `Demand (kW), ${minutes}-minute intervals`, family: 'load', keyspace: 'electricity', data_type: 'DEMAND', quantity_unit: 'kW', lookback_interval_quantity: minutes,
+    description: `Average rate of load, in kW, over ${minutes}-minute clock intervals: the demand a meter with a ${minutes}-minute demand interval records`,
+    source: 'Ratebook: the demand interval (URDB demandwindow) of tariffs imported from OpenEI URDB',
+  });
 
 /** A season group of the LSE; the ids of its seasons in order. */
 async function writeSeasonGroup(trx: Trx, ids: Ids, seasons: readonly ConvertedSeason[], lseId: number, marker: string): Promise<number[]> {

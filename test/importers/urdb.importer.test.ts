@@ -69,6 +69,9 @@ for (const dialect of dialects) {
       const entergy = await importUrdb(t.db, createReadStream(join(DIR, 'entergy-arkansas-lps-tou.json')), 'entergy', { timeZone: 'America/Chicago' });
       assert.equal(entergy.created, 1);
       assert.equal((await t.db.kysely.selectFrom('lses').select('name').where('code', '=', '814').executeTakeFirstOrThrow()).name, 'Entergy Arkansas Inc (Arkansas)');
+      // Its demandwindow of 15 minutes: the demand rates measure 15-minute demand.
+      const demandKeys = await t.db.kysely.selectFrom('tariff_rates as r').innerJoin('tariffs as t', 't.tariff_id', 'r.tariff_id').select('r.quantity_key').distinct().where('t.import_key', '=', '5a592c995457a3371c423a7d').where('r.charge_type', '=', 'DEMAND_BASED').execute();
+      assert.deepEqual(demandKeys.map((k) => k.quantity_key), ['demand15min']);
     });
 
     it('bills an imported tiered tariff: 744 kWh in July = 150 x 0.09 + 150 x 0.11 + 444 x 0.13 + 9 = 96.72', async () => {
@@ -182,6 +185,21 @@ for (const dialect of dialects) {
       assert.match(differing.skipped[0]?.reason ?? '', /sell prices that differ by tier/);
     });
 
+    it('measures demand over the record\'s demandwindow: 15-minute demand from 5-minute data', async () => {
+      const record = { label: 'test-window', name: 'Test demand window', sector: 'Commercial', startdate: 1609459200, eiaid: 15466, demandwindow: 15, flatdemandstructure: [[{ rate: 10 }]], flatdemandmonths: Array(12).fill(0) };
+      assert.equal((await importUrdb(t.db, Readable.from([JSON.stringify(record)]), 'w.json')).created, 1);
+      // July 2021 in 5-minute values: 0.25 kWh (3 kW) each, one of 2.5 kWh (30 kW). Its 15-minute window averages
+      // (2.5 + 0.25 + 0.25) / 0.25 h = 12 kW: 120.00 (30 kW, 300.00, on 5-minute demand).
+      const values = Array.from({ length: 744 * 12 }, (_, k) => (k === 100 ? 2.5 : 0.25));
+      const tariff = await t.db.kysely.selectFrom('tariffs').select('master_tariff_id').where('import_key', '=', 'test-window').executeTakeFirstOrThrow();
+      const c = await t.credentials(['signal']);
+      const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate?fields=ext', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: tariff.master_tariff_id, fromDateTime: '2021-07-01', toDateTime: '2021-08-01', propertyInputs: [{ keyName: 'consumption', dataSeries: values, duration: 300_000 }] } });
+      const r = res.json().results[0];
+      assert.deepEqual([r.totalCost, r.items[0].quantityKey, r.items[0].quantityKeyDescription], [120, 'demand15min', 'Demand (kW), 15-minute intervals']);
+      const key = (await t.json('/rest/public/properties/demand15min?fields=ext', c)).results[0];
+      assert.deepEqual([key.dataType, key.lookbackIntervalQuantity], ['DEMAND', 15]);
+    });
+
     it('adds URDB\'s monthly fuel adjustments to every kWh of their months', async () => {
       const flat = Array(12).fill(Array(24).fill(0));
       const record = { label: 'test-fuel', name: 'Test fuel adjustment', sector: 'Residential', startdate: 1609459200, eiaid: 15466, energyratestructure: [[{ rate: 0.1, max: 500 }, { rate: 0.15 }]], energyweekdayschedule: flat, energyweekendschedule: flat, fueladjustmentsmonthly: [0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.02, 0.02, 0.02, 0.02, 0.02, 0.01] };
@@ -208,6 +226,7 @@ for (const dialect of dialects) {
         [{ coincidentratestructure: [[{ rate: 1 }]], coincidentschedule: Array(12).fill(Array(24).fill(0)), coincidentrateunit: 'kVA' }, /coincident period 1 demand unit "kVA"/],
         [{ flatdemandunit: 'hp' }, /flat demand period 1 demand unit "hp"/],
         [{ demandreactivepowercharge: 0.5 }, /demandreactivepowercharge/],
+        [{ demandwindow: 7 }, /demandwindow 7 is not a number of minutes that divides a day/],
         [{ energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)), fueladjustmentsmonthly: [0.01, 0.02] }, /fueladjustmentsmonthly is not 12 monthly values/],
         [{ fueladjustmentsmonthly: Array(12).fill(0.01) }, /fueladjustmentsmonthly without an energy rate structure/],
         [{ demandratestructure: [[{ rate: 5 }]], demandweekdayschedule: Array(12).fill(Array(24).fill(0)), demandweekendschedule: Array(12).fill(Array(24).fill(0)), demandrateunit: 'kVA' }, /demand period 1 demand unit "kVA"/],

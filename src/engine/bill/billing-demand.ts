@@ -1,15 +1,17 @@
 // The demand (kW) a demand rate bills in a piece of a bill. The plain `demand` key bills the peak measured in the
-// rate's hours (or the caller's demand reading). A ratchet key (a DEMAND key with a lookback) bills the greater of
-// that peak and its factor times the highest demand of the current and its lookback billing periods: periods inside
-// the calculation count their measured peaks, earlier ones the demand readings the caller dated before the range.
-// Any other key (the demand coincident with the system peak, ...) bills the caller's value of it; without one, the
-// rate's own peak stands in as its upper bound, and the bill says so.
+// rate's hours (or the caller's demand reading). A key with a demand interval measures that peak over clock
+// intervals of its length (15-minute demand from 5-minute data). A ratchet key (a DEMAND key with a lookback) bills
+// the greater of the peak and its factor times the highest demand of the current and its lookback billing periods:
+// periods inside the calculation count their measured peaks, earlier ones the demand readings the caller dated before
+// the range. Any other key (the demand coincident with the system peak, ...) bills the caller's value of it; without
+// one, the rate's own peak stands in as its upper bound, and the bill says so.
 import { fromDayNumber } from '../calendar/civil-date.ts';
 import type { BillingPeriodSpan } from '../time/billing-months.ts';
 import type { LocalClock } from '../time/local-clock.ts';
 import { seasonContains } from '../time/seasons.ts';
 import type { Rate } from '../tariff/model.ts';
 import type { Assume } from './assumptions.ts';
+import type { Piece } from './charges.ts';
 import { intervalAt, type Grid } from './grid.ts';
 import type { Selection } from './selection.ts';
 import { BillInputError, type BillInput, type DemandKey, type DemandLookback, type UsageReading } from './types.ts';
@@ -41,28 +43,30 @@ export const MAX_LOOKBACK_PERIODS = 36;
 /** A quantity key that names a demand of its own (not the measured peak `demand`). */
 export const ownDemandKey = (rate: Pick<Rate, 'chargeType' | 'quantityKey'>): string | null => (rate.chargeType === 'DEMAND_BASED' && rate.quantityKey !== null && rate.quantityKey !== 'demand' ? rate.quantityKey : null);
 
-export function billingDemand(c: Context): (rate: Rate, period: number, own: BilledDemand) => BilledDemand {
+/** The demand a rate bills in a piece, from its peak measured on the grid and the caller's reading for the piece. */
+export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: BilledDemand, reading: number | null) => BilledDemand {
   const peaks = new Map<string, BilledDemand>();
   const checked = new Set<string>();
 
   /** Whether a demand reading speaks for the lookback's TOU (a reading without a period speaks for every hour). */
   const readingCounts = (r: UsageReading, lookback: DemandLookback) => r.period === null || (lookback.touId !== null && r.period === c.touTypeOf(lookback));
 
+  /** The peak over the key's demand interval, or over each interval of the grid. */
+  const peakIn = (key: DemandKey, selection: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number): BilledDemand => {
+    const m = key.intervalMinutes === null ? c.selection.measure(selection, i0, i1) : c.selection.windowPeak(selection, i0, i1, key.intervalMinutes);
+    return { kw: m.peakKw, at: m.peakAt };
+  };
+
   /** The highest demand of billing period q of the calculation within the lookback's season and TOU. */
-  const periodPeak = (keyName: string, lookback: DemandLookback, q: number): BilledDemand => {
-    const memo = `${keyName}|${q}`;
+  const periodPeak = (key: DemandKey, lookback: DemandLookback, q: number): BilledDemand => {
+    const memo = `${key.keyName}|${q}`;
     const known = peaks.get(memo);
     if (known) return known;
     const p = c.periods[q]!;
     // A demand reading for the period replaces its measured peak, as it does for the period's own demand charges.
     let reading: number | null = null;
     for (const r of c.demandReadings) if (r.from < p.to && r.to > p.from && readingCounts(r, lookback)) reading = Math.max(reading ?? 0, r.value);
-    let best: BilledDemand;
-    if (reading !== null) best = { kw: reading, at: null };
-    else {
-      const m = c.selection.measure({ seasonId: lookback.seasonId, touId: lookback.touId, from: null, to: null }, intervalAt(c.grid, p.from), intervalAt(c.grid, p.to));
-      best = { kw: m.peakKw, at: m.peakAt };
-    }
+    const best = reading !== null ? { kw: reading, at: null } : peakIn(key, { seasonId: lookback.seasonId, touId: lookback.touId, from: null, to: null }, intervalAt(c.grid, p.from), intervalAt(c.grid, p.to));
     peaks.set(memo, best);
     return best;
   };
@@ -107,12 +111,12 @@ export function billingDemand(c: Context): (rate: Rate, period: number, own: Bil
     return best;
   };
 
-  return (rate, period, own) => {
+  return (rate, piece, measured, reading) => {
     const keyName = ownDemandKey(rate);
-    if (keyName === null) return own;
-    const key = c.input.demandKeys.get(keyName) ?? { keyName, displayName: null, formula: null, lookback: null };
+    if (keyName === null) return reading === null ? measured : { kw: reading, at: null };
+    const key = c.input.demandKeys.get(keyName) ?? { keyName, displayName: null, formula: null, intervalMinutes: null, lookback: null };
     const lookback = key.lookback;
-    if (lookback === null) {
+    if (lookback === null && key.intervalMinutes === null) {
       const given = c.input.properties.get(keyName);
       if (given !== undefined) {
         const kw = Number(given);
@@ -120,15 +124,25 @@ export function billingDemand(c: Context): (rate: Rate, period: number, own: Bil
         return { kw, at: null };
       }
       c.assume({ keyName, dataValue: null, description: 'Not given: the highest demand in the hours the rate applies is used, an upper bound of this demand', fromDateTime: null, toDateTime: null, accuracy: 50 });
-      return own;
+      return reading === null ? measured : { kw: reading, at: null };
     }
+    let own: BilledDemand;
+    if (reading !== null) own = { kw: reading, at: null };
+    else if (key.intervalMinutes === null) own = measured;
+    else {
+      own = peakIn(key, rate, piece.i0, piece.i1);
+      if (c.grid.step > key.intervalMinutes * 60_000) {
+        c.assume({ keyName, dataValue: null, description: `Demand is measured over ${key.intervalMinutes}-minute intervals but the data's intervals are ${c.grid.step / 60_000} minutes long: the peak may be understated`, fromDateTime: null, toDateTime: null, accuracy: 75 });
+      }
+    }
+    if (lookback === null) return own;
     // The current period and the lookback periods before it: inside the range their peaks, before it the readings.
-    let peak: BilledDemand = periodPeak(keyName, lookback, period);
-    for (let q = Math.max(0, period - lookback.periods); q < period; q++) {
-      const p = periodPeak(keyName, lookback, q);
+    let peak: BilledDemand = periodPeak(key, lookback, piece.period);
+    for (let q = Math.max(0, piece.period - lookback.periods); q < piece.period; q++) {
+      const p = periodPeak(key, lookback, q);
       if (p.kw > peak.kw) peak = p;
     }
-    const earlier = history(key, lookback, period);
+    const earlier = history(key, lookback, piece.period);
     if (earlier !== null && earlier > peak.kw) peak = { kw: earlier, at: null };
     const floor = lookback.factor * peak.kw;
     return floor > own.kw ? { kw: floor, at: peak.at } : own;

@@ -90,7 +90,7 @@ export function calculateBill(input: BillInput): BillResult {
       }
       return best;
     },
-    billedDemand: (rate, piece, own) => billed(rate, piece.period, own),
+    billedDemand: billed,
     touTypeOf,
   };
 

@@ -47,8 +47,8 @@ export interface PieceContext {
   lookupAmount(rate: Rate, piece: Piece, weight: TransactionType | 'TIME'): number;
   /** Demand given as a reading for the piece (kW), for a rate of the given TOU type, if any. */
   demandReading(piece: Piece, touType: string | null): number | null;
-  /** The demand the rate bills, from its own peak: a ratchet's floor, or the caller's value of its demand key. */
-  billedDemand(rate: Rate, piece: Piece, own: BilledDemand): BilledDemand;
+  /** The demand the rate bills: its peak (over its key's demand interval), a ratchet's floor, or the caller's value. */
+  billedDemand(rate: Rate, piece: Piece, measured: BilledDemand, reading: number | null): BilledDemand;
   touTypeOf(rate: Rate): string | null;
 }
 
@@ -140,7 +140,7 @@ function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
 function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
   if (m.activeMs === 0) return [];
   const reading = ctx.demandReading(piece, ctx.touTypeOf(rate));
-  const billed = ctx.billedDemand(rate, piece, reading === null ? { kw: m.peakKw, at: m.peakAt } : { kw: reading, at: null });
+  const billed = ctx.billedDemand(rate, piece, { kw: m.peakKw, at: m.peakAt }, reading);
   const peak = billed.kw;
   const quantityKey = ownDemandKey(rate) ?? 'demand';
   const proration = m.activeMs / piece.periodMs;

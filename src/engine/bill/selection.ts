@@ -278,6 +278,54 @@ export class Selection {
   }
 
   /**
+   * The highest demand (kW) over clock intervals of `minutes` (local minute of day, from midnight) in the rate's
+   * selection: the kWh of each such interval over its whole length, as a meter with that demand interval reads it.
+   * Data coarser than the interval gives each of its own intervals' average (the caller says so).
+   */
+  windowPeak(rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number, minutes: number): { peakKw: number; peakAt: number | null } {
+    const key = `w${minutes}|${rate.seasonId}|${rate.touId}|${rate.from}|${rate.to}|${i0}|${i1}`;
+    const hit = this.cache.get(key);
+    if (hit) return { peakKw: hit.peakKw, peakAt: hit.peakAt };
+    const { grid } = this;
+    const { imported } = this.usage;
+    const match = this.matcher(rate);
+    const hours = minutes / 60;
+    let peakKw = 0;
+    let peakAt: number | null = null;
+    let window = -1;
+    let start = 0;
+    let kWh = 0;
+    let span = 0;
+    const close = () => {
+      // An interval longer than the window (coarse data) is its own window.
+      const kw = kWh / Math.max(hours, span / 3_600_000);
+      if (peakAt === null || kw > peakKw) {
+        peakKw = kw;
+        peakAt = start;
+      }
+    };
+    for (let i = i0; i < i1; i++) {
+      if (!match.season(i) || !match.tou(i)) continue;
+      const w = grid.day[i]! * 1440 + Math.floor(grid.minute[i]! / minutes);
+      const dt = grid.bounds[i + 1]! - grid.bounds[i]!;
+      // Intervals arrive in time order: a new window starts when the local window number changes, when the window is
+      // full (the repeated hour of a DST fall-back day has the same numbers twice) or when the selection skips time.
+      if (w !== window || grid.bounds[i]! !== start + span || span >= minutes * 60_000) {
+        if (window >= 0) close();
+        window = w;
+        start = grid.bounds[i]!;
+        kWh = 0;
+        span = 0;
+      }
+      kWh += imported[i]!;
+      span += dt;
+    }
+    if (window >= 0) close();
+    this.cache.set(key, { activeMs: 0, imported: 0, exported: 0, importedAllTou: 0, exportedAllTou: 0, peakKw, peakAt });
+    return { peakKw, peakAt };
+  }
+
+  /**
    * The lookup's value averaged over the rate's intervals in the piece, weighted by the quantity of each interval
    * (kWh for energy, time otherwise), and the share of that weight no lookup value covered.
    */

@@ -52,12 +52,17 @@ export interface DemandLookback {
   touId: number | null;
 }
 
-/** A DEMAND key a demand rate names as its quantityKey (any key but `demand` itself). */
+/**
+ * A DEMAND key a demand rate names as its quantityKey (any key but `demand` itself): measured (with a lookback or a
+ * demand interval) or, without either, a demand the caller gives.
+ */
 export interface DemandKey {
   keyName: string;
   displayName: string | null;
   /** Its formula as stored (shown on items with fields=ext). */
   formula: string | null;
+  /** Demand is the average kW over clock intervals of this many minutes (null: over each interval of the data). */
+  intervalMinutes: number | null;
   /** null: a demand the caller gives (such as the demand coincident with the system peak), not a ratchet. */
   lookback: DemandLookback | null;
 }

@@ -20,8 +20,11 @@ export interface ConvertedRate {
   seasonRef: number | null;
   touRef: string | null;
   tierScope: 'TOTAL' | null;
-  /** The demand a demand rate bills, when not the measured peak: the coincident demand, or the tariff's ratchet. */
-  demandKey: 'coincident' | 'ratchet' | null;
+  /**
+   * The demand a demand rate bills, when not the peak over each interval of the data: the coincident demand, the
+   * tariff's ratchet, or the peak over the record's demand window.
+   */
+  demandKey: 'coincident' | 'ratchet' | 'window' | null;
   /** SELL: a credit per kWh sent to the grid (URDB `sell` under net billing). */
   transactionType: 'SELL' | null;
   bands: { amount: number; upTo: number | null; demandUpTo: number | null }[];
@@ -72,12 +75,14 @@ export interface ConvertedTariff {
   ratchet: ConvertedRatchet | null;
   /** URDB dgrules "Net Metering" (or v7 usenetmetering). */
   netMetering: boolean;
+  /** URDB demandwindow: minutes of the demand interval (dividing a day), or null. */
+  demandWindow: number | null;
   source: string;
 }
 
 export class Skip extends Error {}
 
-/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing, fuel adjustments). */
+/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing, fuel adjustments, demand windows). */
 const CONVERSION_VERSION = 2;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -269,7 +274,9 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const dgrules = typeof r.dgrules === 'string' ? r.dgrules.trim() : '';
   const netBilling = dgrules === 'Net Billing Instantaneous' || dgrules === 'Net Billing Hourly';
   const netMetering = dgrules === 'Net Metering' || (dgrules === '' && r.usenetmetering === true);
-  const lookback = lookbackOf(r, num(r.demandwindow));
+  const demandWindow = num(r.demandwindow) || null;
+  if (demandWindow !== null && !(Number.isInteger(demandWindow) && demandWindow > 0 && 1440 % demandWindow === 0)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
+  const lookback = lookbackOf(r, demandWindow);
   const fuel = fuelAdjustments(r.fueladjustmentsmonthly);
   if (fuel && !hasEnergy) throw new Skip('fueladjustmentsmonthly without an energy rate structure');
   if (num(r.demandreactivepowercharge)) throw new Skip('demandreactivepowercharge (a charge per kVAR of reactive demand) cannot be represented');
@@ -335,7 +342,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
           seasonRef: touRef ? null : seasonRef,
           touRef,
           tierScope: kind === 'energy' && touRef && bands.length > 1 ? 'TOTAL' : null,
-          demandKey: kind === 'coincident' ? 'coincident' : null,
+          demandKey: kind === 'coincident' ? 'coincident' : kind === 'demand' && demandWindow ? 'window' : null,
           transactionType: null,
           bands,
         });
@@ -361,7 +368,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
       const what = `flat demand period ${p + 1}`;
       const { bands } = tiersOf(flat[p], what, 'demand', r.flatdemandunit ?? r.demandunits);
-      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : null, transactionType: null, bands });
+      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : demandWindow ? 'window' : null, transactionType: null, bands });
     }
   }
   if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
@@ -394,6 +401,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     rates,
     ratchet: lookback && ratchetOf(lookback, seasons),
     netMetering,
+    demandWindow,
     source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)${dgrules ? `; dgrules ${dgrules}${netBilling ? ': exports credited at the sell prices' : ': exports not credited (not modelled)'}` : netMetering ? '; usenetmetering: exports not credited (net metering is not modelled)' : ''}`,
   };
 }

@@ -10,7 +10,7 @@ import { localClock } from '../../../src/engine/time/local-clock.ts';
 import { at, band, billInput, hourly, PEAK, rate, SUMMER, version, ZONE } from './bill-fixtures.ts';
 
 const HOUR = 3_600_000;
-const ratchet = (periods: number, factor: number, extra: Partial<DemandKey['lookback'] & object> = {}): DemandKey => ({ keyName: 'ratchetDemand', displayName: 'Ratchet', formula: `${factor} * #demand`, lookback: { periods, factor, seasonId: null, touId: null, ...extra } });
+const ratchet = (periods: number, factor: number, extra: Partial<DemandKey['lookback'] & object> = {}): DemandKey => ({ keyName: 'ratchetDemand', displayName: 'Ratchet', formula: `${factor} * #demand`, intervalMinutes: null, lookback: { periods, factor, seasonId: null, touId: null, ...extra } });
 const demandRate = (quantityKey: string | null = 'ratchetDemand') => version([rate('DEMAND_BASED', [band(10)], { quantityKey })]);
 
 /** Hourly kWh from `from` to `to` at `base`, with the given local hours set to other values. */
@@ -89,6 +89,37 @@ describe('demand ratchets', () => {
       billedKw(calculateBill(billInput({ from: '2021-01-15', to: '2021-02-15', billingPeriod: true, versions: [demandRate()], demandKeys: [ratchet(1, 1)], series: [load('2021-01-15', '2021-02-15', 10)], readings })));
     assert.deepEqual(bill([demandReading('2020-12-01', '2020-12-15', 50)]), [10]);
     assert.deepEqual(bill([demandReading('2020-12-01', '2020-12-16', 50)]), [50]);
+  });
+});
+
+describe('demand intervals', () => {
+  const windowed = (minutes: number): DemandKey => ({ keyName: `demand${minutes}min`, displayName: null, formula: null, intervalMinutes: minutes, lookback: null });
+  const fiveMinutes = (from: string, values: number[]) => ({ keyName: 'consumption' as const, from: at(from), duration: 300_000, values, exports: null });
+
+  it('measures 15-minute demand from 5-minute data: a 5-minute spike counts a third', () => {
+    // July 15, 2021, 3:00-3:05 pm: 2.5 kWh in 5 minutes (30 kW); every other 5 minutes of the day 0.25 kWh (3 kW).
+    // The 3:00-3:15 window: (2.5 + 0.25 + 0.25) kWh / 0.25 h = 12 kW; on the plain demand key the peak is 30 kW.
+    const values = Array.from({ length: 288 }, (_, k) => (k === 15 * 12 ? 2.5 : 0.25));
+    const day = (key: string | null, keys: DemandKey[] = []) => calculateBill(billInput({ from: '2021-07-15', to: '2021-07-16', billingPeriod: true, versions: [demandRate(key)], demandKeys: keys, series: [fiveMinutes('2021-07-15', values)] }));
+    const r = day('demand15min', [windowed(15)]);
+    assert.ok(Math.abs(r.items[0]!.itemQuantity - 12) < 1e-9, String(r.items[0]!.itemQuantity));
+    assert.equal(r.items[0]!.demandInterval, at('2021-07-15T15:00'));
+    assert.ok(Math.abs(day(null).items[0]!.itemQuantity - 30) < 1e-9);
+    assert.equal(r.accuracy, 100, 'measured, not assumed');
+  });
+
+  it('keeps the two repeated hours of a DST fall-back day apart', () => {
+    // November 7, 2021 in Los Angeles has 25 hours; 15-minute data: the first 1-2 am at 10 kWh a quarter (40 kW),
+    // the second 1-2 am and every other quarter at 0.25 kWh (1 kW). The first 1 am hour averages 40 kW.
+    const values = Array.from({ length: 100 }, (_, k) => (k >= 4 && k < 8 ? 10 : 0.25));
+    const r = calculateBill(billInput({ from: '2021-11-07', to: '2021-11-08', billingPeriod: true, versions: [demandRate('demand60min')], demandKeys: [windowed(60)], series: [{ keyName: 'consumption', from: at('2021-11-07'), duration: 900_000, values, exports: null }] }));
+    assert.ok(Math.abs(r.items[0]!.itemQuantity - 40) < 1e-9, String(r.items[0]!.itemQuantity));
+  });
+
+  it('says when the data is coarser than the demand interval', () => {
+    const r = calculateBill(billInput({ from: '2021-07-01', to: '2021-08-01', versions: [demandRate('demand15min')], demandKeys: [windowed(15)], series: [load('2021-07-01', '2021-08-01', 10, { '2021-07-15T15:00': 55 })] }));
+    assert.deepEqual([billedKw(r), r.accuracy], [[55], 75]);
+    assert.match(r.assumptions.find((a) => a.keyName === 'demand15min')!.description, /15-minute intervals but the data's intervals are 60 minutes/);
   });
 });
 
