@@ -41,11 +41,14 @@ try {
   const versions = versionsIn(tariff, from, to);
   const extra = readRateInputs([BENCH_DEMAND_RATE], 'rateInputs', BENCH_ZONE, versions[0]!.tariffId);
   const time = await loader.time([...versions.flatMap((v) => v.rates), ...extra], BENCH_ZONE, from, to, null);
-  for (const minutes of [60, 15]) {
+  // The third case bills the demand rate on a ratchet key measured over 15-minute intervals from 5-minute data.
+  const ratchet = { keyName: 'benchRatchet', displayName: null, formula: '0.8 * #demand', intervalMinutes: 15, lookback: { periods: 11, factor: 0.8, seasonId: null, touId: null } };
+  const ratchetRates = extra.map((r) => ({ ...r, quantityKey: ratchet.keyName }));
+  for (const [minutes, label, rates, keys] of [[60, '', extra, tariff.demandKeys], [15, '', extra, tariff.demandKeys], [5, ', demand on a 15-minute 80 % ratchet', ratchetRates, new Map([[ratchet.keyName, ratchet]])]] as const) {
     const load = syntheticLoad(minutes);
     const input: BillInput = {
       from, to, zone: BENCH_ZONE, versions, versionFixed: false, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
-      properties: new Map(), demandKeys: tariff.demandKeys, territoryId: 3538, extraRates: extra,
+      properties: new Map(), demandKeys: keys, territoryId: 3538, extraRates: rates,
       options: { billingPeriod: false, minimums: true, excludeChargeClasses: new Set(), detailLevel: 'ALL', groupBy: null },
     };
     for (let i = 0; i < 50; i++) calculateBill(input);
@@ -57,7 +60,7 @@ try {
       ms.push(performance.now() - t0);
     }
     const sorted = [...ms].sort((a, b) => a - b);
-    console.log(`engine, ${load.length} ${minutes}-minute values (one year): median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(runs * 0.9)]!.toFixed(2)} ms over ${runs} runs (bill $${total})`);
+    console.log(`engine, ${load.length} ${minutes}-minute values (one year${label}): median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(runs * 0.9)]!.toFixed(2)} ms over ${runs} runs (bill $${total})`);
   }
 } finally {
   await db.close();
