@@ -207,7 +207,7 @@ async function writeRatchetKey(trx: Trx, ids: Ids, t: ConvertedTariff, ratchet: 
       propertyKeyRow({
         key_name: keyName, display_name: `Ratchet demand (${t.tariffName})`, family: 'ratchetDemand', keyspace: 'electricity', data_type: 'DEMAND', quantity_unit: 'kW',
         description: `Billing demand of ${t.tariffName}: the greater of the month's peak and ${percent}% of the highest demand${within} of the month and the ${ratchet.periods} before it (OpenEI URDB ${ratchet.said})`,
-        formula_detail: ratchetFormula(ratchet.factor), lookback_interval_quantity: ratchet.demandWindow, lookback_quantity: ratchet.periods, lookback_period: 'BILLING_PERIOD', lookback_season_id: seasonId,
+        formula_detail: ratchetFormula(ratchet.factor), lookback_interval_quantity: t.demandWindow, lookback_quantity: ratchet.periods, lookback_period: 'BILLING_PERIOD', lookback_season_id: seasonId,
         entity_id: at.lseId, entity_type: 'LSE', source: at.marker,
       }),
     )

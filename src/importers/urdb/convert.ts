@@ -42,8 +42,6 @@ export interface ConvertedRatchet {
   periods: number;
   /** Whose demand counts: every month's (null), one of the tariff's seasons, or the first of a season group of its own. */
   season: null | { name: string; seasonRef: number } | { name: string; group: ConvertedSeason[] };
-  /** The record's demand window (minutes), kept on the ratchet key. */
-  demandWindow: number | null;
   /** How the record said it, for the key's description. */
   said: string;
 }
@@ -99,8 +97,10 @@ function utcDate(seconds: number, field: string): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** The tiers of one period as bands: price = rate + adj; a tier's max is its upper limit, the last one open. */
-/** The tiers of one period as bands; a tier without its own unit takes the record's unit for the structure. */
+/**
+ * The tiers of one period as bands: price = rate + adj; a tier's max is its upper limit, the last one open. A tier
+ * without its own unit takes the record's unit for the structure.
+ */
 function tiersOf(tiers: unknown, what: string, limitKind: 'energy' | 'demand', recordUnit: unknown = null): { bands: ConvertedRate['bands']; daily: boolean } {
   if (!Array.isArray(tiers) || tiers.length === 0) throw new Skip(`${what} has no tiers`);
   let daily = false;
@@ -177,14 +177,15 @@ function fuelAdjustments(value: unknown): number[] | null {
 const field = (r: Record<string, unknown>, name: string): unknown => r[name] ?? r[name.toLowerCase()];
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== false;
 
+/** A lookback before its months are placed in a season: the run of months (0-11) whose demand counts, or null. */
+type Lookback = Omit<ConvertedRatchet, 'season'> & { months: number[] | null };
+
 /**
  * The record's lookback (URDB lookbackPercent with lookbackRange or lookbackMonths), or null: the flat demand bills at
  * least lookbackPercent (a share, 0.8 = 80 %) of the highest demand of the lookbackRange months before, or of the
  * lookbackMonths (one run of months) in the 11 months before.
  */
-type Lookback = Omit<ConvertedRatchet, 'season'> & { months: number[] | null };
-
-function lookbackOf(r: Record<string, unknown>, demandWindow: number | null): Lookback | null {
+function lookbackOf(r: Record<string, unknown>): Lookback | null {
   const percent = num(field(r, 'lookbackPercent'));
   const rangeField = field(r, 'lookbackRange');
   const range = num(rangeField);
@@ -201,14 +202,14 @@ function lookbackOf(r: Record<string, unknown>, demandWindow: number | null): Lo
   const said = `lookbackPercent ${percent}`;
   if (range) {
     if (!Number.isInteger(range) || range < 1 || range > 36) throw new Skip(`lookbackRange ${range} is not a number of months from 1 to 36`);
-    return { factor: percent, periods: range, months: null, demandWindow, said: `${said}, lookbackRange ${range}` };
+    return { factor: percent, periods: range, months: null, said: `${said}, lookbackRange ${range}` };
   }
   if (!months || months.length !== 12 || !anyMonth) throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
   const chosen = MONTHS.filter((_, m) => months[m]).join(', ');
-  if (months.every(Boolean)) return { factor: percent, periods: 11, months: null, demandWindow, said: `${said}, lookbackMonths all` };
+  if (months.every(Boolean)) return { factor: percent, periods: 11, months: null, said: `${said}, lookbackMonths all` };
   const runs = monthRuns(months.map(String)).filter((run) => run.key === 'true');
   if (runs.length !== 1) throw new Skip(`lookbackMonths (${chosen}) are not one run of months`);
-  return { factor: percent, periods: 11, months: runs[0]!.months, demandWindow, said: `${said}, lookbackMonths ${chosen}` };
+  return { factor: percent, periods: 11, months: runs[0]!.months, said: `${said}, lookbackMonths ${chosen}` };
 }
 
 /** A season of a run of months (0-11, in order, possibly wrapping the new year): first day to last day. */
@@ -239,9 +240,9 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const sector = typeof r.sector === 'string' ? r.sector.toLowerCase() : '';
   const customerClass = sector === 'residential' ? 'RESIDENTIAL' : sector === 'commercial' || sector === 'industrial' ? 'GENERAL' : sector === 'lighting' ? 'SPECIAL_USE' : null;
   if (!customerClass) throw new Skip(`sector "${r.sector ?? ''}" is not Residential, Commercial, Industrial or Lighting`);
-  const eiaidNumber = r.eiaid === undefined || r.eiaid === null || r.eiaid === '' ? null : num(r.eiaid);
-  if (eiaidNumber === null && !(r.eiaid === undefined || r.eiaid === null || r.eiaid === '')) throw new Skip(`eiaid ${JSON.stringify(r.eiaid)} is not an EIA utility number`);
-  if (eiaidNumber !== null && !(Number.isInteger(eiaidNumber) && eiaidNumber > 0)) throw new Skip(`eiaid ${eiaidNumber} is not an EIA utility number`);
+  const eiaidGiven = r.eiaid !== undefined && r.eiaid !== null && r.eiaid !== '';
+  const eiaidNumber = eiaidGiven ? num(r.eiaid) : null;
+  if (eiaidGiven && !(eiaidNumber !== null && Number.isInteger(eiaidNumber) && eiaidNumber > 0)) throw new Skip(`eiaid ${JSON.stringify(r.eiaid)} is not an EIA utility number`);
   const eiaid = eiaidNumber === null ? null : String(eiaidNumber);
   const start = num(r.startdate);
   const effectiveDate = start !== null ? utcDate(start, 'startdate') : options.effectiveDate;
@@ -276,7 +277,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const netMetering = dgrules === 'Net Metering' || (dgrules === '' && r.usenetmetering === true);
   const demandWindow = num(r.demandwindow) || null;
   if (demandWindow !== null && !(Number.isInteger(demandWindow) && demandWindow > 0 && 1440 % demandWindow === 0)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
-  const lookback = lookbackOf(r, demandWindow);
+  const lookback = lookbackOf(r);
   const fuel = fuelAdjustments(r.fueladjustmentsmonthly);
   if (fuel && !hasEnergy) throw new Skip('fueladjustmentsmonthly without an energy rate structure');
   if (num(r.demandreactivepowercharge)) throw new Skip('demandreactivepowercharge (a charge per kVAR of reactive demand) cannot be represented');
@@ -304,6 +305,8 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const seasons = seasonal ? runs.map((run) => seasonOfMonths(run.months)) : [];
   const seasonRefs = seasonal ? runs.map((_, k) => k) : [null];
   const monthOfSeason = (ref: number | null) => (ref === null ? 0 : runs[ref]!.months[0]!);
+  /** " (Jun-Sep)" after a name of something limited to a season; nothing for the whole year. */
+  const ofSeason = (ref: number | null) => (ref === null ? '' : ` (${seasons[ref]!.name})`);
 
   const rates: ConvertedRate[] = [];
   const touGroups: ConvertedTariff['touGroups'] = [];
@@ -321,14 +324,14 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       // URDB does not name periods: types follow price within the season (highest ON_PEAK, lowest OFF_PEAK).
       const ranked = [...periods].sort((a, b) => price(b) - price(a));
       for (const p of periods) {
-        const what = `${kind} period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`;
+        const what = `${kind} period ${p + 1}${ofSeason(seasonRef)}`;
         const { bands, daily } = tiersOf(structure[p], what, kind === 'energy' ? 'energy' : 'demand', { energy: null, demand: r.demandrateunit ?? r.demandunits, coincident: r.coincidentrateunit }[kind]);
         const touRef = needsTou ? `${kind}:${seasonRef}:${p}` : null;
         if (touRef) {
           const rank = ranked.indexOf(p);
           group.push({
             ref: touRef,
-            name: `${label} period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`,
+            name: `${label} period ${p + 1}${ofSeason(seasonRef)}`,
             touType: periods.length === 1 ? 'OFF_PEAK' : rank === 0 ? 'ON_PEAK' : rank === periods.length - 1 ? 'OFF_PEAK' : 'PARTIAL_PEAK',
             seasonRef,
             periods: [...windows(weekday[m]!, p).map((w) => periodOf(0, 4, w)), ...windows(weekend[m]!, p).map((w) => periodOf(5, 6, w))],
@@ -336,7 +339,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
         }
         rates.push({
           group: kind === 'energy' ? 'Energy Charges' : 'Demand Charges',
-          name: `${{ energy: 'Energy', demand: 'TOU demand', coincident: 'Coincident demand' }[kind]}, period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`,
+          name: `${{ energy: 'Energy', demand: 'TOU demand', coincident: 'Coincident demand' }[kind]}, period ${p + 1}${ofSeason(seasonRef)}`,
           chargeType: kind === 'energy' ? 'CONSUMPTION_BASED' : 'DEMAND_BASED',
           chargePeriod: daily ? 'DAILY' : 'MONTHLY',
           seasonRef: touRef ? null : seasonRef,
@@ -347,7 +350,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
           bands,
         });
         const sell = kind === 'energy' && netBilling ? sellPrice(structure[p], what) : null;
-        if (sell) rates.push({ group: 'Export Credits', name: `Export credit, period ${p + 1}${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef: touRef ? null : seasonRef, touRef, tierScope: null, demandKey: null, transactionType: 'SELL', bands: [{ amount: sell, upTo: null, demandUpTo: null }] });
+        if (sell) rates.push({ group: 'Export Credits', name: `Export credit, period ${p + 1}${ofSeason(seasonRef)}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef: touRef ? null : seasonRef, touRef, tierScope: null, demandKey: null, transactionType: 'SELL', bands: [{ amount: sell, upTo: null, demandUpTo: null }] });
       }
     }
     if (group.length) touGroups.push({ kind, tous: group });
@@ -360,7 +363,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (fuel) {
     for (const seasonRef of seasonRefs) {
       const amount = fuel[monthOfSeason(seasonRef)]!;
-      if (amount) rates.push({ group: 'Energy Charges', name: `Fuel adjustment${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
+      if (amount) rates.push({ group: 'Energy Charges', name: `Fuel adjustment${ofSeason(seasonRef)}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
     }
   }
   if (hasFlat) {
@@ -368,7 +371,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
       const what = `flat demand period ${p + 1}`;
       const { bands } = tiersOf(flat[p], what, 'demand', r.flatdemandunit ?? r.demandunits);
-      rates.push({ group: 'Demand Charges', name: `Flat demand${seasonRef === null ? '' : ` (${seasons[seasonRef]!.name})`}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : demandWindow ? 'window' : null, transactionType: null, bands });
+      rates.push({ group: 'Demand Charges', name: `Flat demand${ofSeason(seasonRef)}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : demandWindow ? 'window' : null, transactionType: null, bands });
     }
   }
   if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
