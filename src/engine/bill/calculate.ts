@@ -10,7 +10,7 @@ import { percentageCharges, usageCharges, type Piece, type PieceContext, type Ra
 import { billingDemand, MAX_LOOKBACK_PERIODS } from './billing-demand.ts';
 import { buildGrid, intervalAt } from './grid.ts';
 import { buildItems } from './items.ts';
-import { roundTo } from './money.ts';
+import { MAX_CHARGE, roundTo } from './money.ts';
 import { Selection } from './selection.ts';
 import { settlePeriod, settleYears } from './settlement.ts';
 import { applicabilityResolver, assumptionList, territoryAmong } from './assumptions.ts';
@@ -112,6 +112,12 @@ export function calculateBill(input: BillInput): BillResult {
   }
   const raw: RawItem[] = [];
   for (const settled of settledPeriods) for (const s of settled) raw.push(...s.items, ...percentageCharges(s.piece, s.rates, s.items, ctx));
+  // Absurd inputs (a demand of 1e308 kW) must be refused, not rounded: past this no cent is exact.
+  let total = 0;
+  for (const x of raw) {
+    total += Math.abs(x.cost);
+    if (!(total < MAX_CHARGE)) throw new BillInputError(x.rate.tariffRateId < 0 ? 'rateInputs' : 'propertyInputs', `The inputs give charges of ${Number.isFinite(total) ? `over ${MAX_CHARGE.toExponential()} dollars` : 'no finite amount'} (${x.rate.rateName}): more than a bill can be computed to the cent`);
+  }
 
   if (usage.spreadFlat) {
     const timeDependent = input.versions.some((v) => allRates(v).some((r) => r.touId !== null || r.chargeType === 'DEMAND_BASED' || r.variableRateKey !== null));

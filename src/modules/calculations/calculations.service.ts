@@ -135,7 +135,7 @@ export class CalculationsService {
         options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
       });
     } catch (e) {
-      if (e instanceof BillInputError) throw invalidArgument(e.field.startsWith('propertyInputs') ? `${path}${e.field}` : e.field, null, e.message);
+      if (e instanceof BillInputError) throw invalidArgument(/^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field, null, e.message);
       throw e;
     }
     return this.toCalculatedCost(tariff, result, from, to, s.expected, ext);
