@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { importTariffJson } from '../../src/importers/tariff-json.importer.ts';
 import { dialects } from '../helpers/dialects.ts';
 import { REFERENCE_DIR } from '../helpers/reference.ts';
+import { seededSpoiler } from '../helpers/seeded-spoiler.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const FILE = join(REFERENCE_DIR, 'genability-recorded', 'tariff-512-with-rates-2016.json');
@@ -16,16 +17,7 @@ const JUNK: unknown[] = [null, 0, -1, 1.5, 'x', '', true, [], [null], {}, [{}], 
 
 function* variants(count: number): Generator<Record<string, any>> {
   const base = JSON.parse(readFileSync(FILE, 'utf8')).response.results[0];
-  let seed = 11;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  // Replaces one value somewhere in the record, up to three levels down.
-  const spoil = (v: any, depth: number): any => {
-    if (depth > 3 || v === null || typeof v !== 'object' || Object.keys(v).length === 0) return structuredClone(pick(JUNK));
-    const k = pick(Object.keys(v));
-    v[k] = rnd() < 0.4 ? structuredClone(pick(JUNK)) : spoil(v[k], depth + 1);
-    return v;
-  };
+  const { rnd, spoil } = seededSpoiler(11, JUNK, 0.4);
   for (let n = 0; n < count; n++) {
     const r = structuredClone(base);
     r.tariffId = 9_300_000 + n;
@@ -34,7 +26,7 @@ function* variants(count: number): Generator<Record<string, any>> {
       x.tariffRateId = 93_000_000 + n * 100 + i;
       x.rateBands?.forEach((b: any, j: number) => (b.tariffRateBandId = 930_000_000 + n * 1000 + i * 10 + j));
     });
-    for (let k = 0; k < 1 + Math.floor(rnd() * 3); k++) spoil(r, 0);
+    for (let k = 0; k < 1 + Math.floor(rnd() * 3); k++) spoil(r);
     yield r;
   }
 }

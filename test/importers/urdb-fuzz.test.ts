@@ -10,6 +10,7 @@ import { importUrdb } from '../../src/importers/urdb.importer.ts';
 import { convertUrdb, Skip } from '../../src/importers/urdb/convert.ts';
 import { dialects } from '../helpers/dialects.ts';
 import { REFERENCE_DIR } from '../helpers/reference.ts';
+import { seededSpoiler } from '../helpers/seeded-spoiler.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const DIR = join(REFERENCE_DIR, 'urdb');
@@ -19,9 +20,7 @@ const EXTRA_FIELDS = ['coincidentratestructure', 'coincidentschedule', 'lookback
 /** Deterministic variants of the reference records, 1 to 3 fields spoilt each. */
 function* variants(count: number): Generator<Record<string, unknown>> {
   const records = readdirSync(DIR).filter((f) => f.endsWith('.json')).flatMap((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')).items as Record<string, unknown>[]);
-  let seed = 20261122;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const { rnd, pick } = seededSpoiler(20261122, JUNK);
   for (let n = 0; n < count; n++) {
     const r = structuredClone(pick(records)) as Record<string, any>;
     r.name ??= `fuzz ${n}`;

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dialects } from '../../helpers/dialects.ts';
+import { seededSpoiler } from '../../helpers/seeded-spoiler.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 // Wrong values, and some right ones in the wrong place, so that part of the bodies still calculate.
@@ -12,17 +13,9 @@ const JUNK: unknown[] = [5, 100, '2025-07-15', 'OFF_PEAK', 'kWh', 'Wh', '+', 'DA
 const NUMBERS: unknown[] = [0, -0.5, 1e-9, 3, 1e6, 1e12, 1e308, -1e308, 900_000, 60_000, 86_400_000, '2025-07-20', 'ON_PEAK', 'MW', 'W'];
 
 function* bodies(count: number): Generator<Record<string, any>> {
-  let seed = 424242;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const { rnd, pick, spoil } = seededSpoiler(424242, JUNK);
   // Starter tariffs with a month each is in effect.
   const tariffs: [number, string, string][] = [[1100101, '2025-07-01', '2025-08-01'], [1100102, '2025-07-01', '2025-08-01'], [1100107, '2026-07-01', '2026-08-01'], [512, '2016-07-01', '2016-08-01'], [1300200, '2020-07-01', '2020-08-01'], [1400700, '2015-07-01', '2015-08-01']];
-  const spoil = (v: any, depth: number): any => {
-    if (depth > 3 || v === null || typeof v !== 'object' || Object.keys(v).length === 0) return structuredClone(pick(JUNK));
-    const k = pick(Object.keys(v));
-    v[k] = rnd() < 0.5 ? structuredClone(pick(JUNK)) : spoil(v[k], depth + 1);
-    return v;
-  };
   for (let n = 0; n < count; n++) {
     const [masterTariffId, fromDateTime, toDateTime] = pick(tariffs);
     const body: Record<string, any> = {
@@ -34,7 +27,7 @@ function* bodies(count: number): Generator<Record<string, any>> {
       // Half the spoils put odd numbers and words into a usage input, where they reach the engine rather than the schema.
       const input: unknown = Array.isArray(body.propertyInputs) && body.propertyInputs.length ? pick(body.propertyInputs) : null;
       if (rnd() < 0.5 && input !== null && typeof input === 'object') (input as Record<string, unknown>)[pick(['dataValue', 'duration', 'dataFactor', 'unit', 'period', 'fromDateTime'])] = pick(NUMBERS);
-      else spoil(body, 0);
+      else spoil(body);
     }
     yield body;
   }
