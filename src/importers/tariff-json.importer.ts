@@ -10,7 +10,7 @@ import type { Transaction } from 'kysely';
 import { DateTime, IANAZone } from 'luxon';
 import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../data/insert-chunks.ts';
-import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
+import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
@@ -27,6 +27,7 @@ const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Numbe
 const int = (v: unknown): number | null => (Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647 ? (v as number) : null);
 const bool = (v: unknown): boolean => v === true;
 const positiveId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
+const isKeyName = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The local date of a date field ("2016-06-01" or a date-time with offset, as the original writes them); null when absent. */
@@ -117,13 +118,13 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     }
   }
   const keyNames = new Set<string>();
-  for (const p of properties) if (typeof p.keyName === 'string' && p.keyName) keyNames.add(p.keyName);
-  for (const r of rates) for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (typeof k === 'string' && k) keyNames.add(k);
+  for (const p of properties) if (isKeyName(p.keyName)) keyNames.add(p.keyName);
+  for (const r of rates) for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (isKeyName(k)) keyNames.add(k);
   for (const keyName of keyNames) {
-    if (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', keyName).executeTakeFirst()) continue;
     const p = properties.find((x) => x.keyName === keyName);
     const lookup = rates.some((r) => r.variableRateKey === keyName);
-    await trx.insertInto('property_keys').values(propertyKeyRow({ key_name: keyName, display_name: str(p?.displayName) ?? keyName, family: str(p?.family), keyspace: str(p?.keyspace), description: str(p?.description), data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'), quantity_unit: str(p?.quantityUnit), formula_detail: str(p?.formulaDetail), entity_id: lookup ? t.lseId : null, entity_type: lookup ? 'LSE' : null, source: `Original-API tariff JSON: ${source}` })).execute();
+    const stored = await insertKeyIfMissing(trx, propertyKeyRow({ key_name: keyName, display_name: str(p?.displayName) ?? keyName, family: str(p?.family), keyspace: str(p?.keyspace), description: str(p?.description), data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'), quantity_unit: str(p?.quantityUnit), formula_detail: str(p?.formulaDetail), entity_id: lookup ? t.lseId : null, entity_type: lookup ? 'LSE' : null, source: `Original-API tariff JSON: ${source}` }));
+    if (!stored) continue;
     const choices = Array.isArray(p?.choices) ? (p.choices as unknown[]).filter(isObject) : [];
     await insertInChunks(trx, 'property_key_choices', choices.map((c, sequence) => ({ key_name: keyName, sequence, display_value: str(c.displayValue), value: str(c.value) ?? '', data_value: str(c.dataValue), likelihood: numOrNull(c.likelihood) })));
   }
@@ -151,7 +152,7 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', t.tariffId).execute();
   else await trx.insertInto('tariffs').values({ tariff_id: t.tariffId, ...row }).execute();
-  await insertInChunks(trx, 'tariff_properties', properties.filter((p) => typeof p.keyName === 'string' && p.keyName).map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName as string, property_types: str(p.propertyTypes), operator: str(p.operator), property_value: str(p.propertyValue), min_value: str(p.minValue), max_value: str(p.maxValue), period: str(p.period), quantity_key: str(p.quantityKey), is_default: bool(p.isDefault) })));
+  await insertInChunks(trx, 'tariff_properties', properties.filter((p) => isKeyName(p.keyName)).map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName as string, property_types: str(p.propertyTypes), operator: str(p.operator), property_value: str(p.propertyValue), min_value: str(p.minValue), max_value: str(p.maxValue), period: str(p.period), quantity_key: str(p.quantityKey), is_default: bool(p.isDefault) })));
   for (const r of rates) {
     await trx
       .insertInto('tariff_rates')

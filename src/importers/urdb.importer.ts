@@ -12,7 +12,7 @@ import { convertUrdb, Skip, type ConvertedRatchet, type ConvertedSeason, type Co
 import { starterKeyRow } from '../data/properties.seeder.ts';
 import { COINCIDENT_DEMAND_KEY } from '../data/starter/properties.data.ts';
 import { ratchetFormula } from '../engine/tariff/ratchet-formula.ts';
-import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
+import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
@@ -142,7 +142,7 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
   const keyOf = { coincident: starterKeyRow(COINCIDENT_DEMAND_KEY), window: windowKey };
   for (const kind of ['coincident', 'window'] as const) {
     const key = keyOf[kind];
-    if (key && t.rates.some((r) => r.demandKey === kind) && !(await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', key.key_name).executeTakeFirst())) await trx.insertInto('property_keys').values(key).execute();
+    if (key && t.rates.some((r) => r.demandKey === kind)) await insertKeyIfMissing(trx, key);
   }
   const quantityKey = (r: ConvertedTariff['rates'][number]) => (r.demandKey === 'ratchet' ? ratchetKey : r.demandKey === null ? null : (keyOf[r.demandKey]?.key_name ?? null));
   // Each table's rows of the tariff go in one multi-row statement: statements, not rows, are what an import waits on.

@@ -40,16 +40,27 @@ interface Context {
 /** The most billing periods a lookback may count, and so how far before a calculation its clock must reach. */
 export const MAX_LOOKBACK_PERIODS = 36;
 
+/** A demand interval the engine measures: whole minutes that divide a day (5, 15, 30, 60, ...). */
+export const isDemandInterval = (minutes: number | null): minutes is number => minutes !== null && Number.isInteger(minutes) && minutes > 0 && 1440 % minutes === 0;
+
 /** A quantity key that names a demand of its own (not the measured peak `demand`). */
 export const ownDemandKey = (rate: Pick<Rate, 'chargeType' | 'quantityKey'>): string | null => (rate.chargeType === 'DEMAND_BASED' && rate.quantityKey !== null && rate.quantityKey !== 'demand' ? rate.quantityKey : null);
+
+/** Whether a demand reading speaks for hours of a TOU type (one without a period speaks for every hour). */
+const speaksFor = (r: UsageReading, touType: string | null) => r.period === null || r.period === touType;
+
+/** The highest demand reading over [from, to) that speaks for the TOU type, or null when none does. */
+export function highestReading(readings: readonly UsageReading[], from: number, to: number, touType: string | null): number | null {
+  let best: number | null = null;
+  for (const r of readings) if (r.from < to && r.to > from && speaksFor(r, touType)) best = Math.max(best ?? 0, r.value);
+  return best;
+}
 
 /** The demand a rate bills in a piece, from its peak measured on the grid and the caller's reading for the piece. */
 export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: BilledDemand, reading: number | null) => BilledDemand {
   const peaks = new Map<string, BilledDemand>();
   const checked = new Set<string>();
 
-  /** Whether a demand reading speaks for the lookback's TOU (a reading without a period speaks for every hour). */
-  const readingCounts = (r: UsageReading, lookback: DemandLookback) => r.period === null || (lookback.touId !== null && r.period === c.touTypeOf(lookback));
 
   /** The peak over the key's demand interval, or over each interval of the grid. */
   const peakIn = (key: DemandKey, selection: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number): BilledDemand => {
@@ -64,8 +75,7 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
     if (known) return known;
     const p = c.periods[q]!;
     // A demand reading for the period replaces its measured peak, as it does for the period's own demand charges.
-    let reading: number | null = null;
-    for (const r of c.demandReadings) if (r.from < p.to && r.to > p.from && readingCounts(r, lookback)) reading = Math.max(reading ?? 0, r.value);
+    const reading = highestReading(c.demandReadings, p.from, p.to, c.touTypeOf(lookback));
     const best = reading !== null ? { kw: reading, at: null } : peakIn(key, { seasonId: lookback.seasonId, touId: lookback.touId, from: null, to: null }, intervalAt(c.grid, p.from), intervalAt(c.grid, p.to));
     peaks.set(memo, best);
     return best;
@@ -83,9 +93,10 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
     const s = c.periodStart(k - lookback.periods);
     const start = c.clock.instantOf(s.day, s.minute);
     if (start >= c.input.from) return null;
+    const touType = c.touTypeOf(lookback);
     let best: number | null = null;
     for (const r of c.demandReadings) {
-      if (r.from >= c.input.from || r.to <= start || !readingCounts(r, lookback)) continue;
+      if (r.from >= c.input.from || r.to <= start || !speaksFor(r, touType)) continue;
       const firstDay = c.clock.dayOf(Math.max(r.from, start));
       const lastDay = c.clock.dayOf(Math.min(r.to, c.input.from) - 1);
       let counted = false;
@@ -99,8 +110,7 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
       for (let d = c.clock.dayOf(start); d < c.clock.dayOf(c.input.from); d++) {
         if (!inSeason(lookback, d)) continue;
         const dayStart = c.clock.startOfDay(d);
-        const covered = c.demandReadings.some((r) => r.from < Math.min(dayStart + DAY, c.input.from) && r.to > dayStart && readingCounts(r, lookback));
-        if (!covered) missing++;
+        if (highestReading(c.demandReadings, dayStart, Math.min(dayStart + DAY, c.input.from), touType) === null) missing++;
       }
       if (missing > 0) {
         const date = fromDayNumber(c.clock.dayOf(start));
@@ -112,8 +122,10 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
   };
 
   return (rate, piece, measured, reading) => {
+    // The peak on the grid, unless the caller's reading for the piece replaces it.
+    const onGrid = reading === null ? measured : { kw: reading, at: null };
     const keyName = ownDemandKey(rate);
-    if (keyName === null) return reading === null ? measured : { kw: reading, at: null };
+    if (keyName === null) return onGrid;
     const key = c.input.demandKeys.get(keyName) ?? { keyName, displayName: null, formula: null, intervalMinutes: null, lookback: null };
     const lookback = key.lookback;
     if (lookback === null && key.intervalMinutes === null) {
@@ -124,12 +136,10 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
         return { kw, at: null };
       }
       c.assume({ keyName, dataValue: null, description: 'Not given: the highest demand in the hours the rate applies is used, an upper bound of this demand', fromDateTime: null, toDateTime: null, accuracy: 50 });
-      return reading === null ? measured : { kw: reading, at: null };
+      return onGrid;
     }
-    let own: BilledDemand;
-    if (reading !== null) own = { kw: reading, at: null };
-    else if (key.intervalMinutes === null) own = measured;
-    else {
+    let own = onGrid;
+    if (reading === null && key.intervalMinutes !== null) {
       own = peakIn(key, rate, piece.i0, piece.i1);
       if (c.grid.step > key.intervalMinutes * 60_000) {
         c.assume({ keyName, dataValue: null, description: `Demand is measured over ${key.intervalMinutes}-minute intervals but the data's intervals are ${c.grid.step / 60_000} minutes long: the peak may be understated`, fromDateTime: null, toDateTime: null, accuracy: 75 });

@@ -7,7 +7,7 @@ import { billingPeriods, billingPeriodStart, type BillingPeriodSpan } from '../t
 import { localClock } from '../time/local-clock.ts';
 import type { Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
 import { percentageCharges, usageCharges, type Piece, type PieceContext, type RawItem } from './charges.ts';
-import { billingDemand, MAX_LOOKBACK_PERIODS } from './billing-demand.ts';
+import { billingDemand, highestReading, MAX_LOOKBACK_PERIODS } from './billing-demand.ts';
 import { buildGrid, intervalAt } from './grid.ts';
 import { buildItems } from './items.ts';
 import { MAX_CHARGE, roundTo } from './money.ts';
@@ -50,7 +50,7 @@ export function calculateBill(input: BillInput): BillResult {
   if (input.versions.length === 0) throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
   // The clock reaches back as far as a demand lookback may (its periods before the range are read in local time).
   const lookbackPeriods = Math.max(0, ...[...input.demandKeys.values()].map((k) => Math.min(k.lookback?.periods ?? 0, MAX_LOOKBACK_PERIODS)));
-  const clock = localClock(input.zone, input.from - (lookbackPeriods + 1) * 31 * DAY, input.to);
+  const clock = localClock(input.zone, lookbackPeriods ? input.from - (lookbackPeriods + 1) * 31 * DAY : input.from, input.to);
   const grid = buildGrid(input.from, input.to, gridStep(input), clock);
   const periods = billingPeriods(input.from, input.to, clock, input.options.billingPeriod);
   const bills = periods.map((p) => ({ from: fromDayNumber(clock.dayOf(p.start)), to: fromDayNumber(clock.dayOf(p.end)) }));
@@ -81,15 +81,7 @@ export function calculateBill(input: BillInput): BillResult {
       if (uncovered > 0) assume({ keyName: rate.variableRateKey!, dataValue: null, description: `No lookup value for ${Math.round(uncovered * 100)}% of the time the rate applied in a period: 0 is used there`, fromDateTime: piece.from, toDateTime: piece.to, accuracy: 50 });
       return value;
     },
-    demandReading(piece, touType) {
-      let best: number | null = null;
-      for (const r of usage.demandReadings) {
-        if (r.from >= piece.to || r.to <= piece.from) continue;
-        if (r.period !== null && r.period !== touType) continue;
-        best = Math.max(best ?? 0, r.value);
-      }
-      return best;
-    },
+    demandReading: (piece, touType) => highestReading(usage.demandReadings, piece.from, piece.to, touType),
     billedDemand: billed,
     touTypeOf,
   };

@@ -61,6 +61,7 @@ export class Selection {
   /** Whether any rate charges demand: peaks are tracked only then. */
   private readonly needsPeak: boolean;
   private readonly cache = new Map<string, Measure>();
+  private readonly windowPeaks = new Map<string, { peakKw: number; peakAt: number | null }>();
   private readonly tables = new Map<string, PieceTable>();
   /** Per local day, the season slots of the piece tables (the same seasons in every piece). */
   private daySlots: { first: Int32Array; flat: Int32Array } | null = null;
@@ -80,6 +81,7 @@ export class Selection {
   attach(usage: GridUsage): void {
     this.usage = usage;
     this.cache.clear();
+    this.windowPeaks.clear();
     this.tables.clear();
   }
 
@@ -284,8 +286,8 @@ export class Selection {
    */
   windowPeak(rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number, minutes: number): { peakKw: number; peakAt: number | null } {
     const key = `w${minutes}|${rate.seasonId}|${rate.touId}|${rate.from}|${rate.to}|${i0}|${i1}`;
-    const hit = this.cache.get(key);
-    if (hit) return { peakKw: hit.peakKw, peakAt: hit.peakAt };
+    const hit = this.windowPeaks.get(key);
+    if (hit) return hit;
     const { grid } = this;
     const { imported } = this.usage;
     const match = this.matcher(rate);
@@ -321,8 +323,9 @@ export class Selection {
       span += dt;
     }
     if (window >= 0) close();
-    this.cache.set(key, { activeMs: 0, imported: 0, exported: 0, importedAllTou: 0, exportedAllTou: 0, peakKw, peakAt });
-    return { peakKw, peakAt };
+    const peak = { peakKw, peakAt };
+    this.windowPeaks.set(key, peak);
+    return peak;
   }
 
   /**

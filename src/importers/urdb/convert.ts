@@ -5,6 +5,7 @@
 // months); within a season each schedule period becomes a TOU of weekday and weekend hour windows, in one TOU group
 // per schedule (energy, demand, coincident). What the model cannot hold faithfully is a reason to skip, never a guess.
 import { createHash } from 'node:crypto';
+import { isDemandInterval, MAX_LOOKBACK_PERIODS } from '../../engine/bill/billing-demand.ts';
 import type { TouPeriod } from '../../engine/time/tou-periods.ts';
 
 export interface ConvertOptions {
@@ -201,7 +202,7 @@ function lookbackOf(r: Record<string, unknown>): Lookback | null {
   if (range && anyMonth) throw new Skip('both lookbackRange and lookbackMonths are set (URDB allows one)');
   const said = `lookbackPercent ${percent}`;
   if (range) {
-    if (!Number.isInteger(range) || range < 1 || range > 36) throw new Skip(`lookbackRange ${range} is not a number of months from 1 to 36`);
+    if (!Number.isInteger(range) || range < 1 || range > MAX_LOOKBACK_PERIODS) throw new Skip(`lookbackRange ${range} is not a number of months from 1 to ${MAX_LOOKBACK_PERIODS}`);
     return { factor: percent, periods: range, months: null, said: `${said}, lookbackRange ${range}` };
   }
   if (!months || months.length !== 12 || !anyMonth) throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
@@ -276,7 +277,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const netBilling = dgrules === 'Net Billing Instantaneous' || dgrules === 'Net Billing Hourly';
   const netMetering = dgrules === 'Net Metering' || (dgrules === '' && r.usenetmetering === true);
   const demandWindow = num(r.demandwindow) || null;
-  if (demandWindow !== null && !(Number.isInteger(demandWindow) && demandWindow > 0 && 1440 % demandWindow === 0)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
+  if (demandWindow !== null && !isDemandInterval(demandWindow)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
   const lookback = lookbackOf(r);
   const fuel = fuelAdjustments(r.fueladjustmentsmonthly);
   if (fuel && !hasEnergy) throw new Skip('fueladjustmentsmonthly without an energy rate structure');

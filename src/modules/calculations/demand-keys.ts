@@ -1,7 +1,7 @@
 // Stored DEMAND property keys as the bill engine reads them: a key with a lookback of billing periods is a ratchet
 // (its formula gives the share of the lookback's highest demand), a key with a lookbackIntervalQuantity measures
 // demand over intervals of that many minutes; any other key is a demand the caller gives.
-import { MAX_LOOKBACK_PERIODS } from '../../engine/bill/billing-demand.ts';
+import { isDemandInterval, MAX_LOOKBACK_PERIODS } from '../../engine/bill/billing-demand.ts';
 import type { DemandKey } from '../../engine/bill/types.ts';
 import { ratchetFactor } from '../../engine/tariff/ratchet-formula.ts';
 import type { PropertyKeyRow } from '../tariffs/tariffs.repository.ts';
@@ -15,8 +15,7 @@ export function toDemandKey(k: PropertyKeyRow): DemandKey {
   const factor = ratchetFactor(k.formula_detail);
   const ratchet = k.data_type === 'DEMAND' && periods !== null && periods >= 0 && periods <= MAX_LOOKBACK_PERIODS && BILLING_PERIOD.has(k.lookback_period ?? '') && factor !== null;
   const minutes = k.lookback_interval_quantity;
-  // A demand interval the engine can measure: whole minutes that divide a day (5, 15, 30, 60, ...).
-  const intervalMinutes = k.data_type === 'DEMAND' && minutes !== null && Number.isInteger(minutes) && minutes > 0 && 1440 % minutes === 0 ? minutes : null;
+  const intervalMinutes = k.data_type === 'DEMAND' && isDemandInterval(minutes) ? minutes : null;
   return { keyName: k.key_name, displayName: k.display_name, formula: k.formula_detail, intervalMinutes, lookback: ratchet ? { periods, factor, seasonId: k.lookback_season_id, touId: k.lookback_tou_id } : null };
 }
 

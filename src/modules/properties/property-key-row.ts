@@ -1,7 +1,7 @@
 // One place that spells out a property_keys row, so the seeders and importers that create keys name only the
 // columns they know (every other one null, the key public).
-import type { Insertable } from 'kysely';
-import type { PropertyKeysTable } from '../../db/database.ts';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, PropertyKeysTable } from '../../db/database.ts';
 
 export type PropertyKeyInsert = Insertable<PropertyKeysTable>;
 
@@ -10,3 +10,10 @@ export const propertyKeyRow = (k: Pick<PropertyKeyInsert, 'key_name' | 'data_typ
   lookback_interval_quantity: null, lookback_quantity: null, lookback_period: null, lookback_tou_id: null, lookback_season_id: null,
   entity_id: null, entity_type: null, privacy: 'PUBLIC', source: null, ...k,
 });
+
+/** Stores the key unless one of its name is stored (an importer never overwrites a key); whether it stored it. */
+export async function insertKeyIfMissing(trx: Transaction<Database>, row: PropertyKeyInsert): Promise<boolean> {
+  if (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', row.key_name).executeTakeFirst()) return false;
+  await trx.insertInto('property_keys').values(row).execute();
+  return true;
+}
