@@ -112,6 +112,13 @@ for (const dialect of dialects) {
       assert.deepEqual([item.itemQuantity, item.rateAmount, item.cost, item.quantityKeyDescription], [3, 0.79, 2.37, 'Coincident Demand (kW)']);
       const assumed = await peco();
       assert.deepEqual([assumed.totalCost, assumed.accuracy], [381.46, 50]);
+      // A given demand that is not a number of kW is a 400 naming the input.
+      const tariff = await t.db.kysely.selectFrom('tariffs').select('master_tariff_id').where('import_key', '=', '53ac8daa5257a3406ac32a35').executeTakeFirstOrThrow();
+      const c = await t.credentials(['signal']);
+      for (const bad of ['abc', -3, true]) {
+        const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: tariff.master_tariff_id, fromDateTime: '2014-07-01', toDateTime: '2014-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 100 }, { keyName: 'coincidentDemand', dataValue: bad }] } });
+        assert.deepEqual([res.statusCode, res.json().results[0].propertyName, res.json().results[0].propertyValue], [400, 'propertyInputs[1].dataValue', String(bad)]);
+      }
     });
 
     it('ratchets the flat demand on a URDB lookback: lookbackRange months, or lookbackMonths as a season', async () => {

@@ -43,6 +43,15 @@ export const MAX_LOOKBACK_PERIODS = 36;
 /** A demand interval the engine measures: whole minutes that divide a day (5, 15, 30, 60, ...). */
 export const isDemandInterval = (minutes: number | null): minutes is number => minutes !== null && Number.isInteger(minutes) && minutes > 0 && 1440 % minutes === 0;
 
+/** Whether a demand key is one the caller gives (no lookback, no demand interval; or no stored key at all). */
+export const isGivenDemand = (key: DemandKey | undefined): boolean => key === undefined || (key.lookback === null && key.intervalMinutes === null);
+
+/** A given demand's value in kW: a number, 0 or more; null when the text is not one. */
+export function givenDemandKw(text: string): number | null {
+  const kw = Number(text);
+  return text.trim() !== '' && Number.isFinite(kw) && kw >= 0 ? kw : null;
+}
+
 /** A quantity key that names a demand of its own (not the measured peak `demand`). */
 export const ownDemandKey = (rate: Pick<Rate, 'chargeType' | 'quantityKey'>): string | null => (rate.chargeType === 'DEMAND_BASED' && rate.quantityKey !== null && rate.quantityKey !== 'demand' ? rate.quantityKey : null);
 
@@ -126,18 +135,19 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
     const onGrid = reading === null ? measured : { kw: reading, at: null };
     const keyName = ownDemandKey(rate);
     if (keyName === null) return onGrid;
-    const key = c.input.demandKeys.get(keyName) ?? { keyName, displayName: null, formula: null, intervalMinutes: null, lookback: null };
-    const lookback = key.lookback;
-    if (lookback === null && key.intervalMinutes === null) {
+    const stored = c.input.demandKeys.get(keyName);
+    if (isGivenDemand(stored)) {
       const given = c.input.properties.get(keyName);
       if (given !== undefined) {
-        const kw = Number(given);
-        if (given.trim() === '' || !Number.isFinite(kw) || kw < 0) throw new BillInputError('propertyInputs', `${keyName} is a demand: its dataValue must be a number of kW, 0 or more`);
+        const kw = givenDemandKw(given);
+        if (kw === null) throw new BillInputError('propertyInputs', `${keyName} is a demand: its dataValue must be a number of kW, 0 or more`);
         return { kw, at: null };
       }
       c.assume({ keyName, dataValue: null, description: 'Not given: the highest demand in the hours the rate applies is used, an upper bound of this demand', fromDateTime: null, toDateTime: null, accuracy: 50 });
       return onGrid;
     }
+    const key = stored!;
+    const lookback = key.lookback;
     let own = onGrid;
     if (reading === null && key.intervalMinutes !== null) {
       own = peakIn(key, rate, piece.i0, piece.i1);

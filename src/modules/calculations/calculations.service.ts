@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
+import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/billing-demand.ts';
 import { calculateBill } from '../../engine/bill/calculate.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillResult } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
@@ -93,6 +94,11 @@ export class CalculationsService {
       if ((to - from) / series.duration > MAX_INTERVALS) throw invalidArgument(`${path}propertyInputs.duration`, String(series.duration), `At most ${MAX_INTERVALS} intervals per calculation`);
     }
     const extra: Rate[] = readRateInputs(s.rateInputs ?? [], `${path}rateInputs`, zone, versions[0]!.tariffId);
+    // Demands the caller gives (coincidentDemand, ...) are checked here, where each input's place is known.
+    const givenDemands = new Set([...versions.flatMap((v) => v.rates), ...extra].map(ownDemandKey).filter((k): k is string => k !== null && isGivenDemand(tariff.demandKeys.get(k))));
+    (s.propertyInputs ?? []).forEach((p, k) => {
+      if (givenDemands.has(p.keyName) && givenDemandKw(String(p.dataValue ?? '')) === null) throw invalidArgument(`${path}propertyInputs[${k}].dataValue`, p.dataValue === undefined || p.dataValue === null ? null : String(p.dataValue), `${p.keyName} is a demand: its dataValue must be a number of kW, 0 or more`);
+    });
 
     // The address places the customer: the tariff territory containing it, and the utility taxes there.
     const applyTax = options.applyUtilityTax ?? options.address !== undefined;
