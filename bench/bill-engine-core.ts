@@ -47,7 +47,7 @@ try {
   for (const [minutes, label, rates, keys] of [[60, '', extra, tariff.demandKeys], [15, '', extra, tariff.demandKeys], [5, ', demand on a 15-minute 80 % ratchet', ratchetRates, new Map([[ratchet.keyName, ratchet]])]] as const) {
     const load = syntheticLoad(minutes);
     const input: BillInput = {
-      from, to, zone: BENCH_ZONE, versions, versionFixed: false, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
+      from, to, zone: BENCH_ZONE, versions, versionFixed: false, exportOverride: null, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
       properties: new Map(), demandKeys: keys, territoryId: 3538, extraRates: rates,
       options: { billingPeriod: false, minimums: true, excludeChargeClasses: new Set(), detailLevel: 'ALL', groupBy: null },
     };

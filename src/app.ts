@@ -7,8 +7,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { onFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { finiteNumbers } from './http/finite-numbers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -70,17 +72,21 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // A caller's own request id is kept (for tracing across services) when it is a plain token.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false }, plugins: [finiteNumbers] },
+    // Paths the router cannot decode (bad percent-encoding) or whose parameters are too long: the envelope too.
+    frameworkErrors: onFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The API speaks JSON only: any other body is a 415 (importers add their own parsers in their scope).
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   const routes = new RouteRegistry();
   routes.attach(app);
@@ -95,7 +101,8 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   });
   await registerOpenApi(app, VERSION);
   registerErrorHandling(app, routes);
-  registerAuth(app, keys, new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs));
+  const { perAddress, perApp, windowMs } = config.authFailures;
+  registerAuth(app, keys, new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs), { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
   registerInputGuard(app);
 
   await app.register(healthRoutes(db));

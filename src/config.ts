@@ -11,14 +11,29 @@ export interface RateLimitConfig {
   windowMs: number;
 }
 
+export interface AuthFailureConfig {
+  /** Failed credential checks allowed per client address per window; 0 turns this limit off. */
+  perAddress: number;
+  /** Failed credential checks allowed per application id per window; 0 turns this limit off. */
+  perApp: number;
+  windowMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
   logLevel: string;
   database: DatabaseConfig;
+  /** SQLite: how long a write waits for another process's lock before answering 503. */
+  lockWaitMs: number;
+  /** PostgreSQL: the server cancels a statement running longer than this (0: no limit). */
+  statementTimeoutMs: number;
   adminAppId: string | null;
   adminAppKey: string | null;
   rateLimit: RateLimitConfig;
+  authFailures: AuthFailureConfig;
+  /** Read the client address from X-Forwarded-For (behind a load balancer or proxy you trust). */
+  trustProxy: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   /** How long a verified credential verdict is trusted before the key is checked again. */
@@ -63,6 +78,14 @@ function integer(name: string, raw: string | number | undefined, fallback: numbe
   return n;
 }
 
+function boolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = raw.trim().toLowerCase();
+  if (v === 'true' || v === '1' || v === 'yes') return true;
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, flags: ConfigFlags = {}): Config {
@@ -78,12 +101,20 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     host: flags.host ?? env.HOST ?? '0.0.0.0',
     logLevel,
     database: Object.freeze(parseDatabaseUrl(flags.databaseUrl ?? env.DATABASE_URL)),
+    lockWaitMs: integer('SQLITE_LOCK_WAIT_MS', env.SQLITE_LOCK_WAIT_MS, 5000, 0, 600_000),
+    statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', env.STATEMENT_TIMEOUT_MS, 30_000, 0, 86_400_000),
     adminAppId,
     adminAppKey,
     rateLimit: Object.freeze({
       max: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 6000, 0, 10_000_000),
       windowMs: integer('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000, 1000, 86_400_000),
     }),
+    authFailures: Object.freeze({
+      perAddress: integer('AUTH_FAILURES_PER_ADDRESS', env.AUTH_FAILURES_PER_ADDRESS, 30, 0, 10_000_000),
+      perApp: integer('AUTH_FAILURES_PER_APP', env.AUTH_FAILURES_PER_APP, 60, 0, 10_000_000),
+      windowMs: integer('AUTH_FAILURE_WINDOW_MS', env.AUTH_FAILURE_WINDOW_MS, 60_000, 1000, 86_400_000),
+    }),
+    trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY, false),
     bodyLimit: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     authCacheTtlMs: integer('AUTH_CACHE_TTL_MS', env.AUTH_CACHE_TTL_MS, 60_000, 0, 86_400_000),
     corsOrigin: env.CORS_ORIGIN?.trim() || '*',

@@ -29,8 +29,13 @@ export function describeDatabase(config: Config): string {
   return config.database.kind === 'sqlite' ? `SQLite ${config.database.filename}` : `PostgreSQL ${config.database.url.replace(/\/\/[^@/]*@/, '//***@')}`;
 }
 
-export async function prepareDatabase(config: Config, print: Print): Promise<Db> {
-  const db = connectDatabase(config.database);
+/** The database, migrated and seeded. The server's statements are bounded in time; a CLI command's (imports) are not. */
+export async function prepareDatabase(config: Config, print: Print, { serving = false } = {}): Promise<Db> {
+  const db = connectDatabase(config.database, {
+    lockWaitMs: config.lockWaitMs,
+    applicationName: serving ? 'ratebook' : 'ratebook-cli',
+    ...(serving ? { statementTimeoutMs: config.statementTimeoutMs } : {}),
+  });
   try {
     const migrated = await migrateToLatest(db);
     if (migrated.length) print(`Applied migrations: ${migrated.join(', ')}`);
@@ -43,7 +48,7 @@ export async function prepareDatabase(config: Config, print: Print): Promise<Db>
 }
 
 export async function startServer(config: Config, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
-  const db = await prepareDatabase(config, print);
+  const db = await prepareDatabase(config, print, { serving: true });
   const keys = new KeysService(db, config.authCacheTtlMs);
   await ensureCredentials(keys, config, print);
   const app = await buildApp({ config, db, keys });

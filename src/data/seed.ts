@@ -3,6 +3,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
 import { seeders } from './seeders.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 export interface Seeder {
   /** Stable name recorded in seed_runs. */
@@ -24,7 +25,7 @@ export async function runSeeds(db: Db, list: readonly Seeder[] = seeders, now: (
   const reports: SeedReport[] = [];
   for (const seeder of list) {
     if ((applied.get(seeder.name) ?? 0) >= seeder.version) continue;
-    const rows = await db.kysely.transaction().execute(async (trx) => {
+    const rows = await writeTransaction(db, async (trx) => {
       const count = await seeder.run(trx, db);
       const stamp = now().toISOString();
       await trx.deleteFrom('seed_runs').where('seed_name', '=', seeder.name).execute();

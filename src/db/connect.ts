@@ -3,38 +3,51 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database, Db } from './database.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
+import { linearRegex } from './linear-regex.ts';
+import { PatientSqliteDialect } from './sqlite-locking.ts';
 
 export interface ConnectOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
   searchPath?: string;
   poolSize?: number;
+  /** PostgreSQL: cancel any statement running longer (the server's safety net; 0 or unset: no limit). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how the connections name themselves in pg_stat_activity. */
+  applicationName?: string;
+  /** SQLite: how long a write waits for another process's lock before SQLITE_BUSY (default 5 s). */
+  lockWaitMs?: number;
 }
+
+/** How long, by default, a SQLite write waits for another process (a CLI import, another server) to finish. */
+export const DEFAULT_LOCK_WAIT_MS = 5000;
 
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Db {
-  return config.kind === 'sqlite' ? openSqlite(config.filename) : openPostgres(config.url, options);
+  return config.kind === 'sqlite' ? openSqlite(config.filename, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS) : openPostgres(config.url, options);
 }
 
-function openSqlite(filename: string): Db {
+function openSqlite(filename: string, lockWaitMs: number): Db {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new SQLite(filename);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  // SQLite's REGEXP operator calls a user function of this name; PostgreSQL has ~* built in.
+  // No waiting inside SQLite: better-sqlite3 would wait on the event loop. sqlite-locking.ts waits between attempts.
+  database.pragma('busy_timeout = 0');
+  // SQLite's REGEXP operator calls a user function of this name (PostgreSQL has ~* built in): the linear-time engine,
+  // so no pattern can hold the event loop (better-sqlite3 runs on it).
   database.function('regexp', { deterministic: true }, (pattern, value) => {
     if (value === null || pattern === null) return 0;
-    return new RegExp(String(pattern), 'i').test(String(value)) ? 1 : 0;
+    return linearRegex(String(pattern))?.test(String(value)) ? 1 : 0;
   });
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new PatientSqliteDialect({ database }, lockWaitMs),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', lockWaitMs, close: () => kysely.destroy() };
 }
 
 // int8 (count(*), bigint ids) and numeric arrive as strings from pg; the values Ratebook stores fit in doubles.
@@ -46,14 +59,21 @@ const pgTypes = {
 };
 
 function openPostgres(url: string, options: ConnectOptions): Db {
+  const settings = [options.searchPath ? `-c search_path=${options.searchPath}` : '', options.statementTimeoutMs ? `-c statement_timeout=${options.statementTimeoutMs}` : ''].filter(Boolean);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     types: pgTypes as pg.CustomTypesConfig,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    // A server that is away must not hold a request for long: fail the connect, answer 503, try again next request.
+    connectionTimeoutMillis: 5000,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    ...(settings.length ? { options: settings.join(' ') } : {}),
   });
-  // An idle client that loses its server must not crash the process; the next query reports the failure.
+  // A server that goes away (restart, failover, pg_terminate_backend) makes its connections emit 'error': an idle one
+  // through the pool, one in use through the client itself. Unheard, either ends the process; heard, the query in
+  // flight fails (a 503) and the pool drops the connection and opens a new one for the next query.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), close: () => kysely.destroy() };
 }

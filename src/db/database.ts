@@ -305,6 +305,14 @@ export interface TariffsTable {
   has_net_metering: Bool;
   last_updated: string | null;
   source: string | null;
+  /** NET_METERING, NET_BILLING, NET_BILLING_CARRYOVER, BUY_ALL_SELL_ALL; null: exports as the rates say. */
+  export_arrangement: string | null;
+  /** 1-12; null: December. */
+  true_up_month: number | null;
+  /** $/kWh paid for kWh credit left at the true-up; null: 0. */
+  year_end_sell_rate: number | null;
+  /** Whether dollar credit left at the true-up is paid (else it expires); null: false. */
+  year_end_credit_paid: Bool | null;
 }
 
 export interface TariffRatesTable {
@@ -404,5 +412,7 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL: the schema every statement runs in, when not the default search path. */
   schema?: string;
+  /** SQLite: how long a write waits for another process's lock before giving up (SQLITE_BUSY). */
+  lockWaitMs?: number;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { migrations } from './migrations/index.ts';
+import { whileLocked } from './transaction.ts';
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}
@@ -21,7 +22,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     // Kysely looks for its tables across every schema; name ours so another schema's tables never count.
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  // The migrator's own transaction also takes the SQLite write lock up front: another process may hold it for a while.
+  const { results } = await whileLocked(db, async () => {
+    const outcome = await migrator.migrateToLatest();
+    if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+    return outcome;
+  });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

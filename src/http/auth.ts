@@ -1,11 +1,20 @@
 // HTTP Basic authentication (appId:appKey), the per-application rate limit and the permission tier
 // check. All run in onRequest, before the request is parsed or validated, so an unauthorized caller
 // learns nothing about parameter rules.
+//
+// Failed checks are rationed: each costs a full scrypt, so a client address or an application id with too many
+// failures in a window is answered 429 with Retry-After before any key is hashed again. Credentials already verified
+// are answered from the cache, and a key this process has seen valid before is checked even with the budget spent, so
+// failures never slow down or lock out valid requests. A key never seen valid from a spent address or appId waits.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, notAuthorized, unauthenticated } from './errors.ts';
 import type { KeysService, Principal } from '../modules/keys/keys.service.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateLimiter, RateVerdict } from './rate-limit.ts';
 import type { App } from './fastify-types.ts';
+
+/** Longer ids and keys than any Ratebook makes; control characters no id or key holds (and PostgreSQL text refuses NUL). */
+const MAX_CREDENTIAL_LENGTH = 256;
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function parseBasicAuth(header: string | undefined): { appId: string; appKey: string } | null {
   if (!header) return null;
@@ -14,7 +23,10 @@ export function parseBasicAuth(header: string | undefined): { appId: string; app
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) return null;
-  return { appId: decoded.slice(0, colon), appKey: decoded.slice(colon + 1) };
+  const appId = decoded.slice(0, colon);
+  const appKey = decoded.slice(colon + 1);
+  if (appId.length > MAX_CREDENTIAL_LENGTH || appKey.length > MAX_CREDENTIAL_LENGTH || CONTROL.test(appId) || CONTROL.test(appKey)) return null;
+  return { appId, appKey };
 }
 
 function credentialsOf(request: FastifyRequest): { appId: string; appKey: string } {
@@ -27,28 +39,50 @@ function credentialsOf(request: FastifyRequest): { appId: string; appKey: string
 
 const refused = () => unauthenticated('The appId and appKey are not valid (unknown, revoked or wrong key)');
 
+function tooMany(verdict: RateVerdict, message: string, propertyName: string, propertyValue: string): ApiError {
+  const seconds = Math.max(1, Math.ceil(verdict.resetInMs / 1000));
+  return new ApiError(429, { code: ErrorCode.RateLimited, message: `${message}; retry in ${seconds} s`, propertyName, propertyValue }, { 'retry-after': String(seconds) });
+}
+
+/** The budgets of failed credential checks, per client address and per application id. */
+export interface FailureLimits {
+  perAddress: RateLimiter;
+  perApp: RateLimiter;
+}
+
+/** A 429 when the address or the application id has used up its failures, else null. */
+function failureBudgetSpent(limits: FailureLimits, ip: string, appId: string): ApiError | null {
+  if (limits.perAddress.enabled) {
+    const v = limits.perAddress.peek(ip);
+    if (!v.allowed) return tooMany(v, `Too many failed credential checks from this address (${v.limit} per window)`, 'address', ip);
+  }
+  if (limits.perApp.enabled) {
+    const v = limits.perApp.peek(appId);
+    if (!v.allowed) return tooMany(v, `Too many failed credential checks for this appId (${v.limit} per window)`, 'appId', appId);
+  }
+  return null;
+}
+
+function countFailure(limits: FailureLimits, ip: string, appId: string): void {
+  if (limits.perAddress.enabled) limits.perAddress.hit(ip);
+  if (limits.perApp.enabled) limits.perApp.hit(appId);
+}
+
 /** Rate limit and tier check for an authenticated caller. */
 function admit(request: FastifyRequest, reply: FastifyReply, principal: Principal, limiter: RateLimiter): void {
   request.principal = principal;
   if (limiter.enabled) {
     const verdict = limiter.hit(principal.appId);
-    const resetSeconds = Math.ceil(verdict.resetInMs / 1000);
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
-    reply.header('x-ratelimit-reset', resetSeconds);
-    if (!verdict.allowed) {
-      throw new ApiError(
-        429,
-        { code: ErrorCode.RateLimited, message: `Rate limit of ${verdict.limit} requests exceeded; retry in ${resetSeconds} s`, propertyName: 'appId', propertyValue: principal.appId },
-        { 'retry-after': String(Math.max(1, resetSeconds)) },
-      );
-    }
+    reply.header('x-ratelimit-reset', Math.ceil(verdict.resetInMs / 1000));
+    if (!verdict.allowed) throw tooMany(verdict, `Rate limit of ${verdict.limit} requests exceeded`, 'appId', principal.appId);
   }
   const tier = request.routeOptions.config.tier;
   if (tier && !principal.tiers.has(tier)) throw notAuthorized(tier);
 }
 
-export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter): void {
+export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter, failures: FailureLimits): void {
   app.decorateRequest('principal', null);
   // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
   // per request; only a first sight of a key waits for scrypt.
@@ -61,17 +95,25 @@ export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter):
       credentials = credentialsOf(request);
       const cached = keys.cachedVerdict(credentials.appId, credentials.appKey);
       if (cached !== undefined) {
-        if (cached === null) throw refused();
+        if (cached === null) {
+          countFailure(failures, request.ip, credentials.appId);
+          throw failureBudgetSpent(failures, request.ip, credentials.appId) ?? refused();
+        }
         admit(request, reply, cached, limiter);
         return done();
       }
+      const spent = failureBudgetSpent(failures, request.ip, credentials.appId);
+      if (spent && !keys.provedBefore(credentials.appId, credentials.appKey)) throw spent;
     } catch (err) {
       return done(err as Error);
     }
     keys.verify(credentials.appId, credentials.appKey).then(
       (principal) => {
         try {
-          if (!principal) throw refused();
+          if (!principal) {
+            countFailure(failures, request.ip, credentials.appId);
+            throw refused();
+          }
           admit(request, reply, principal, limiter);
           done();
         } catch (err) {

@@ -5,6 +5,8 @@ import { errorEnvelope } from './envelope.ts';
 import { ApiError, ErrorCode, type ErrorItem } from './errors.ts';
 import type { App } from './fastify-types.ts';
 import type { RouteRegistry } from './route-registry.ts';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable.ts';
+import { undecodablePart } from './url-parts.ts';
 
 interface AjvError {
   keyword: string;
@@ -71,9 +73,16 @@ function validationItem(request: FastifyRequest, error: FastifyError): ErrorItem
   };
 }
 
+/** Seconds a client should wait before trying again after a 503: a restart or a lock held by an import is brief. */
+export const RETRY_AFTER_SECONDS = 2;
+
+function unavailable(what: string): { status: number; item: ErrorItem; headers: Record<string, string> } {
+  return { status: 503, item: item(ErrorCode.ServiceUnavailable, `${what}; retry in ${RETRY_AFTER_SECONDS} s`), headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } };
+}
+
 const item = (code: ErrorCode, message: string): ErrorItem => ({ code, message, objectName: null, propertyName: null, propertyValue: null });
 
-function classify(request: FastifyRequest, error: FastifyError): { status: number; item: ErrorItem } | null {
+function classify(request: FastifyRequest, error: FastifyError): { status: number; item: ErrorItem; headers?: Record<string, string> } | null {
   if (error.validation) return { status: 400, item: validationItem(request, error) };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -91,6 +100,15 @@ function classify(request: FastifyRequest, error: FastifyError): { status: numbe
     const value = (request.query as { search?: string } | undefined)?.search ?? null;
     return { status: 400, item: { ...item(ErrorCode.InvalidArgument, `search is not a regular expression PostgreSQL accepts: ${error.message}`), propertyName: 'search', propertyValue: value } };
   }
+  if (isStatementTimeout(error)) {
+    const search = (request.query as { search?: string; isRegex?: unknown } | undefined) ?? {};
+    // The one input that can make a statement run long is a regular expression; anything else is the database's load.
+    if (search.isRegex === true && search.search !== undefined) {
+      return { status: 400, item: { ...item(ErrorCode.InvalidArgument, 'search is a regular expression too costly to match; simplify it'), propertyName: 'search', propertyValue: search.search } };
+    }
+    return unavailable('The database took too long to answer');
+  }
+  if (isDatabaseUnavailable(error)) return unavailable('The database is not answering (restarting, away or busy with another process)');
   // JSON.parse failures from Fastify's body parser carry status 400 and a SyntaxError.
   if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
     return { status: 400, item: { ...item(ErrorCode.InvalidJson, `The body is not valid JSON: ${error.message}`), propertyName: 'body' } };
@@ -101,13 +119,37 @@ function classify(request: FastifyRequest, error: FastifyError): { status: numbe
   return null;
 }
 
+/**
+ * Fastify's own refusals before a route is found (`frameworkErrors`): a URL it cannot decode, or a path parameter
+ * longer than the router takes. Both are a 400 in the envelope naming the part of the URL at fault.
+ */
+export function onFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const rawUrl = request.raw.url ?? '';
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const part = undecodablePart(rawUrl) ?? { name: 'path', value: rawUrl };
+    void reply.code(400).send(errorEnvelope([{ ...item(ErrorCode.InvalidArgument, `${part.name} is not valid percent-encoded UTF-8`), propertyName: part.name, propertyValue: shown(part.value) }]));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const path = rawUrl.split('?')[0]!;
+    void reply.code(400).send(errorEnvelope([{ ...item(ErrorCode.InvalidArgument, 'A path parameter is longer than 100 characters, more than any id or name Ratebook has'), propertyName: 'path', propertyValue: shown(path) }]));
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  void reply.code(400).send(errorEnvelope([{ ...item(ErrorCode.InvalidArgument, 'The request could not be routed'), propertyName: 'path', propertyValue: shown(rawUrl.split('?')[0]) }]));
+}
+
 export function registerErrorHandling(app: App, registry: RouteRegistry): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).headers(error.headers).send(errorEnvelope([error.item]));
     }
     const known = classify(request, error);
-    if (known) return reply.code(known.status).send(errorEnvelope([known.item]));
+    if (known) {
+      if (known.status === 503) request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(known.status).headers(known.headers ?? {}).send(errorEnvelope([known.item]));
+    }
     // Anything else is a defect of Ratebook's: log it fully, tell the client only how to report it.
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply

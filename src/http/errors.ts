@@ -14,6 +14,7 @@ export const ErrorCode = {
   UnsupportedMediaType: 'UnsupportedMediaType',
   RateLimited: 'RateLimited',
   SimulatedError: 'SimulatedError',
+  ServiceUnavailable: 'ServiceUnavailable',
   ServerError: 'ServerError',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,8 +1,10 @@
 // Refuses text that no database column can hold: PostgreSQL rejects the NUL character in text, so a NUL in any
-// parameter or body string is a 400 naming where it is, instead of a database error.
+// parameter or body string is a 400 naming where it is, instead of a database error. Query values that are not valid
+// percent-encoded UTF-8 are refused the same way.
 import { Stream } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { invalidArgument } from './errors.ts';
+import { undecodablePart } from './url-parts.ts';
 import type { App } from './fastify-types.ts';
 
 /** Parsed parameters and JSON, not a streamed body (a request stream) or raw bytes, which their readers check. */
@@ -34,6 +36,12 @@ export function findNul(value: unknown, path = ''): string | null {
 
 export function registerInputGuard(app: App): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
+    // The query parser keeps what it cannot percent-decode as it came; a value that is not UTF-8 was never meant.
+    const url = request.raw.url ?? '';
+    if (url.includes('%')) {
+      const part = undecodablePart(url);
+      if (part) throw invalidArgument(part.name, part.value, `${part.name} is not valid percent-encoded UTF-8`);
+    }
     for (const source of [request.params, request.query, request.body]) {
       const at = findNul(source);
       if (at !== null) throw invalidArgument(at || 'body', null, `${at || 'The body'} contains a NUL character, which is not allowed in text`);

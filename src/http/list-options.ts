@@ -2,6 +2,7 @@
 // with a 400 naming the parameter for anything a resource does not support.
 import { invalidArgument } from './errors.ts';
 import { csvList } from './list-params.ts';
+import { checkedSearchRegex } from './search-regex.ts';
 import { DEFAULT_PAGE_COUNT, type ListQueryValues } from './query-schemas.ts';
 
 export interface Paging {
@@ -60,11 +61,7 @@ export function parseSearch(q: ListQueryValues, rules: Pick<ListRules, 'searchab
   const fields = requested.length ? pickFields('searchOn', requested, rules.searchable) : [...rules.defaultSearchOn];
   if (q.search === undefined || q.search === '') return null;
   if (q.isRegex) {
-    try {
-      new RegExp(q.search);
-    } catch {
-      throw invalidArgument('search', q.search, 'search is not a valid regular expression');
-    }
+    checkedSearchRegex(q.search);
     return { text: q.search, fields, mode: 'regex' };
   }
   const mode: SearchMode = q.startsWith && q.endsWith ? 'exact' : q.startsWith ? 'startsWith' : q.endsWith ? 'endsWith' : 'contains';

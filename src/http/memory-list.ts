@@ -1,5 +1,6 @@
 // The same search, sort and paging rules as sql-list.ts, for lists computed in memory (intervals, dates).
 import type { ListOptions, Paging, SearchSpec, SortKey } from './list-options.ts';
+import { checkedSearchRegex } from './search-regex.ts';
 
 type Value = string | number | boolean | null | undefined;
 export type FieldReader<T> = (item: T, field: string) => Value;
@@ -8,7 +9,7 @@ export type FieldReader<T> = (item: T, field: string) => Value;
 export const readField = <T extends object>(item: T, field: string): Value => (item as Record<string, Value>)[field];
 
 export function matchesSearch<T>(item: T, spec: SearchSpec, read: FieldReader<T>): boolean {
-  const regex = spec.mode === 'regex' ? new RegExp(spec.text, 'i') : null;
+  const regex = spec.mode === 'regex' ? checkedSearchRegex(spec.text) : null;
   const needle = spec.text.toLowerCase();
   return spec.fields.some((field) => {
     const raw = read(item, field);

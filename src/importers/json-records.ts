@@ -4,6 +4,7 @@
 // or a recorded exchange {"response": {"results": [...]}}.
 import type { Readable } from 'node:stream';
 import { findNul } from '../http/input-guard.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.ts';
 import { ImportFormatError } from './source-lines.ts';
 
 export interface JsonRecordAt {
@@ -15,6 +16,8 @@ export interface JsonRecordAt {
 type Json = Record<string, unknown>;
 
 function parseObject(text: string, source: string, where: string): Json {
+  // Deeper text would overflow the recursive readers (JSON.stringify of the record for its hash, among others).
+  if (nestsDeeperThan(text)) throw new ImportFormatError(`${source} ${where}`, `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);

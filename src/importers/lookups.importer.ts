@@ -13,6 +13,7 @@ import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { csvRecords, type CsvRecord } from './csv.ts';
 import { ImportFormatError, linesOf } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 const REQUIRED = ['keyName', 'subKeyName', 'fromDateTime', 'toDateTime', 'actualValue'];
 const BATCH = 5000;
@@ -35,7 +36,7 @@ const number = (raw: string | undefined, where: string, column: string): number 
 
 export async function importLookups(db: Db, stream: Readable, source: string, onRecord: (count: number) => void = () => {}, now = Date.now()): Promise<ImportSummary> {
   const summary = emptySummary('lookups', source);
-  await db.kysely.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // Only values stored before this import are replaced: a file never replaces its own earlier lines.
     const baseline = Number((await trx.selectFrom('property_lookups').select((eb) => eb.fn.max('lookup_id').as('m')).executeTakeFirst())?.m ?? 0);
     const zones = new Map<string, string>();

@@ -21,16 +21,36 @@ export interface OpenedSource {
   size: number;
 }
 
+/**
+ * A byte stream through gunzip. Broken gzip may fail before the importer starts reading (it opens a transaction
+ * first): the stream keeps the error, so the importer's read throws it, and a listener is there from the start so the
+ * failure is never an 'error' event no one hears (which ends the process).
+ */
+export function gunzipped(bytes: Readable): Readable {
+  const gunzip = createGunzip();
+  gunzip.on('error', () => {});
+  bytes.on('error', (e) => gunzip.destroy(e));
+  return bytes.pipe(gunzip);
+}
+
+/** zlib's failures carry codes such as Z_DATA_ERROR and Z_BUF_ERROR. */
+export const isGzipError = (e: unknown): boolean => typeof (e as { code?: unknown })?.code === 'string' && (e as { code: string }).code.startsWith('Z_');
+
 /** A readable of the file's bytes, gunzipped when its name ends in .gz. */
 export function openSource(path: string): OpenedSource {
   const raw = createReadStream(path);
   let read = 0;
   raw.on('data', (chunk) => (read += chunk.length));
-  return { stream: path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw, bytesRead: () => read, size: statSync(path).size };
+  return { stream: path.endsWith('.gz') ? gunzipped(raw) : raw, bytesRead: () => read, size: statSync(path).size };
 }
 
-/** The lines of a byte stream (UTF-8, LF or CRLF; a byte order mark at the start is dropped). */
+/**
+ * The lines of a byte stream (UTF-8, LF or CRLF; a byte order mark at the start is dropped). A stream that failed
+ * before reading began (broken gzip while PostgreSQL was still opening the transaction) throws its error here:
+ * readline would otherwise wait for an 'end' or 'error' that was already emitted, and the request would hang.
+ */
 export async function* linesOf(stream: Readable): AsyncGenerator<{ line: string; number: number }> {
+  if (stream.errored) throw stream.errored;
   let number = 0;
   for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
     number++;

@@ -14,6 +14,7 @@ import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/proper
 import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 type Trx = Transaction<Database>;
 type Json = Record<string, any>;
@@ -50,7 +51,7 @@ function objects(v: unknown, field: string): Json[] {
 
 export async function importTariffJson(db: Db, stream: Readable, source: string, onRecord: (count: number) => void = () => {}): Promise<ImportSummary> {
   const summary = emptySummary('tariffs', source);
-  await db.kysely.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     for await (const { record, where } of jsonRecords(stream, source)) {
       summary.records++;
       onRecord(summary.records);

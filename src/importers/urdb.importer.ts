@@ -16,6 +16,7 @@ import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/proper
 import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 export interface UrdbOptions {
   /** The LSE of records without an EIA id. */
@@ -67,7 +68,10 @@ export async function importUrdb(db: Db, stream: Readable, source: string, optio
   if (options.timeZone !== undefined && !IANAZone.isValidZone(options.timeZone)) throw new ImportFormatError('--time-zone', `"${options.timeZone}" is not an IANA time zone`);
   if (options.effectiveDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.effectiveDate)) throw new ImportFormatError('--effective-date', `"${options.effectiveDate}" is not a date (YYYY-MM-DD)`);
   const summary = emptySummary('urdb', source);
-  await db.kysely.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
+    if (options.lseId !== undefined && !(Number.isInteger(options.lseId) && options.lseId >= 1 && options.lseId <= 2_147_483_647)) {
+      throw new ImportFormatError('--lse-id', `${options.lseId} is not an LSE id (a whole number from 1 to 2147483647)`);
+    }
     if (options.lseId !== undefined && !(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', options.lseId).executeTakeFirst())) {
       throw new ImportFormatError('--lse-id', `no LSE has id ${options.lseId}`);
     }

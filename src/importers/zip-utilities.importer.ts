@@ -13,6 +13,7 @@ import { itemMatchKey } from '../modules/territories/place-keys.ts';
 import { csvRecords } from './csv.ts';
 import { ImportFormatError, linesOf } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
+import { writeTransaction } from '../db/transaction.ts';
 
 const REQUIRED = ['zip', 'eiaid', 'utility_name', 'state', 'service_type', 'ownership'];
 const OWNERSHIP: Record<string, string> = {
@@ -56,7 +57,7 @@ export async function importZipUtilities(db: Db, stream: Readable, source: strin
     summary.records++;
     onRecord(summary.records);
   }
-  await db.kysely.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const known = new Map((await trx.selectFrom('zipcodes').select(['zipcode', 'state', 'time_zone_id']).execute()).map((z) => [z.zipcode, z]));
     for (const u of utilities.values()) {
       const lseId = await lseFor(trx, u, known, source);

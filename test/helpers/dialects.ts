@@ -21,10 +21,20 @@ export interface TestDb extends Db {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database: SQLite in memory, or a PostgreSQL schema of its own. */
-export async function createTestDb(dialect: Dialect, { migrate = true } = {}): Promise<TestDb> {
+export interface TestDbOptions {
+  migrate?: boolean;
+  /** SQLite: a file instead of memory (for tests of several connections or processes on one database). */
+  sqliteFile?: string;
+  /** PostgreSQL: reach the server through this host:port (a proxy the test can cut) instead of DATABASE_URL's. */
+  via?: { host: string; port: number };
+  /** PostgreSQL: the connections' application_name, to find them in pg_stat_activity. */
+  applicationName?: string;
+}
+
+/** A fresh, migrated database: SQLite in memory (or a file), or a PostgreSQL schema of its own. */
+export async function createTestDb(dialect: Dialect, { migrate = true, sqliteFile, via, applicationName }: TestDbOptions = {}): Promise<TestDb> {
   if (dialect === 'sqlite') {
-    const db = connectDatabase({ kind: 'sqlite', filename: ':memory:' });
+    const db = connectDatabase({ kind: 'sqlite', filename: sqliteFile ?? ':memory:' });
     if (migrate) await migrateToLatest(db);
     return { ...db, dispose: () => db.close() };
   }
@@ -34,7 +44,9 @@ export async function createTestDb(dialect: Dialect, { migrate = true } = {}): P
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const db = connectDatabase({ kind: 'postgres', url: postgresUrl }, { searchPath: schema, poolSize: 4 });
+  const url = new URL(postgresUrl);
+  if (via) [url.hostname, url.port] = [via.host, String(via.port)];
+  const db = connectDatabase({ kind: 'postgres', url: url.toString() }, { searchPath: schema, poolSize: 4, ...(applicationName ? { applicationName } : {}) });
   if (migrate) await migrateToLatest(db);
   return {
     ...db,

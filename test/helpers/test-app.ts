@@ -8,7 +8,7 @@ import type { Dialect } from '../../src/db/database.ts';
 import type { App } from '../../src/http/fastify-types.ts';
 import { KeysService, type NewCredentials } from '../../src/modules/keys/keys.service.ts';
 import type { Tier } from '../../src/modules/keys/tiers.ts';
-import { createTestDb, type TestDb } from './dialects.ts';
+import { createTestDb, type TestDb, type TestDbOptions } from './dialects.ts';
 
 export interface TestApp {
   app: App;
@@ -35,13 +35,15 @@ export interface TestAppOptions {
   seed?: boolean;
   /** A fixed clock for "now" defaults. */
   now?: () => Date;
+  /** Where and how the test database is made (a SQLite file, PostgreSQL through a proxy, ...). */
+  database?: TestDbOptions;
   /** Runs before app.ready(): extra routes for testing cross-cutting behaviour. */
   extend?: (app: App) => void;
 }
 
 export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const db = await createTestDb(dialect);
+  const db = await createTestDb(dialect, options.database);
   if (options.seed) await runSeeds(db);
   const keys = new KeysService(db, config.authCacheTtlMs);
   const app = await buildApp({ config, db, keys, ...(options.now ? { now: options.now } : {}) });

@@ -73,3 +73,78 @@ for (const dialect of dialects) {
     });
   });
 }
+
+for (const dialect of dialects) {
+  describe(`failed credential budgets on ${dialect}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp(dialect, { env: { AUTH_FAILURES_PER_ADDRESS: '5', AUTH_FAILURES_PER_APP: '8', AUTH_FAILURE_WINDOW_MS: '60000' } });
+    });
+    after(() => t.close());
+
+    const from = (remoteAddress: string, c: { appId: string; appKey: string }) =>
+      t.inject({ method: 'GET', url: '/rest/echo', remoteAddress, headers: { authorization: t.authHeader(c) } });
+
+    it('answers 429 with Retry-After once an address has used up its failures, and only that address', async () => {
+      for (let k = 0; k < 5; k++) assert.equal((await from('10.0.0.1', { appId: `nobody-${k}`, appKey: 'guess' })).statusCode, 401);
+      const res = await from('10.0.0.1', { appId: 'nobody-5', appKey: 'guess' });
+      assert.equal(res.statusCode, 429, res.body);
+      assert.equal(res.json().results[0].propertyName, 'address');
+      const retryAfter = Number(res.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      assert.equal((await from('10.0.0.2', { appId: 'nobody-6', appKey: 'guess' })).statusCode, 401, 'another address is still checked');
+    });
+
+    it('answers 429 once an appId has used up its failures from any addresses, yet its owner still gets in', async () => {
+      const owner = await t.credentials();
+      assert.equal((await from('10.1.0.1', owner)).statusCode, 200, 'the owner, seen valid once');
+      for (let k = 0; k < 8; k++) assert.equal((await from(`10.2.0.${k}`, { appId: owner.appId, appKey: `guess-${k}` })).statusCode, 401);
+      const res = await from('10.2.0.99', { appId: owner.appId, appKey: 'guess-9' });
+      assert.equal(res.statusCode, 429, res.body);
+      assert.equal(res.json().results[0].propertyName, 'appId');
+      assert.ok(Number(res.headers['retry-after']) >= 1);
+      // The owner's key, cached or proven before, is never refused for someone else's guesses.
+      assert.equal((await from('10.1.0.1', owner)).statusCode, 200);
+      assert.equal((await from('10.3.0.1', owner)).statusCode, 200, 'from a new address too');
+      // An application that no one attacked is unaffected.
+      assert.equal((await from('10.2.0.99', await t.credentials())).statusCode, 200);
+    });
+
+    it('refuses a key never seen valid once the budget is spent, without hashing it', async () => {
+      const victim = await t.credentials();
+      for (let k = 0; k < 8; k++) await from(`10.4.0.${k}`, { appId: victim.appId, appKey: `guess-${k}` });
+      const started = performance.now();
+      for (let k = 0; k < 20; k++) assert.equal((await from(`10.5.0.${k}`, { appId: victim.appId, appKey: `more-${k}` })).statusCode, 429);
+      // 20 scrypt checks would take 0.6 s or more here; 20 refusals from the budget take a few milliseconds.
+      assert.ok(performance.now() - started < 400, `${performance.now() - started} ms`);
+    });
+  });
+
+  describe(`refusal timing on ${dialect}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp(dialect, { env: { AUTH_FAILURES_PER_ADDRESS: '0', AUTH_FAILURES_PER_APP: '0' } });
+    });
+    after(() => t.close());
+
+    it('takes about as long to refuse an unknown appId as a known appId with a wrong key', async () => {
+      const known = await t.credentials();
+      const unknown: number[] = [];
+      const wrongKey: number[] = [];
+      const time = async (appId: string, appKey: string) => {
+        const started = performance.now();
+        const res = await t.inject({ method: 'GET', url: '/rest/echo', headers: { authorization: t.authHeader({ appId, appKey }) } });
+        assert.equal(res.statusCode, 401);
+        return performance.now() - started;
+      };
+      for (let k = 0; k < 15; k++) {
+        unknown.push(await time(`nobody-${k}`, `key-${k}`));
+        wrongKey.push(await time(known.appId, `key-${k}`));
+      }
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const ratio = median(unknown) / median(wrongKey);
+      // Without the decoy key an unknown appId was refused in well under a millisecond against 30-45 ms.
+      assert.ok(ratio > 0.5 && ratio < 2, `unknown ${median(unknown).toFixed(1)} ms, wrong key ${median(wrongKey).toFixed(1)} ms`);
+    });
+  });
+}

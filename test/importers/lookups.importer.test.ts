@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { createGunzip } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { importLookups } from '../../src/importers/lookups.importer.ts';
-import { ImportFormatError } from '../../src/importers/source-lines.ts';
+import { gunzipped, ImportFormatError, isGzipError } from '../../src/importers/source-lines.ts';
 import { dialects } from '../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -67,6 +67,14 @@ for (const dialect of dialects) {
       await assert.rejects(importLookups(t.db, csv('keyName,fromDateTime\nx,2016-01-01'), 'short.csv'), /short\.csv line 1: the header lacks subKeyName, toDateTime, actualValue/);
       await assert.rejects(importLookups(t.db, csv('keyName,subKeyName,fromDateTime,toDateTime,actualValue\nk,,2016-01-02,2016-01-01,1'), 'order.csv'), /order\.csv line 2: toDateTime must be after fromDateTime/);
       await assert.rejects(importLookups(t.db, csv('keyName,subKeyName,fromDateTime,toDateTime,actualValue\nk,,"2016-01-01,2016-01-02,1'), 'open.csv'), /open\.csv line 2: a quoted field is never closed/);
+    });
+
+    it('fails, rather than waits for ever, on gzip that broke before the import began reading', async () => {
+      // On PostgreSQL the transaction opens over the network, so broken gzip can fail first; that once hung the request.
+      const stream = gunzipped(Readable.from([gzipSync('keyName\n').subarray(0, 15)]));
+      await new Promise((resolve) => stream.once('close', resolve));
+      assert.ok(stream.errored, 'the stream failed before the import');
+      await assert.rejects(importLookups(t.db, stream, 'early.gz'), isGzipError);
     });
   });
 }

@@ -8,6 +8,7 @@ import { properties } from './0004-properties.ts';
 import { tariffs } from './0005-tariffs.ts';
 import { tierScope } from './0006-tier-scope.ts';
 import { importKeys } from './0007-import-keys.ts';
+import { exportRules } from './0008-export-rules.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -19,4 +20,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0005-tariffs': tariffs,
   '0006-tier-scope': tierScope,
   '0007-import-keys': importKeys,
+  '0008-export-rules': exportRules,
 };

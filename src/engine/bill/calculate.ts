@@ -8,6 +8,7 @@ import { localClock } from '../time/local-clock.ts';
 import type { Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
 import { percentageCharges, usageCharges, type Piece, type PieceContext, type RawItem } from './charges.ts';
 import { billingDemand, highestReading, MAX_LOOKBACK_PERIODS } from './billing-demand.ts';
+import { exportLedger, exportRulesFor } from './export-credits.ts';
 import { buildGrid, intervalAt } from './grid.ts';
 import { buildItems } from './items.ts';
 import { MAX_CHARGE, roundTo } from './money.ts';
@@ -61,8 +62,11 @@ export function calculateBill(input: BillInput): BillResult {
   // Readings that name a TOU period are placed on the hours of that type in the tariff's (first) TOU group.
   const firstTou = input.versions.flatMap((v) => allRates(v)).find((r) => r.touId !== null && input.tous.has(r.touId));
   const readingGroup = firstTou ? input.tous.get(firstTou.touId!)!.groupKey : null;
-  const usage = placeUsage(grid, input.readings, input.series, (i) => (readingGroup === null ? null : selection.touTypeAt(readingGroup, i)));
+  const rules = exportRulesFor(input.versions, input.exportOverride);
+  // Two meters (buy all / sell all): load and generation stay apart; otherwise each interval's flows are netted.
+  const usage = placeUsage(grid, input.readings, input.series, (i) => (readingGroup === null ? null : selection.touTypeAt(readingGroup, i)), rules?.arrangement === 'BUY_ALL_SELL_ALL');
   selection.attach(usage);
+  const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 
   const territoryOf = (v: TariffVersion): number | null => territoryAmong(allRates(v), input.territoryId, assume);
   const touTypeOf = (rate: Pick<Rate, 'touId'>): string | null => {
@@ -84,20 +88,27 @@ export function calculateBill(input: BillInput): BillResult {
     demandReading: (piece, touType) => highestReading(usage.demandReadings, piece.from, piece.to, touType),
     billedDemand: billed,
     touTypeOf,
+    exports: ledger,
   };
 
   // Usage charges and each period's minimum; then annual minimums over whole years; then percentages on the result.
+  // Periods in order: export credit carries from one to the next.
   const settledPeriods = [];
+  const monthOf = (piece: Piece) => grid.days[grid.day[Math.min(grid.n - 1, piece.i0)]!]!.date.month;
   for (const pieces of piecesOf(input, grid, periods)) {
     if (pieces.length === 0) continue;
+    ledger.beginPeriod(pieces);
     const settled = pieces.map((piece) => {
       const territory = territoryOf(piece.version);
-      const rates = allRates(piece.version).filter((r) => !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) && (r.territoryId === null || r.territoryId === territory));
+      const rates = allRates(piece.version).filter((r) => !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) && (r.territoryId === null || r.territoryId === territory) && !ledger.skips(r));
       return { piece, rates, items: usageCharges(piece, rates, ctx) };
     });
+    ledger.endPeriod(settled, monthOf(pieces[0]!));
     settlePeriod(settled, ctx, input.options.minimums);
+    ledger.trueUp(settled, monthOf(pieces[0]!));
     settledPeriods.push(settled);
   }
+  ledger.finish(settledPeriods.length ? monthOf(settledPeriods.at(-1)![0]!.piece) : null);
   if (input.options.minimums) {
     const partial = settleYears(settledPeriods, (t) => grid.days[grid.day[Math.min(grid.n - 1, intervalAt(grid, t))]!]!.date.year, clock, ctx);
     if (partial) assume({ keyName: 'annualMinimum', dataValue: null, description: 'The tariff has an annual minimum, compared only over whole calendar years of the range', fromDateTime: null, toDateTime: null, accuracy: 75 });
@@ -116,7 +127,7 @@ export function calculateBill(input: BillInput): BillResult {
     assume({ keyName: 'consumption', dataValue: null, description: 'Totals were spread over their range by a flat profile', fromDateTime: input.from, toDateTime: input.to, accuracy: timeDependent ? 50 : 90 });
   }
   const exportedKwh = usage.exported.reduce((a, x) => a + x, 0);
-  const creditsExports = input.versions.some((v) => allRates(v).some((r) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT' || r.transactionType === 'NET' || r.chargeType === 'NET_EXCESS_GENERATION'));
+  const creditsExports = rules?.arrangement === 'NET_METERING' || input.versions.some((v) => allRates(v).some((r) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT' || r.transactionType === 'NET' || r.chargeType === 'NET_EXCESS_GENERATION'));
   if (exportedKwh > 0 && !creditsExports) {
     assume({ keyName: 'consumption', dataValue: String(roundTo(exportedKwh, 6)), description: 'Energy sent to the grid (kWh) is not credited: the tariff has no rate for exported energy (SELL, NET or NET_EXCESS_GENERATION)', fromDateTime: input.from, toDateTime: input.to, accuracy: 75 });
   }

@@ -50,6 +50,8 @@ export interface PieceContext {
   /** The demand the rate bills: its peak (over its key's demand interval), a ratchet's floor, or the caller's value. */
   billedDemand(rate: Rate, piece: Piece, measured: BilledDemand, reading: number | null): BilledDemand;
   touTypeOf(rate: Rate): string | null;
+  /** The export arrangement's ledger: the share of imported kWh net metering leaves to bill. */
+  exports: { kwhFactor(rate: Rate, allTou: boolean): number };
 }
 
 export const isPercentage = (r: Rate) => r.bands.some((b) => b.rateUnit === 'PERCENTAGE');
@@ -100,10 +102,13 @@ function fixedCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ct
   });
 }
 
-function energyQuantity(rate: Rate, m: Measure, allTou: boolean): number {
+function energyQuantity(rate: Rate, m: Measure, allTou: boolean, ctx: PieceContext): number {
   const imp = allTou ? m.importedAllTou : m.imported;
   const exp = allTou ? m.exportedAllTou : m.exported;
   if (isSell(rate.transactionType)) return exp;
+  // Under net metering the period's exports and carried credit are already netted out of the imports.
+  const netted = ctx.exports.kwhFactor(rate, allTou);
+  if (netted !== 1) return imp * netted;
   if (rate.transactionType === 'NET') return imp - exp;
   return imp;
 }
@@ -111,10 +116,10 @@ function energyQuantity(rate: Rate, m: Measure, allTou: boolean): number {
 /** Energy charges: tiers with limits per charge period scaled to the piece, counted on the rate's kWh or the total. */
 function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
   if (m.activeMs === 0) return [];
-  const own = energyQuantity(rate, m, false);
+  const own = energyQuantity(rate, m, false, ctx);
   const tiered = bands.some((b) => b.consumptionUpperLimit !== null);
   const shared = tiered && rate.touId !== null && rate.tierScope === 'TOTAL';
-  const counted = shared ? energyQuantity(rate, m, true) : own;
+  const counted = shared ? energyQuantity(rate, m, true, ctx) : own;
   const share = shared ? (counted === 0 ? 0 : own / counted) : 1;
   const scale = periodsHeld(rate, piece, m.activeMs);
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, rate.transactionType ?? 'BUY') : null;

@@ -1,9 +1,9 @@
-// Raw charges become the answer's items: split by time (groupBy), merged by the detail level, rounded to cents
-// within each part of the bill. The totals come from the raw charges, so items only ever change shape.
+// Raw charges become the answer's items: split by time (groupBy), merged by the detail level, their costs to 8
+// decimals. The totals come from the raw charges, so detail level and grouping only ever change the items' shape.
 import type { Rate } from '../tariff/model.ts';
 import { isAfterTax, type RawItem } from './charges.ts';
 import type { Grid } from './grid.ts';
-import { allocateCents, roundTo, toCents } from './money.ts';
+import { ITEM_DECIMALS, roundTo, toCents } from './money.ts';
 import type { Selection } from './selection.ts';
 import type { BillItem, BillSummary, DetailLevel, GroupBy } from './types.ts';
 
@@ -152,11 +152,9 @@ export function buildItems(raw: readonly RawItem[], level: DetailLevel, groupBy:
     }
   }
   const items = [...groups.values()].map((g) => toItem(g, level, ctx));
-  for (const part of ['PRE_TAX', 'TAX', 'AFTER_TAX'] as const) {
-    const mine = items.filter((x) => x.part === part);
-    const allocated = allocateCents(mine.map((x) => x.rawCost), cents[part]);
-    mine.forEach((x, k) => (x.cost = allocated[k]! / 100));
-  }
+  // Items keep their cost unrounded to 8 decimals, as the original answers (one hour of a $10 monthly charge is
+  // 0.01344086); only the totals are rounded to the cent.
+  for (const x of items) x.cost = roundTo(x.rawCost, ITEM_DECIMALS);
   items.sort((a, b) => a.fromDateTime - b.fromDateTime || (a.rateSequenceNumber ?? 0) - (b.rateSequenceNumber ?? 0) || (a.tariffRateId ?? 0) - (b.tariffRateId ?? 0));
   return { items: items.map(({ rawCost: _r, part: _p, ...item }) => item), summary };
 }

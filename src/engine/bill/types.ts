@@ -3,7 +3,7 @@
 import type { CivilDate } from '../calendar/civil-date.ts';
 import type { SeasonDef } from '../time/seasons.ts';
 import type { CompiledTouGroup } from '../time/tou-schedule.ts';
-import type { ChargeType, Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
+import type { ChargeType, ExportRules, Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
 
 export const DETAIL_LEVELS = ['TOTAL', 'CHARGE_TYPE', 'CHARGE_TYPE_AND_TOU', 'RATE', 'ALL'] as const;
 export type DetailLevel = (typeof DETAIL_LEVELS)[number];
@@ -111,6 +111,8 @@ export interface BillInput {
   territoryId: number | null;
   /** Extra rates: the caller's rateInputs and the utility taxes of the address, applied in every version. */
   extraRates: readonly Rate[];
+  /** The caller's export arrangement and true-up terms, over the tariff's (what-if studies); null: the tariff's. */
+  exportOverride: Partial<ExportRules> | null;
   options: BillOptions;
 }
 

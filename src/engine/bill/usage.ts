@@ -30,7 +30,14 @@ function spread(grid: Grid, target: Float64Array, a: number, b: number, value: n
   return weight;
 }
 
-function placeSeries(grid: Grid, s: UsageSeries, usage: GridUsage): void {
+/** Flows by interval before netting: drawn (positive values), sent (negative values), and a meter's export channel. */
+interface Flows {
+  drawn: Float64Array;
+  sent: Float64Array;
+  meteredExport: Float64Array;
+}
+
+function placeSeries(grid: Grid, s: UsageSeries, flows: Flows): void {
   const aligned = s.duration === grid.step && (s.from - grid.bounds[0]!) % grid.step === 0;
   const offset = aligned ? (s.from - grid.bounds[0]!) / grid.step : 0;
   for (let j = 0; j < s.values.length; j++) {
@@ -38,33 +45,49 @@ function placeSeries(grid: Grid, s: UsageSeries, usage: GridUsage): void {
     const out = s.exports ? s.exports[j]! : 0;
     const i = offset + j;
     if (aligned && i >= 0 && i < grid.n) {
-      if (v >= 0) usage.imported[i]! += v;
-      else usage.exported[i]! -= v;
-      usage.exported[i]! += out;
+      if (v >= 0) flows.drawn[i]! += v;
+      else flows.sent[i]! -= v;
+      flows.meteredExport[i]! += out;
       continue;
     }
     const a = s.from + j * s.duration;
     const b = a + s.duration;
-    if (v >= 0) spread(grid, usage.imported, a, b, v);
-    else spread(grid, usage.exported, a, b, -v);
-    if (out) spread(grid, usage.exported, a, b, out);
+    if (v >= 0) spread(grid, flows.drawn, a, b, v);
+    else spread(grid, flows.sent, a, b, -v);
+    if (out) spread(grid, flows.meteredExport, a, b, out);
   }
 }
 
-export function placeUsage(grid: Grid, readings: readonly UsageReading[], series: readonly UsageSeries[], touTypeOf: (i: number) => string | null): GridUsage {
+/**
+ * Usage on the grid. Within an interval, what the inputs draw and send is netted, as one meter records it (a load
+ * profile and a production profile given with operator "-" meet there), except with two meters (`gross`, buy all /
+ * sell all), where the load and the generation stay whole. A meter's own export channel (exportDataSeries) is
+ * exported as recorded.
+ */
+export function placeUsage(grid: Grid, readings: readonly UsageReading[], series: readonly UsageSeries[], touTypeOf: (i: number) => string | null, gross = false): GridUsage {
   const usage: GridUsage = { imported: new Float64Array(grid.n), exported: new Float64Array(grid.n), demandReadings: [], spreadFlat: false };
-  for (const s of series) placeSeries(grid, s, usage);
+  const flows: Flows = { drawn: usage.imported, sent: usage.exported, meteredExport: new Float64Array(grid.n) };
+  for (const s of series) placeSeries(grid, s, flows);
   for (const r of readings) {
     if (r.keyName === 'demand') {
       usage.demandReadings.push(r);
       continue;
     }
     usage.spreadFlat = true;
-    const target = r.value >= 0 ? usage.imported : usage.exported;
+    const target = r.value >= 0 ? flows.drawn : flows.sent;
     const accept = r.period === null ? undefined : (i: number) => touTypeOf(i) === r.period;
     if (spread(grid, target, r.from, r.to, Math.abs(r.value), accept) === 0 && r.value !== 0) {
       throw new BillInputError(r.period === null ? r.field : `${r.field}.period`, r.period === null ? 'The reading covers no time of the calculation' : `No ${r.period} hours of the tariff fall in the reading's range`);
     }
+  }
+  const { imported, exported } = usage;
+  for (let i = 0; i < grid.n; i++) {
+    if (!gross) {
+      const net = imported[i]! - exported[i]!;
+      imported[i] = net > 0 ? net : 0;
+      exported[i] = net < 0 ? -net : 0;
+    }
+    exported[i]! += flows.meteredExport[i]!;
   }
   return usage;
 }

@@ -52,6 +52,30 @@ export interface Rate {
   bands: readonly RateBand[];
 }
 
+/**
+ * How energy sent to the grid is billed:
+ * - NET_METERING: each billing period nets imports and exports per TOU period; a net export is a kWh credit that
+ *   offsets the same TOU period's kWh in later periods; at the true-up the credit left is paid at yearEndSellRate.
+ * - NET_BILLING: imports are billed and exports credited at the SELL rates, interval by interval.
+ * - NET_BILLING_CARRYOVER: net billing, with each period's energy charges floored at $0 and the excess credit carried
+ *   as dollars to the next period; at the true-up the credit left is paid (yearEndCreditPaid) or expires.
+ * - BUY_ALL_SELL_ALL: two meters; the whole load is billed, all generation credited at the SELL rates, no netting.
+ */
+export const EXPORT_ARRANGEMENTS = ['NET_METERING', 'NET_BILLING', 'NET_BILLING_CARRYOVER', 'BUY_ALL_SELL_ALL'] as const;
+export type ExportArrangement = (typeof EXPORT_ARRANGEMENTS)[number];
+
+export interface ExportRules {
+  arrangement: ExportArrangement;
+  /** The month (1-12) whose billing period ends the credit year. */
+  trueUpMonth: number;
+  /** $/kWh paid for the kWh credit left at the true-up (net metering). */
+  yearEndSellRate: number;
+  /** Whether the dollar credit left at the true-up is paid (net billing with carryover); else it expires. */
+  yearEndCreditPaid: boolean;
+}
+
+export const DEFAULT_TRUE_UP_MONTH = 12;
+
 export interface TariffVersion {
   tariffId: number;
   masterTariffId: number;
@@ -62,4 +86,6 @@ export interface TariffVersion {
   rates: readonly Rate[];
   /** Defaults of the applicability properties the rates use (keyName -> value). */
   propertyDefaults: ReadonlyMap<string, string>;
+  /** The export arrangement; null: exports are billed as the rates say (SELL, NET, NET_EXCESS_GENERATION). */
+  exportRules: ExportRules | null;
 }

@@ -16,6 +16,13 @@ const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 // A '+' left unencoded in a query string arrives as a space: "12:00:00 02:00" means "12:00:00+02:00".
 const SPACE_FOR_PLUS = /(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?) (\d{2}(:?\d{2})?)$/;
 
+/**
+ * The years Ratebook reads. Tariffs, calendars and interval data live well inside them; a year outside (0, -2024,
+ * 275760) is a typing error or an attack on date arithmetic, never a date to bill.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+
 export function parseDateTimeInput(raw: string, zone: string): ParsedDateTime | null {
   let text = raw.trim();
   if (text === '') return null;
@@ -23,7 +30,7 @@ export function parseDateTimeInput(raw: string, zone: string): ParsedDateTime | 
   const dateOnly = DATE_ONLY.test(text);
   const hasOffset = !dateOnly && HAS_OFFSET.test(text);
   let value: DateTime = hasOffset ? DateTime.fromISO(text, { setZone: true }) : DateTime.fromISO(text, { zone });
-  if (!value.isValid) return null;
+  if (!value.isValid || value.year < FIRST_YEAR || value.year > LAST_YEAR) return null;
   // A wall-clock time repeated by the fall-back hour means its first occurrence (daylight time), as
   // java.time and Python (fold=0) read it; Luxon alone would pick the second.
   if (!hasOffset) value = earliestOccurrence(value);

@@ -79,6 +79,10 @@ const ScenarioFields = {
   propertyInputs: Type.Optional(Type.Array(PropertyDataInput, { maxItems: 1000 })),
   rateInputs: Type.Optional(Type.Array(RateInput, { maxItems: 200 })),
   expected: Type.Optional(ExpectedInput),
+  exportArrangement: Type.Optional(Type.String({ description: "Bill exports under this arrangement instead of the tariff's: NET_METERING, NET_BILLING, NET_BILLING_CARRYOVER, BUY_ALL_SELL_ALL" })),
+  trueUpMonth: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, description: "The month (1-12) whose billing period settles the year's export credit; default the tariff's, else 12" })),
+  yearEndSellRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: "$/kWh paid at the true-up for kWh credit left (net metering); default the tariff's, else 0" })),
+  yearEndCreditPaid: Type.Optional(Type.Boolean({ description: "Whether dollar credit left at the true-up is paid (net billing with carryover); default the tariff's, else false" })),
 };
 
 export const ScenarioInput = Type.Object({ scenarioName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...ScenarioFields });

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/billing-demand.ts';
 import { calculateBill } from '../../engine/bill/calculate.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillResult } from '../../engine/bill/types.ts';
-import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
+import { CHARGE_CLASSES, EXPORT_ARRANGEMENTS, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
@@ -53,8 +53,8 @@ export class CalculationsService {
   ) {}
 
   async calculate(body: Static<typeof CalculateBody>, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
-    const { masterTariffId, propertyInputs, rateInputs, expected, ...options } = body;
-    return this.scenario(options, { masterTariffId, propertyInputs, rateInputs, expected }, '', new RequestCache(), orgId, ext);
+    const { masterTariffId, propertyInputs, rateInputs, expected, exportArrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid, ...options } = body;
+    return this.scenario(options, { masterTariffId, propertyInputs, rateInputs, expected, exportArrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid }, '', new RequestCache(), orgId, ext);
   }
 
   async mass(body: Static<typeof MassBody>, orgId: number | null, ext: boolean): Promise<MassCalculation> {
@@ -122,6 +122,13 @@ export class CalculationsService {
     const timeKey = `${masterTariffId}|${from}|${to}|${rates.filter((r) => r.tariffRateId < 0).map((r) => `${r.seasonId}/${r.touId}/${r.variableRateKey}`).join(',')}`;
     if (!cache.time.has(timeKey)) cache.time.set(timeKey, this.loader.time([...rates, ...lookbackSelectors(tariff.demandKeys)], zone, from, to, orgId));
     const time = await cache.time.get(timeKey)!;
+    // A rate input naming a TOU or season Ratebook does not have would apply to no hour: a bill of zero for it.
+    (s.rateInputs ?? []).forEach((r, k) => {
+      const touId = r.timeOfUse?.touId;
+      if (touId !== undefined && !time.tous.has(touId)) throw invalidArgument(`${path}rateInputs[${k}].timeOfUse.touId`, touId, `No time of use ${touId} is visible to this application`);
+      const seasonId = r.season?.seasonId;
+      if (seasonId !== undefined && !time.seasons.has(seasonId)) throw invalidArgument(`${path}rateInputs[${k}].season.seasonId`, seasonId, `No season ${seasonId} exists`);
+    });
 
     let result: BillResult;
     try {
@@ -138,6 +145,7 @@ export class CalculationsService {
         demandKeys: tariff.demandKeys,
         territoryId,
         extraRates: extra,
+        exportOverride: exportOverrideOf(s, path),
         options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
       });
     } catch (e) {
@@ -235,5 +243,20 @@ export function merge(shared: Scenario | undefined, s: Scenario): Scenario {
     propertyInputs: [...own, ...inherited],
     rateInputs: s.rateInputs ?? shared.rateInputs,
     expected: s.expected ?? shared.expected,
+    exportArrangement: s.exportArrangement ?? shared.exportArrangement,
+    trueUpMonth: s.trueUpMonth ?? shared.trueUpMonth,
+    yearEndSellRate: s.yearEndSellRate ?? shared.yearEndSellRate,
+    yearEndCreditPaid: s.yearEndCreditPaid ?? shared.yearEndCreditPaid,
   };
+}
+
+/** The scenario's export arrangement and true-up terms over the tariff's, or null when it names none. */
+function exportOverrideOf(s: Scenario, path: string): Partial<ExportRules> | null {
+  const arrangement = enumValue(`${path}exportArrangement`, s.exportArrangement, EXPORT_ARRANGEMENTS);
+  const override: Partial<ExportRules> = {};
+  if (arrangement !== undefined) override.arrangement = arrangement;
+  if (s.trueUpMonth !== undefined) override.trueUpMonth = s.trueUpMonth;
+  if (s.yearEndSellRate !== undefined) override.yearEndSellRate = s.yearEndSellRate;
+  if (s.yearEndCreditPaid !== undefined) override.yearEndCreditPaid = s.yearEndCreditPaid;
+  return Object.keys(override).length ? override : null;
 }

@@ -8,7 +8,7 @@ import { lookupKey, type DemandKey, type LookupSeries } from '../../engine/bill/
 import { localDateOf, localDateTime } from '../../engine/time/local-days.ts';
 import type { SeasonDef } from '../../engine/time/seasons.ts';
 import type { CompiledTouGroup } from '../../engine/time/tou-schedule.ts';
-import type { ChargePeriod, ChargeType, Rate, RateUnit, TariffVersion, TierScope, TransactionType } from '../../engine/tariff/model.ts';
+import { DEFAULT_TRUE_UP_MONTH, type ChargePeriod, type ChargeType, type ExportArrangement, type ExportRules, type Rate, type RateUnit, type TariffVersion, type TierScope, type TransactionType } from '../../engine/tariff/model.ts';
 import { csvList } from '../../http/list-params.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { DateTime } from 'luxon';
@@ -48,6 +48,17 @@ export const versionsIn = (tariff: TariffContext, from: number, to: number): Tar
 
 /** The territories the versions' rates name: those a location can choose among. */
 export const territoriesOf = (versions: readonly TariffVersion[]): number[] => [...new Set(versions.flatMap((v) => v.rates.map((r) => r.territoryId)).filter((t): t is number => t !== null))];
+
+/** A version's export arrangement and its true-up terms, defaults filled in; null when the version names none. */
+export function exportRulesOf(row: Pick<TariffRow, 'export_arrangement' | 'true_up_month' | 'year_end_sell_rate' | 'year_end_credit_paid'>): ExportRules | null {
+  if (row.export_arrangement === null) return null;
+  return {
+    arrangement: row.export_arrangement as ExportArrangement,
+    trueUpMonth: row.true_up_month ?? DEFAULT_TRUE_UP_MONTH,
+    yearEndSellRate: row.year_end_sell_rate ?? 0,
+    yearEndCreditPaid: row.year_end_credit_paid === null ? false : fromSqlBool(row.year_end_credit_paid),
+  };
+}
 
 const instant = (local: string, zone: string) => localDateTime(local, zone).toMillis();
 const midnight = (date: string, zone: string) => DateTime.fromISO(date, { zone }).toMillis();
@@ -125,7 +136,7 @@ export class TariffContextLoader {
       }
       const defaults = new Map<string, string>();
       for (const p of properties) if (p.tariff_id === row.tariff_id && fromSqlBool(p.is_default) && p.property_value !== null) defaults.set(p.key_name, p.property_value);
-      out.push({ tariffId: row.tariff_id, masterTariffId: row.master_tariff_id, tariffName: row.tariff_name, from, to, rates: own, propertyDefaults: defaults });
+      out.push({ tariffId: row.tariff_id, masterTariffId: row.master_tariff_id, tariffName: row.tariff_name, from, to, rates: own, propertyDefaults: defaults, exportRules: exportRulesOf(row) });
     }
     return out;
   }

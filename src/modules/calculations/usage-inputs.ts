@@ -37,6 +37,18 @@ function operatorSign(input: PropertyData, field: string): number {
   throw invalidArgument(`${field}.operator`, input.operator, 'operator must be + or -');
 }
 
+/**
+ * The largest kWh (or kW) one value may carry, after its unit and dataFactor: a thousand times a year of the largest
+ * customer's use. Beyond it sums and costs leave the range in which a double holds every cent (1e308 kWh made the
+ * summary infinite).
+ */
+export const MAX_QUANTITY = 1e12;
+
+function checkQuantity(value: number, field: string, raw: unknown): number {
+  if (!(Math.abs(value) <= MAX_QUANTITY)) throw invalidArgument(field, String(raw), `${field} is ${value} after its unit and dataFactor; a value may be at most ${MAX_QUANTITY.toExponential()} in size`);
+  return value;
+}
+
 function numberOf(raw: unknown, field: string): number {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
   if (!Number.isFinite(value)) throw invalidArgument(field, raw === undefined ? null : String(raw), `${field} must be a number`);
@@ -71,12 +83,16 @@ export function readUsage(inputs: readonly PropertyData[], path: string, range: 
       if (input.exportDataSeries !== undefined && input.exportDataSeries.length !== input.dataSeries.length) {
         throw invalidArgument(`${field}.exportDataSeries`, `${input.exportDataSeries.length} values`, 'exportDataSeries must have as many values as dataSeries');
       }
-      const scale = (values: readonly number[]) => (factor === 1 ? values : values.map((v) => v * factor));
-      out.series.push({ keyName: 'consumption', from, duration: input.duration, values: scale(input.dataSeries), exports: input.exportDataSeries ? scale(input.exportDataSeries) : null });
+      const scale = (values: readonly number[], name: string) => {
+        const scaled = factor === 1 ? values : values.map((v) => v * factor);
+        scaled.forEach((v, j) => checkQuantity(v, `${field}.${name}[${j}]`, values[j]));
+        return scaled;
+      };
+      out.series.push({ keyName: 'consumption', from, duration: input.duration, values: scale(input.dataSeries, 'dataSeries'), exports: input.exportDataSeries ? scale(input.exportDataSeries, 'exportDataSeries') : null });
       return;
     }
     if (input.dataValue === undefined || input.dataValue === null) throw missingArgument(`${field}.dataValue`);
-    const value = numberOf(input.dataValue, `${field}.dataValue`) * factor;
+    const value = checkQuantity(numberOf(input.dataValue, `${field}.dataValue`) * factor, `${field}.dataValue`, input.dataValue);
     const to = when('toDateTime', range.to);
     if (to <= from) throw invalidArgument(`${field}.toDateTime`, input.toDateTime ?? null, 'toDateTime must be after fromDateTime');
     // Demand dated before the range is history that demand ratchets look back to; nothing may lie after the range.

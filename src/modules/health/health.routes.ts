@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { App } from '../../http/fastify-types.ts';
+import { RETRY_AFTER_SECONDS } from '../../http/error-handler.ts';
 
 export function healthRoutes(db: Db) {
   return async (app: App): Promise<void> => {
@@ -13,7 +14,7 @@ export function healthRoutes(db: Db) {
         return { status: 'ready', database: db.dialect };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
-        return reply.code(503).send({ status: 'unavailable', database: db.dialect });
+        return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', database: db.dialect });
       }
     });
   };

@@ -1,7 +1,7 @@
 // Applications and their credentials: create, list, rotate, revoke, and verify a presented key.
 import type { Db } from '../../db/database.ts';
 import { CredentialCache } from './credential-cache.ts';
-import { hashKey, newAppId, newAppKey, verifyKey } from './key-hash.ts';
+import { hashKey, newAppId, newAppKey, verifyKey, type StoredKey } from './key-hash.ts';
 import { KeysRepository, type ApplicationRow } from './keys.repository.ts';
 import { effectiveTiers, TIERS, type Tier } from './tiers.ts';
 
@@ -23,9 +23,25 @@ export interface NewCredentials {
 
 export class KeyNotFoundError extends Error {}
 
+/**
+ * A stored key no one holds, checked against when the appId is unknown or inactive: every refusal then costs the
+ * same scrypt, so how long a refusal takes does not tell whether an application exists.
+ */
+/** Applications whose proven key is remembered; the oldest is forgotten first. */
+const MAX_PROVEN_KEYS = 100_000;
+
+let decoy: Promise<StoredKey> | null = null;
+const decoyKey = (): Promise<StoredKey> => (decoy ??= hashKey(newAppKey()));
+
 export class KeysService {
   readonly #repo: KeysRepository;
   readonly #cache: CredentialCache<Principal>;
+  /**
+   * The digest of the last key each application proved in this process, kept past the cache's TTL: a key seen valid
+   * before may be checked again even when its appId or address has used up its failure budget, so someone guessing at
+   * an appId cannot lock its owner out.
+   */
+  readonly #provenKeys = new Map<string, string>();
 
   constructor(db: Db, cacheTtlMs: number, private readonly now: () => Date = () => new Date()) {
     this.#repo = new KeysRepository(db);
@@ -69,7 +85,7 @@ export class KeysService {
     const appKey = newAppKey();
     const stored = await hashKey(appKey);
     await this.#repo.updateKey(appId, stored.salt, stored.hash, this.#stamp());
-    this.#cache.dropApp(appId);
+    this.#forget(appId);
     return { appId, appKey, orgId: app.orgId, orgName: app.orgName, tiers: app.tiers as Tier[] };
   }
 
@@ -77,7 +93,7 @@ export class KeysService {
     const app = await this.#repo.findApplication(appId);
     if (!app) throw new KeyNotFoundError(`No application ${appId}`);
     await this.#repo.revoke(appId, this.#stamp());
-    this.#cache.dropApp(appId);
+    this.#forget(appId);
   }
 
   /** Makes an application with exactly these credentials and every tier exist (RATEBOOK_ADMIN_APP_*). */
@@ -90,12 +106,22 @@ export class KeysService {
     else {
       await this.#repo.insertApplication({ appId, orgId, name: 'admin', keySalt: stored.salt, keyHash: stored.hash, tiers, status: 'ACTIVE', createdAt: this.#stamp() });
     }
-    this.#cache.dropApp(appId);
+    this.#forget(appId);
   }
 
   /** The cached verdict (principal, or null for refused), or undefined when the key must be checked. */
   cachedVerdict(appId: string, appKey: string): Principal | null | undefined {
     return this.#cache.get(CredentialCache.digest(appId, appKey))?.principal;
+  }
+
+  /** Whether this process has seen exactly this key valid for the application before (no scrypt). */
+  provedBefore(appId: string, appKey: string): boolean {
+    return this.#provenKeys.get(appId) === CredentialCache.digest(appId, appKey);
+  }
+
+  #forget(appId: string): void {
+    this.#cache.dropApp(appId);
+    this.#provenKeys.delete(appId);
   }
 
   /** The caller's principal, or null for unknown, revoked or wrong credentials. */
@@ -104,11 +130,14 @@ export class KeysService {
     const cached = this.#cache.get(digest);
     if (cached) return cached.principal;
     const app = await this.#repo.findApplication(appId);
-    let principal: Principal | null = null;
-    if (app && app.status === 'ACTIVE' && (await verifyKey(appKey, { salt: app.keySalt, hash: app.keyHash }))) {
-      principal = { appId: app.appId, orgId: app.orgId, orgName: app.orgName, tiers: effectiveTiers(app.tiers as Tier[]) };
-    }
+    const active = app !== undefined && app.status === 'ACTIVE';
+    const matches = await verifyKey(appKey, active ? { salt: app.keySalt, hash: app.keyHash } : await decoyKey());
+    const principal: Principal | null = active && matches ? { appId: app.appId, orgId: app.orgId, orgName: app.orgName, tiers: effectiveTiers(app.tiers as Tier[]) } : null;
     this.#cache.set(digest, appId, principal);
+    if (principal) {
+      if (this.#provenKeys.size >= MAX_PROVEN_KEYS && !this.#provenKeys.has(appId)) this.#provenKeys.delete(this.#provenKeys.keys().next().value!);
+      this.#provenKeys.set(appId, digest);
+    }
     return principal;
   }
 }

@@ -55,7 +55,7 @@ export class PricesService {
       territoryId = (await this.territories.coveringZip(territoriesOf(versions), zip))[0] ?? null;
     }
     const time = await this.loader.time(versions.flatMap((v) => v.rates), zone, from, to, orgId);
-    const { points } = marginalPrices({ from, to, zone, versions, versionFixed: false, ...time, properties: new Map(), territoryId, step: HOUR, consumptionAmount: q.consumptionAmount ?? null });
+    const { points } = marginalPrices({ from, to, zone, versions, versionFixed: false, exportOverride: null, ...time, properties: new Map(), territoryId, step: HOUR, consumptionAmount: q.consumptionAmount ?? null });
 
     const clock = localClock(zone, from, to);
     const changes = group(points, groupBy, (t) => formatInstant(clock, t));

@@ -2,6 +2,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db, TouGroupsTable, TouPeriodsTable, TousTable } from '../../db/database.ts';
 import type { SeasonRow } from '../seasons/seasons.repository.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 
 export type GroupRow = Selectable<TouGroupsTable>;
 export type TouRow = Selectable<TousTable>;
@@ -102,7 +103,7 @@ export class TimeOfUsesRepository {
   }
 
   private createOnce(lseId: number, orgId: number, tous: NewTou[]): Promise<number> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return writeTransaction(this.db, async (trx) => {
       const max = await trx.selectFrom('tou_groups').select((eb) => eb.fn.max('tou_group_id').as('m')).where('lse_id', '=', lseId).executeTakeFirst();
       const touGroupId = Number(max?.m ?? 0) + 1;
       await trx.insertInto('tou_groups').values({ lse_id: lseId, tou_group_id: touGroupId, privacy: 'PRIVATE', owner_org_id: orgId, source: null }).execute();
@@ -113,7 +114,7 @@ export class TimeOfUsesRepository {
 
   /** Rewrites the TOUs of a group, keeping their ids; their periods are replaced. */
   replaceTous(lseId: number, touGroupId: number, tous: (NewTou & { touId: number })[]): Promise<void> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return writeTransaction(this.db, async (trx) => {
       await trx.deleteFrom('tou_periods').where('tou_id', 'in', tous.map((t) => t.touId)).execute();
       await trx.deleteFrom('tous').where('lse_id', '=', lseId).where('tou_group_id', '=', touGroupId).execute();
       await this.insertTous(trx, lseId, touGroupId, tous);
@@ -121,7 +122,7 @@ export class TimeOfUsesRepository {
   }
 
   deleteGroup(lseId: number, touGroupId: number): Promise<void> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return writeTransaction(this.db, async (trx) => {
       const ids = (await trx.selectFrom('tous').select('tou_id').where('lse_id', '=', lseId).where('tou_group_id', '=', touGroupId).execute()).map((r) => r.tou_id);
       if (ids.length) await trx.deleteFrom('tou_periods').where('tou_id', 'in', ids).execute();
       await trx.deleteFrom('tous').where('lse_id', '=', lseId).where('tou_group_id', '=', touGroupId).execute();

@@ -1,7 +1,7 @@
 // Small hand-made tariffs for the engine's tests: every figure is chosen so the expected bill can be worked by hand.
 import { DateTime } from 'luxon';
 import type { BillInput, DemandKey, DetailLevel, GroupBy, UsageReading, UsageSeries } from '../../../src/engine/bill/types.ts';
-import type { Rate, RateBand, TariffVersion } from '../../../src/engine/tariff/model.ts';
+import type { ExportRules, Rate, RateBand, TariffVersion } from '../../../src/engine/tariff/model.ts';
 import { compileTouGroup, type TouDef } from '../../../src/engine/time/tou-schedule.ts';
 
 export const ZONE = 'America/Los_Angeles';
@@ -21,7 +21,7 @@ export function rate(chargeType: Rate['chargeType'], bands: RateBand[], extra: P
 }
 
 export function version(rates: Rate[], from = '2020-01-01', to: string | null = null, tariffId = 1, defaults: Record<string, string> = {}): TariffVersion {
-  return { tariffId, masterTariffId: 1, tariffName: 'Test', from: at(from), to: to === null ? null : at(to), rates: rates.map((r) => ({ ...r, tariffId })), propertyDefaults: new Map(Object.entries(defaults)) };
+  return { tariffId, masterTariffId: 1, tariffName: 'Test', from: at(from), to: to === null ? null : at(to), rates: rates.map((r) => ({ ...r, tariffId })), propertyDefaults: new Map(Object.entries(defaults)), exportRules: null };
 }
 
 /** TOU group "g": ON_PEAK 4-9 pm every day (touId 1), OFF_PEAK all other hours (touId 2); no seasons. */
@@ -66,6 +66,7 @@ export interface BillOptionsInput {
   excludeChargeClasses?: string[];
   lookups?: Record<string, { from: string; to: string; value: number }[]>;
   versionFixed?: boolean;
+  exportOverride?: Partial<ExportRules> | null;
   /** Local dates (YYYY-MM-DD) on calendar 99. */
   holidays?: string[];
   /** Edge predominance of the summer season's start and the winter season's end (the June 1 edge). */
@@ -79,6 +80,7 @@ export function billInput(o: BillOptionsInput): BillInput {
     zone: ZONE,
     versions: o.versions,
     versionFixed: o.versionFixed ?? false,
+    exportOverride: o.exportOverride ?? null,
     seasons: new Map([
       [SUMMER, { seasonId: SUMMER, seasonName: 'Summer', seasonFromMonth: 6, seasonFromDay: 1, seasonToMonth: 9, seasonToDay: 30, fromEdgePredominance: o.juneEdge ?? null }],
       [WINTER, { seasonId: WINTER, seasonName: 'Winter', seasonFromMonth: 10, seasonFromDay: 1, seasonToMonth: 5, seasonToDay: 31, toEdgePredominance: o.juneEdge ?? null }],

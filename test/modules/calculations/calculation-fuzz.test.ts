@@ -43,9 +43,12 @@ for (const dialect of dialects) {
 
     it('refuses inputs whose charges no cent could hold, instead of rounding them forever', { timeout: 60_000 }, async () => {
       const c = await t.credentials(['signal']);
-      const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: 1100107, fromDateTime: '2026-07-01', toDateTime: '2026-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1000 }, { keyName: 'demand', dataValue: 1e308 }] } });
+      const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: 1100107, fromDateTime: '2026-07-01', toDateTime: '2026-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1000 }, { keyName: 'demand', dataValue: 1e11 }] } });
       assert.equal(res.statusCode, 400, res.body);
       assert.deepEqual([res.json().results[0].propertyName, /no finite amount|over 1e\+12 dollars/.test(res.json().results[0].message)], ['propertyInputs', true]);
+      // A value beyond any meter is refused by name before it reaches a charge.
+      const huge = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: 1100107, fromDateTime: '2026-07-01', toDateTime: '2026-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1000 }, { keyName: 'demand', dataValue: 1e308 }] } });
+      assert.deepEqual([huge.statusCode, huge.json().results[0].propertyName], [400, 'propertyInputs[1].dataValue']);
     });
 
     it('answer 200 or a 4xx naming a parameter, 300 of them', { timeout: 300_000 }, async () => {

@@ -1,0 +1,18 @@
+// The JSON body parser: Fastify's own (prototype poisoning refused), after a check that the text does not nest
+// deeper than any request of the API can (see json-depth.ts), so no later reader overflows its stack on it.
+import { invalidArgument } from './errors.ts';
+import type { App } from './fastify-types.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
+
+export function registerJsonBodyParser(app: App): void {
+  const parse = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestsDeeperThan(text)) {
+      done(invalidArgument('body', null, `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}

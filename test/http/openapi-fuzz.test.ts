@@ -1,0 +1,142 @@
+// Every operation of /openapi.json fuzzed over a real socket (test/helpers/openapi-fuzz.ts makes the requests): no
+// answer is a server error, every 400 names a parameter, no answer shows a stack trace, SQL or a file path, and the
+// process serves on. About 2,000 requests per database in CI; FUZZ_REQUESTS=20000 (and FUZZ_SEED) for a longer run.
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { dialects } from '../helpers/dialects.ts';
+import { fuzzRequests, operationsOf, type FuzzPlan, type FuzzRequest } from '../helpers/openapi-fuzz.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const COUNT = Number(process.env.FUZZ_REQUESTS ?? 2000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+
+const TOU_BODY = {
+  lseId: 734,
+  timeOfUses: [
+    { touName: 'Peak', touType: 'ON_PEAK', touPeriods: [{ fromDayOfWeek: 0, fromHour: 17, fromMinute: 0, toDayOfWeek: 4, toHour: 20, toMinute: 0 }] },
+    {
+      touName: 'Off-Peak',
+      touType: 'OFF_PEAK',
+      touPeriods: [
+        { fromDayOfWeek: 0, fromHour: 20, fromMinute: 0, toDayOfWeek: 4, toHour: 17, toMinute: 0 },
+        { fromDayOfWeek: 5, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 },
+      ],
+    },
+  ],
+};
+const USAGE = [
+  { keyName: 'consumption', dataSeries: Array.from({ length: 48 }, (_, h) => (h % 24 > 16 ? 2 : 1)), duration: 3_600_000 },
+  { keyName: 'territoryId', dataValue: 3538 },
+];
+
+const PLAN: Omit<FuzzPlan, 'operations'> = {
+  samples: {
+    lseId: 734, touGroupId: 1000001, touId: 1000006, masterTariffId: 1100101, territoryId: 3538, utilityTaxId: 1000001, calendarId: 1000001,
+    keyName: 'sampleHourlyPrice', zipCode: '94110', errorCode: '404', format: 'urdb',
+  },
+  bodies: {
+    'POST /rest/echo': { hello: 'world', n: [1, 2] },
+    'POST /rest/timeofuses': TOU_BODY,
+    'PUT /rest/timeofuses': { ...TOU_BODY, touGroupId: 1000001, timeOfUses: TOU_BODY.timeOfUses.map((t, i) => ({ ...t, touId: 1000001 + i })) },
+    'POST /rest/v1/ondemand/calculate': {
+      masterTariffId: 1100102, fromDateTime: '2025-07-01', toDateTime: '2025-07-03', groupBy: 'DAY', propertyInputs: USAGE,
+      rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.01 }] }], expected: { totalCost: 10 },
+    },
+    'POST /rest/v1/ondemand/calculate/mass': {
+      fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', address: { zip: '94612' },
+      sharedScenario: { propertyInputs: USAGE }, scenarios: [{ scenarioName: 'E-1', masterTariffId: 1100101 }, { masterTariffId: 1100102 }],
+    },
+    'POST /rest/admin/import/{format}': [{ label: 'fuzz', name: 'Fuzz', sector: 'Commercial', startdate: 1609459200, eiaid: 14328, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)) }],
+  },
+  queries: {
+    'GET /rest/public/properties/lookups': { keyName: 'sampleHourlyPrice', fromDateTime: '2025-07-01', toDateTime: '2025-07-02' },
+    'GET /rest/public/properties/{keyName}/lookups': { fromDateTime: '2025-07-01', toDateTime: '2025-07-02' },
+    'GET /rest/v1/prices/smart': { masterTariffId: '1100102', fromDateTime: '2025-07-01', toDateTime: '2025-07-03' },
+    'GET /rest/public/seasons': { lseId: '734' },
+    'GET /rest/public/zipcodes': { search: 'oak', searchOn: 'city', isRegex: 'true' },
+    'GET /rest/public/tariffs': { lseId: '734', fromDateTime: '2025-01-01', toDateTime: '2026-01-01' },
+  },
+};
+
+/** What no answer may show: stack frames, file paths, SQL engine errors, JavaScript error names. */
+const LEAKS = /node_modules|\/src\/|\.ts:\d+|\.js:\d+|\bat [\w.<>]+ \(|SQLITE_|SqliteError|syntax error at|relation "|violates|TypeError|ReferenceError|RangeError|Maximum call stack/;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+function send(base: URL, auth: string, req: FuzzRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { authorization: auth, ...req.headers };
+    if (req.body) headers['content-length'] = req.body.length;
+    const r = request({ host: base.hostname, port: base.port, method: req.method, path: req.url, headers, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    r.on('timeout', () => r.destroy(new Error('no answer in 30 s')));
+    r.on('error', reject);
+    r.end(req.body ?? undefined);
+  });
+}
+
+/** The simulated error operation answers the code it is asked for; everything else must stay below 500. */
+function isSimulated(req: FuzzRequest, answer: Answer): boolean {
+  return req.operation.path.startsWith('/rest/echo/errors/') && answer.text.includes('"SimulatedError"');
+}
+
+/** What is wrong with an answer, or null. */
+function fault(req: FuzzRequest, answer: Answer): string | null {
+  if (answer.status >= 500 && !isSimulated(req, answer)) return 'server error';
+  if (LEAKS.test(answer.text.slice(0, 200_000))) return 'leaks internals';
+  if (answer.status >= 400 && !isSimulated(req, answer)) {
+    let body: { status?: string; results?: { propertyName?: string | null }[] };
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      return 'error not in the JSON envelope';
+    }
+    if (body.status !== 'error') return 'error not in the envelope';
+    if (answer.status === 400 && !body.results?.[0]?.propertyName) return 'a 400 that names no parameter';
+  }
+  return null;
+}
+
+for (const dialect of dialects) {
+  describe(`fuzz of every operation in /openapi.json on ${dialect}`, () => {
+    let t: TestApp;
+    let base: URL;
+    let auth: string;
+    before(async () => {
+      t = await buildTestApp(dialect, { seed: true, env: { RATE_LIMIT_MAX: '0' } });
+      base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+      auth = t.authHeader(await t.credentials(['signal', 'enterprise', 'privateTou', 'admin']));
+    });
+    after(() => t.close());
+
+    it(`answers ${COUNT} hostile requests without a server error, a leak or a crash`, { timeout: 900_000 }, async () => {
+      const doc = (await (await fetch(new URL('/openapi.json', base))).json()) as Parameters<typeof operationsOf>[0];
+      const operations = operationsOf(doc);
+      assert.ok(operations.length >= 40, `${operations.length} operations`);
+      const statuses = new Map<number, number>();
+      const faults: string[] = [];
+      let n = 0;
+      for (const req of fuzzRequests({ operations, ...PLAN }, SEED, COUNT)) {
+        if (process.env.FUZZ_VERBOSE) process.stderr.write(`${req.method} ${req.url.slice(0, 200)} [${req.what}]\n`);
+        const answer = await send(base, auth, req);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const why = fault(req, answer);
+        if (why) faults.push(`${why}: ${req.method} ${req.url.slice(0, 160)} [${req.what}] -> ${answer.status} ${answer.text.slice(0, 240)}`);
+        if (++n % 250 === 0) assert.equal((await fetch(new URL('/health', base))).status, 200, `still serving after ${n}`);
+      }
+      assert.equal((await fetch(new URL('/health', base))).status, 200);
+      assert.deepEqual(faults.slice(0, 25), [], `${faults.length} faulty answers of ${COUNT}`);
+      // The fuzz must reach the operations, not only their validation.
+      assert.ok((statuses.get(200) ?? 0) > COUNT / 20, JSON.stringify([...statuses]));
+    });
+  });
+}
