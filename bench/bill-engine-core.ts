@@ -1,7 +1,8 @@
 // The engine half of bench/bill-engine.ts, run from an esbuild bundle as production runs it (tsx's loader makes
 // hot loops measurably slower). Seeds a temporary SQLite database, loads the tariff once, then times calculateBill.
 // Tariff: PG&E E-TOU-C (TOU energy with baseline-credit tiers, territory T) plus a TOU demand charge given as a rate
-// input, so one bill exercises TOU, tiers and demand. Load: SYNTHETIC (bench/synthetic-load.ts).
+// input, so one bill exercises TOU, tiers and demand. Load: SYNTHETIC (bench/synthetic-load.ts). The last case is a
+// solar customer on net metering: hourly load minus SYNTHETIC solar, credits rolled month to month and trued up.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { LookupsRepository } from '../src/modules/properties/lookups.repository.
 import { SeasonsRepository } from '../src/modules/seasons/seasons.repository.ts';
 import { TimeOfUsesService } from '../src/modules/timeofuses/timeofuses.service.ts';
 import { ZipcodesService } from '../src/modules/zipcodes/zipcodes.service.ts';
-import { BENCH_DEMAND_RATE, BENCH_TARIFF, BENCH_ZONE, median, syntheticLoad, YEAR } from './synthetic-load.ts';
+import { BENCH_DEMAND_RATE, BENCH_TARIFF, BENCH_ZONE, median, syntheticLoad, syntheticSolar, YEAR } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '500' } } });
 const runs = Number(values.runs);
@@ -44,10 +45,18 @@ try {
   // The third case bills the demand rate on a ratchet key measured over 15-minute intervals from 5-minute data.
   const ratchet = { keyName: 'benchRatchet', displayName: null, formula: '0.8 * #demand', intervalMinutes: 15, lookback: { periods: 11, factor: 0.8, seasonId: null, touId: null } };
   const ratchetRates = extra.map((r) => ({ ...r, quantityKey: ratchet.keyName }));
-  for (const [minutes, label, rates, keys] of [[60, '', extra, tariff.demandKeys], [15, '', extra, tariff.demandKeys], [5, ', demand on a 15-minute 80 % ratchet', ratchetRates, new Map([[ratchet.keyName, ratchet]])]] as const) {
-    const load = syntheticLoad(minutes);
+  const netMetering = { arrangement: 'NET_METERING' as const };
+  const cases = [
+    [60, '', extra, tariff.demandKeys, null, false],
+    [15, '', extra, tariff.demandKeys, null, false],
+    [5, ', demand on a 15-minute 80 % ratchet', ratchetRates, new Map([[ratchet.keyName, ratchet]]), null, false],
+    [60, ', net load with solar on net metering', extra, tariff.demandKeys, netMetering, true],
+  ] as const;
+  for (const [minutes, label, rates, keys, exportOverride, solar] of cases) {
+    const sun = solar ? syntheticSolar(minutes) : null;
+    const load = sun ? syntheticLoad(minutes).map((kwh, i) => Math.round((kwh - sun[i]!) * 1000) / 1000) : syntheticLoad(minutes);
     const input: BillInput = {
-      from, to, zone: BENCH_ZONE, versions, versionFixed: false, exportOverride: null, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
+      from, to, zone: BENCH_ZONE, versions, versionFixed: false, exportOverride, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
       properties: new Map(), demandKeys: keys, territoryId: 3538, extraRates: rates,
       options: { billingPeriod: false, minimums: true, excludeChargeClasses: new Set(), detailLevel: 'ALL', groupBy: null },
     };

@@ -15,6 +15,7 @@ import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import { EXPORT_ARRANGEMENTS } from '../engine/tariff/model.ts';
 
 type Trx = Transaction<Database>;
 type Json = Record<string, any>;
@@ -37,6 +38,22 @@ function isoDate(v: unknown, field: string): string | null {
   const date = typeof v === 'string' ? v.slice(0, 10) : '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !DateTime.fromISO(date).isValid) throw new Skip(`${field} ${JSON.stringify(v)} is not a date`);
   return date;
+}
+
+/**
+ * A tariff's export rules as Ratebook's own tariff JSON writes them (the original API has no such fields): a value
+ * present but not one the engine knows skips the tariff rather than billing exports some other way.
+ */
+function exportColumns(t: Json) {
+  const arrangement = t.exportArrangement ?? null;
+  if (arrangement !== null && !EXPORT_ARRANGEMENTS.includes(arrangement)) throw new Skip(`exportArrangement ${JSON.stringify(arrangement)} is not one of ${EXPORT_ARRANGEMENTS.join(', ')}`);
+  const month = t.trueUpMonth ?? null;
+  if (month !== null && !(Number.isInteger(month) && month >= 1 && month <= 12)) throw new Skip(`trueUpMonth ${JSON.stringify(month)} is not a month 1-12`);
+  const rate = t.yearEndSellRate ?? null;
+  if (rate !== null && !(typeof rate === 'number' && rate >= 0 && rate <= 100)) throw new Skip(`yearEndSellRate ${JSON.stringify(rate)} is not a price 0-100 per kWh`);
+  const paid = t.yearEndCreditPaid ?? null;
+  if (paid !== null && typeof paid !== 'boolean') throw new Skip(`yearEndCreditPaid ${JSON.stringify(paid)} is not true or false`);
+  return { export_arrangement: arrangement as string | null, true_up_month: month as number | null, year_end_sell_rate: rate as number | null, year_end_credit_paid: paid as boolean | null };
 }
 
 /** The objects of a list field, or a Skip naming the entry that is not one. */
@@ -75,6 +92,7 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   const closedDate = isoDate(t.closedDate, 'closedDate');
   const zone = str(t.timeZone);
   if (!zone || !IANAZone.isValidZone(zone)) throw new Skip(`timeZone "${zone ?? ''}" is not an IANA time zone`);
+  const exportRules = exportColumns(t);
   const rates = objects(t.rates, 'rates');
   const properties = objects(t.properties, 'properties');
   rates.forEach((r, k) => {
@@ -148,7 +166,8 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     customer_count: Number.isSafeInteger(t.customerCount) ? t.customerCount : null, customer_likelihood: numOrNull(t.customerLikelihood), customer_count_source: str(t.customerCountSource), territory_id: positiveId(t.territoryId) ? t.territoryId : null, privacy: 'PUBLIC',
     effective_date: effectiveDate, end_date: endDate, closed_date: closedDate, time_zone: zone, effective_on_rule: str(t.effectiveOnRule), billing_period: str(t.billingPeriod),
     currency: str(t.currency) ?? 'USD', charge_types: str(t.chargeTypes), charge_period: str(t.chargePeriod), min_monthly_consumption: numOrNull(t.minMonthlyConsumption), max_monthly_consumption: numOrNull(t.maxMonthlyConsumption), min_monthly_demand: numOrNull(t.minMonthlyDemand), max_monthly_demand: numOrNull(t.maxMonthlyDemand),
-    has_time_of_use_rates: bool(t.hasTimeOfUseRates), has_tiered_rates: bool(t.hasTieredRates), has_contracted_rates: bool(t.hasContractedRates), has_tariff_applicability: bool(t.hasTariffApplicability), has_rate_applicability: bool(t.hasRateApplicability), has_net_metering: bool(t.hasNetMetering),
+    has_time_of_use_rates: bool(t.hasTimeOfUseRates), has_tiered_rates: bool(t.hasTieredRates), has_contracted_rates: bool(t.hasContractedRates), has_tariff_applicability: bool(t.hasTariffApplicability), has_rate_applicability: bool(t.hasRateApplicability), has_net_metering: bool(t.hasNetMetering) || exportRules.export_arrangement !== null,
+    ...exportRules,
     last_updated: null, source: `Original-API tariff JSON: ${source}`, import_key: `tariff:${t.tariffId}`, import_hash: hash,
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', t.tariffId).execute();

@@ -133,7 +133,8 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     tariff_type: t.tariffType, customer_class: t.customerClass, customer_count: null, customer_likelihood: null, customer_count_source: null, territory_id: null, privacy: 'PUBLIC',
     effective_date: t.effectiveDate, end_date: t.endDate, closed_date: null, time_zone: zone, effective_on_rule: null, billing_period: 'MONTHLY', currency: 'USD',
     charge_types: [...new Set(t.rates.map((r) => r.chargeType))].join(','), charge_period: 'MONTHLY', min_monthly_consumption: null, max_monthly_consumption: null, min_monthly_demand: null, max_monthly_demand: null,
-    has_time_of_use_rates: t.touGroups.length > 0, has_tiered_rates: t.rates.some((r) => r.bands.length > 1), has_contracted_rates: false, has_tariff_applicability: false, has_rate_applicability: false, has_net_metering: t.netMetering || t.rates.some((r) => r.transactionType === 'SELL'),
+    has_time_of_use_rates: t.touGroups.length > 0, has_tiered_rates: t.rates.some((r) => r.bands.length > 1), has_contracted_rates: false, has_tariff_applicability: false, has_rate_applicability: false, has_net_metering: t.exportArrangement !== null || t.rates.some((r) => r.transactionType === 'SELL'),
+    export_arrangement: t.exportArrangement, true_up_month: null, year_end_sell_rate: null, year_end_credit_paid: null,
     last_updated: null, source: t.source, import_key: t.key, import_hash: t.hash,
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', tariffId).execute();

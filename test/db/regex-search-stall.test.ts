@@ -22,7 +22,7 @@ for (const dialect of dialects) {
     });
     after(() => t.close());
 
-    it('answers an unrelated request within 100 ms while a backtracking pattern searches every city', async () => {
+    it('answers an unrelated request within a second while a backtracking pattern searches every city', async () => {
       for (let round = 0; round < 3; round++) {
         const started = performance.now();
         const search = fetch(`${base}/rest/public/zipcodes?isRegex=true&searchOn=city&search=${encodeURIComponent(BACKTRACKING)}`, { headers });
@@ -35,8 +35,9 @@ for (const dialect of dialects) {
         const searchMs = performance.now() - started;
         assert.equal(res.status, 200);
         assert.equal(body.count, 0, 'no city ends in a digit');
-        // Measured here: the echo in 3-20 ms, the whole search in 40-130 ms (JavaScript's RegExp: 28-36 s).
-        assert.ok(echoMs < 100, `echo waited ${echoMs.toFixed(0)} ms`);
+        // The bounds tell a linear engine from a backtracking one (JavaScript's RegExp: 28-36 s), with room for a busy
+        // machine; the figures themselves (echo ~64 ms behind a ~69 ms search on SQLite) are bench:regex's.
+        assert.ok(echoMs < 1000, `echo waited ${echoMs.toFixed(0)} ms`);
         assert.ok(searchMs < 2000, `search took ${searchMs.toFixed(0)} ms`);
       }
     });

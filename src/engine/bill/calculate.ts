@@ -17,6 +17,7 @@ import { settlePeriod, settleYears } from './settlement.ts';
 import { applicabilityResolver, assumptionList, territoryAmong } from './assumptions.ts';
 import { BillInputError, lookupKey, type BillInput, type BillResult } from './types.ts';
 import { placeUsage } from './usage.ts';
+import { coverRange } from './version-cover.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -46,9 +47,11 @@ function piecesOf(input: BillInput, grid: ReturnType<typeof buildGrid>, periods:
   });
 }
 
-export function calculateBill(input: BillInput): BillResult {
-  if (!(input.to > input.from)) throw new BillInputError('toDateTime', 'toDateTime must be after fromDateTime');
-  if (input.versions.length === 0) throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
+export function calculateBill(given: BillInput): BillResult {
+  if (!(given.to > given.from)) throw new BillInputError('toDateTime', 'toDateTime must be after fromDateTime');
+  if (given.versions.length === 0) throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
+  const cover = given.versionFixed ? { versions: [...given.versions], stretches: [] } : coverRange(given.versions, given.from, given.to);
+  const input: BillInput = { ...given, versions: cover.versions };
   // The clock reaches back as far as a demand lookback may (its periods before the range are read in local time).
   const lookbackPeriods = Math.max(0, ...[...input.demandKeys.values()].map((k) => Math.min(k.lookback?.periods ?? 0, MAX_LOOKBACK_PERIODS)));
   const clock = localClock(input.zone, lookbackPeriods ? input.from - (lookbackPeriods + 1) * 31 * DAY : input.from, input.to);
@@ -57,6 +60,9 @@ export function calculateBill(input: BillInput): BillResult {
   const bills = periods.map((p) => ({ from: fromDayNumber(clock.dayOf(p.start)), to: fromDayNumber(clock.dayOf(p.end)) }));
   const selection = new Selection(grid, input, bills);
   const { assumptions, assume } = assumptionList();
+  for (const s of cover.stretches) {
+    assume({ keyName: 'tariffEffectiveOn', dataValue: String(s.version.tariffId), description: `No version of the tariff is in effect for this time: version ${s.version.tariffId}, the nearest, is applied`, fromDateTime: s.from, toDateTime: s.to, accuracy: 75 });
+  }
 
   const allRates = (v: TariffVersion): Rate[] => [...v.rates, ...input.extraRates];
   // Readings that name a TOU period are placed on the hours of that type in the tariff's (first) TOU group.
@@ -125,6 +131,9 @@ export function calculateBill(input: BillInput): BillResult {
   if (usage.spreadFlat) {
     const timeDependent = input.versions.some((v) => allRates(v).some((r) => r.touId !== null || r.chargeType === 'DEMAND_BASED' || r.variableRateKey !== null));
     assume({ keyName: 'consumption', dataValue: null, description: 'Totals were spread over their range by a flat profile', fromDateTime: input.from, toDateTime: input.to, accuracy: timeDependent ? 50 : 90 });
+  }
+  if (!input.series.length && !input.readings.length) {
+    assume({ keyName: 'consumption', dataValue: '0', description: 'No usage given: zero kWh billed (only charges that do not depend on usage are real)', fromDateTime: input.from, toDateTime: input.to, accuracy: 25 });
   }
   const exportedKwh = usage.exported.reduce((a, x) => a + x, 0);
   const creditsExports = rules?.arrangement === 'NET_METERING' || input.versions.some((v) => allRates(v).some((r) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT' || r.transactionType === 'NET' || r.chargeType === 'NET_EXCESS_GENERATION'));

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isDemandInterval, MAX_LOOKBACK_PERIODS } from '../../engine/bill/billing-demand.ts';
 import type { TouPeriod } from '../../engine/time/tou-periods.ts';
+import type { ExportArrangement } from '../../engine/tariff/model.ts';
 
 export interface ConvertOptions {
   /** For records without a start date: the local date their figures took effect. */
@@ -72,8 +73,8 @@ export interface ConvertedTariff {
   touGroups: { kind: 'energy' | 'demand' | 'coincident'; tous: ConvertedTou[] }[];
   rates: ConvertedRate[];
   ratchet: ConvertedRatchet | null;
-  /** URDB dgrules "Net Metering" (or v7 usenetmetering). */
-  netMetering: boolean;
+  /** From URDB dgrules (or v7 usenetmetering): how exports are treated; null when the record does not say. */
+  exportArrangement: ExportArrangement | null;
   /** URDB demandwindow: minutes of the demand interval (dividing a day), or null. */
   demandWindow: number | null;
   source: string;
@@ -81,8 +82,16 @@ export interface ConvertedTariff {
 
 export class Skip extends Error {}
 
-/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing, fuel adjustments, demand windows). */
-const CONVERSION_VERSION = 2;
+/** Raised whenever a record converts differently than before (2: coincident demand, lookbacks, net billing, fuel adjustments, demand windows; 3: export arrangements). */
+const CONVERSION_VERSION = 3;
+
+/** URDB's dgrules values and the export arrangement each one is. */
+const DG_RULES: Record<string, ExportArrangement> = {
+  'Net Metering': 'NET_METERING',
+  'Net Billing Instantaneous': 'NET_BILLING',
+  'Net Billing Hourly': 'NET_BILLING',
+  'Buy All Sell All': 'BUY_ALL_SELL_ALL',
+};
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LAST_DAY = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -271,11 +280,13 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const fixedUnits = r.fixedchargefirstmeter !== undefined ? (r.fixedchargeunits ?? '$/month') : '$/month';
   if (fixed !== null && fixedUnits !== '$/month' && fixedUnits !== '$/day') throw new Skip(`fixed charge units "${fixedUnits}" cannot be represented`);
   if (!hasEnergy && !hasDemand && !hasFlat && !hasCoincident && !fixed) throw new Skip('no rates (no energy, demand or fixed charge)');
-  // Distributed generation: net billing credits each kWh sent to the grid at the period's `sell` price; net metering
-  // (monthly netting with credits rolled over) is marked on the tariff but has no rates here.
+  // Distributed generation. Net metering nets each month's kWh and rolls excess over as kWh credit to the true-up;
+  // net billing and buy all / sell all credit exported kWh at the period's `sell` price (the engine ignores sell
+  // prices under net metering, so they are read only where they count). URDB names no true-up month or year-end rate.
   const dgrules = typeof r.dgrules === 'string' ? r.dgrules.trim() : '';
-  const netBilling = dgrules === 'Net Billing Instantaneous' || dgrules === 'Net Billing Hourly';
-  const netMetering = dgrules === 'Net Metering' || (dgrules === '' && r.usenetmetering === true);
+  if (dgrules && !DG_RULES[dgrules]) throw new Skip(`dgrules "${dgrules}" is not an export arrangement Ratebook knows`);
+  const exportArrangement = DG_RULES[dgrules] ?? (r.usenetmetering === true ? 'NET_METERING' : null);
+  const creditsSell = exportArrangement === 'NET_BILLING' || exportArrangement === 'BUY_ALL_SELL_ALL';
   const demandWindow = num(r.demandwindow) || null;
   if (demandWindow !== null && !isDemandInterval(demandWindow)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
   const lookback = lookbackOf(r);
@@ -350,7 +361,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
           transactionType: null,
           bands,
         });
-        const sell = kind === 'energy' && netBilling ? sellPrice(structure[p], what) : null;
+        const sell = kind === 'energy' && creditsSell ? sellPrice(structure[p], what) : null;
         if (sell) rates.push({ group: 'Export Credits', name: `Export credit, period ${p + 1}${ofSeason(seasonRef)}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef: touRef ? null : seasonRef, touRef, tierScope: null, demandKey: null, transactionType: 'SELL', bands: [{ amount: sell, upTo: null, demandUpTo: null }] });
       }
     }
@@ -404,8 +415,8 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     touGroups,
     rates,
     ratchet: lookback && ratchetOf(lookback, seasons),
-    netMetering,
+    exportArrangement,
     demandWindow,
-    source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)${dgrules ? `; dgrules ${dgrules}${netBilling ? ': exports credited at the sell prices' : ': exports not credited (not modelled)'}` : netMetering ? '; usenetmetering: exports not credited (net metering is not modelled)' : ''}`,
+    source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)${exportArrangement ? `; ${dgrules ? `dgrules ${dgrules}` : 'usenetmetering'}: ${exportArrangement}${creditsSell ? ', exports credited at the sell prices' : ''} (true-up month and year-end rate not in URDB: December, 0)` : ''}`,
   };
 }

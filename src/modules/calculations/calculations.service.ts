@@ -11,6 +11,7 @@ import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
+import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
@@ -50,6 +51,7 @@ export class CalculationsService {
     private readonly zipcodes: ZipcodesService,
     private readonly territories: TerritoriesRepository,
     private readonly taxes: UtilityTaxesRepository,
+    private readonly keys: PropertiesRepository,
   ) {}
 
   async calculate(body: Static<typeof CalculateBody>, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
@@ -89,6 +91,7 @@ export class CalculationsService {
     const excluded = new Set<string>(enumList('excludeChargeClass', options.excludeChargeClass, CHARGE_CLASSES));
 
     const { versions, fixed } = this.versionsFor(tariff, from, to, options.tariffEffectiveOn);
+    await this.refuseUnknownKeys(s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
     const usage = readUsage((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
       if ((to - from) / series.duration > MAX_INTERVALS) throw invalidArgument(`${path}propertyInputs.duration`, String(series.duration), `At most ${MAX_INTERVALS} intervals per calculation`);
@@ -155,13 +158,33 @@ export class CalculationsService {
     return this.toCalculatedCost(tariff, result, from, to, s.expected, ext);
   }
 
+  /**
+   * A property input under a name that is no property key and nothing the tariff uses would change nothing: a typo
+   * ("consumtion") billed as no usage at all. It is refused, naming the input.
+   */
+  private async refuseUnknownKeys(inputs: readonly PropertyData[], path: string, tariff: TariffContext, versions: readonly TariffVersion[]): Promise<void> {
+    const own = new Set<string>(['consumption', 'demand', 'territoryId', ...tariff.demandKeys.keys()]);
+    for (const v of versions) {
+      for (const k of v.propertyDefaults.keys()) own.add(k);
+      for (const r of v.rates) for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
+    }
+    const others = inputs.map((p) => p.keyName).filter((k) => !own.has(k));
+    if (!others.length) return;
+    const known = await this.keys.existing(others);
+    const k = inputs.findIndex((p) => !own.has(p.keyName) && !known.has(p.keyName));
+    if (k >= 0) throw invalidArgument(`${path}[${k}].keyName`, inputs[k]!.keyName, `${inputs[k]!.keyName} is not a property key (GET /rest/public/properties lists them) nor one this tariff uses`);
+  }
+
   /** The version fixed by tariffEffectiveOn, or every version in effect at some time in the range. */
   private versionsFor(tariff: TariffContext, from: number, to: number, effectiveOn: string | undefined): { versions: TariffVersion[]; fixed: boolean } {
     const on = dateTimeParam('tariffEffectiveOn', effectiveOn, tariff.zone)?.value.toMillis();
     if (on !== undefined) {
       const v = tariff.versions.find((x) => x.from <= on && (x.to === null || x.to > on));
       if (!v) throw invalidArgument('tariffEffectiveOn', effectiveOn ?? null, `No version of tariff ${tariff.masterTariffId} is in effect on that date`);
-      return { versions: [v], fixed: true };
+      // The rates as they stood on that date, over the whole range: a rate dated later (or ended before) is not of
+      // that date, and one in effect then is not cut off by its own dates when the range reaches past them.
+      const rates = v.rates.filter((r) => (r.from === null || r.from <= on) && (r.to === null || r.to > on)).map((r) => (r.from === null && r.to === null ? r : { ...r, from: null, to: null }));
+      return { versions: [{ ...v, rates }], fixed: true };
     }
     const versions = versionsIn(tariff, from, to);
     if (!versions.length) {

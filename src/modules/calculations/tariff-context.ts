@@ -8,7 +8,7 @@ import { lookupKey, type DemandKey, type LookupSeries } from '../../engine/bill/
 import { localDateOf, localDateTime } from '../../engine/time/local-days.ts';
 import type { SeasonDef } from '../../engine/time/seasons.ts';
 import type { CompiledTouGroup } from '../../engine/time/tou-schedule.ts';
-import { DEFAULT_TRUE_UP_MONTH, type ChargePeriod, type ChargeType, type ExportArrangement, type ExportRules, type Rate, type RateUnit, type TariffVersion, type TierScope, type TransactionType } from '../../engine/tariff/model.ts';
+import { type ChargePeriod, type ChargeType, type Rate, type RateUnit, type TariffVersion, type TierScope, type TransactionType } from '../../engine/tariff/model.ts';
 import { csvList } from '../../http/list-params.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { DateTime } from 'luxon';
@@ -16,6 +16,7 @@ import type { CalendarsService } from '../calendars/calendars.service.ts';
 import type { LookupsRepository } from '../properties/lookups.repository.ts';
 import { toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TimeOfUsesService } from '../timeofuses/timeofuses.service.ts';
+import { exportRulesOf } from '../tariffs/export-rules-row.ts';
 import { TariffsRepository, type BandRow, type RateRow, type TariffRow } from '../tariffs/tariffs.repository.ts';
 import { toDemandKey } from './demand-keys.ts';
 
@@ -48,17 +49,6 @@ export const versionsIn = (tariff: TariffContext, from: number, to: number): Tar
 
 /** The territories the versions' rates name: those a location can choose among. */
 export const territoriesOf = (versions: readonly TariffVersion[]): number[] => [...new Set(versions.flatMap((v) => v.rates.map((r) => r.territoryId)).filter((t): t is number => t !== null))];
-
-/** A version's export arrangement and its true-up terms, defaults filled in; null when the version names none. */
-export function exportRulesOf(row: Pick<TariffRow, 'export_arrangement' | 'true_up_month' | 'year_end_sell_rate' | 'year_end_credit_paid'>): ExportRules | null {
-  if (row.export_arrangement === null) return null;
-  return {
-    arrangement: row.export_arrangement as ExportArrangement,
-    trueUpMonth: row.true_up_month ?? DEFAULT_TRUE_UP_MONTH,
-    yearEndSellRate: row.year_end_sell_rate ?? 0,
-    yearEndCreditPaid: row.year_end_credit_paid === null ? false : fromSqlBool(row.year_end_credit_paid),
-  };
-}
 
 const instant = (local: string, zone: string) => localDateTime(local, zone).toMillis();
 const midnight = (date: string, zone: string) => DateTime.fromISO(date, { zone }).toMillis();

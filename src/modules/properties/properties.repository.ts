@@ -54,6 +54,13 @@ export class PropertiesRepository {
     return this.db.kysely.selectFrom('property_keys').selectAll().where('key_name', '=', keyName).executeTakeFirst();
   }
 
+  /** Those of the names that are property keys. */
+  async existing(keyNames: readonly string[]): Promise<Set<string>> {
+    if (!keyNames.length) return new Set();
+    const rows = await this.db.kysely.selectFrom('property_keys').select('key_name').where('key_name', 'in', [...new Set(keyNames)]).execute();
+    return new Set(rows.map((r) => r.key_name));
+  }
+
   list(filters: KeyFilters, options: ListOptions) {
     let q = this.db.kysely.selectFrom('property_keys');
     if (filters.dataType) q = q.where('data_type', '=', filters.dataType);

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 import { ChoiceSchema } from '../properties/properties.schemas.ts';
+import { EXPORT_ARRANGEMENTS } from '../../engine/tariff/model.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -116,6 +117,10 @@ export const TariffSchema = Type.Object({
   hasTariffApplicability: Type.Boolean(),
   hasRateApplicability: Type.Boolean(),
   hasNetMetering: Type.Boolean(),
+  exportArrangement: Type.Union([Type.Union(EXPORT_ARRANGEMENTS.map((a) => Type.Literal(a))), Type.Null()], { description: 'How exports are billed: NET_METERING (kWh netted monthly, excess rolled to the true-up), NET_BILLING (exports credited at SELL rates), NET_BILLING_CARRYOVER (as NET_BILLING, dollar credit carried to the true-up), BUY_ALL_SELL_ALL (load and generation metered apart); null: as the rates say' }),
+  trueUpMonth: Type.Union([Type.Integer({ minimum: 1, maximum: 12 }), Type.Null()], { description: 'Month whose billing period settles the year\'s credit (default 12)' }),
+  yearEndSellRate: Type.Union([Type.Number(), Type.Null()], { description: 'Price per kWh of kWh credit left at the true-up (default 0)' }),
+  yearEndCreditPaid: Type.Union([Type.Boolean(), Type.Null()], { description: 'Whether dollar credit left at the true-up is paid out (default false)' }),
   isActive: Type.Boolean(),
   privacy: Type.String(),
   properties: Type.Optional(Type.Array(TariffPropertySchema)),

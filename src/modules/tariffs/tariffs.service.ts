@@ -17,6 +17,7 @@ import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
 import { CUSTOMER_CLASSES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
+import { exportRulesOf } from './export-rules-row.ts';
 
 export type Tariff = Static<typeof TariffSchema>;
 export type TariffHistory = Static<typeof TariffHistorySchema>;
@@ -99,6 +100,7 @@ export class TariffsService {
       hasTariffApplicability: fromSqlBool(r.has_tariff_applicability),
       hasRateApplicability: fromSqlBool(r.has_rate_applicability),
       hasNetMetering: fromSqlBool(r.has_net_metering),
+      ...exportFields(r),
       isActive: r.effective_date <= today && (r.end_date === null || r.end_date > today),
       privacy: r.privacy,
     };
@@ -338,4 +340,10 @@ export class TariffsService {
     }
     return out;
   }
+}
+
+/** The export rules a calculation on this version applies (defaults filled in); all null when it names none. */
+function exportFields(r: TariffRow) {
+  const rules = exportRulesOf(r);
+  return { exportArrangement: rules?.arrangement ?? null, trueUpMonth: rules?.trueUpMonth ?? null, yearEndSellRate: rules?.yearEndSellRate ?? null, yearEndCreditPaid: rules?.yearEndCreditPaid ?? null };
 }

@@ -193,6 +193,39 @@ describe('golden bills', () => {
     assert.equal(cost({ from: '2021-07-01', to: '2021-08-01', versions: [v2], versionFixed: true, series: [hourly('2021-07-01', Array(744).fill(1))] }).summary.totalCost, 158.8);
   });
 
+  it('keeps items to 8 decimals, so a line under a cent is not lost, and rounds only the totals', () => {
+    // One hour of July of a $10 monthly charge: 10 x 1/744 = 0.013440860... -> 0.01344086; the total 0.01.
+    const hour = cost({ from: '2021-07-01T00:00', to: '2021-07-01T01:00', versions: [version([rate('FIXED_PRICE', [band(10)])])] });
+    assert.deepEqual([hour.items.map((i) => i.cost), hour.summary.totalCost], [[0.01344086], 0.01]);
+    // Three such hours of three charges (10, 20, 30): 60 x 3/744 = 0.24193548; each item keeps its fraction.
+    const three = cost({ from: '2021-07-01T00:00', to: '2021-07-01T03:00', versions: [version([10, 20, 30].map((a) => rate('FIXED_PRICE', [band(a)])))] });
+    assert.deepEqual([three.items.map((i) => i.cost), three.summary.totalCost], [[0.04032258, 0.08064516, 0.12096774], 0.24]);
+  });
+
+  it('bills time no version covers on the nearest version, and says so', () => {
+    // A tariff that took effect 2021-07-11 (local midnight), billed for July: the 10 days before it were billed
+    // nothing. They are billed on that version: 744 h x 1 kWh x 0.10 = 74.40 + 10.00 fixed = 84.40.
+    const late = version([rate('FIXED_PRICE', [band(10)]), rate('CONSUMPTION_BASED', [band(0.1)])], '2021-07-11', null, 7);
+    const july = cost({ from: '2021-07-01', to: '2021-08-01', versions: [late], series: [hourly('2021-07-01', Array(744).fill(1))] });
+    assert.equal(july.summary.totalCost, 84.4);
+    const said = july.assumptions.find((a) => a.keyName === 'tariffEffectiveOn');
+    assert.deepEqual([said?.dataValue, said?.fromDateTime, said?.toDateTime, said?.accuracy], ['7', at('2021-07-01'), at('2021-07-11'), 75]);
+    // Two versions with a gap (v1 ends 07-11, v2 begins 07-21): the gap stays on v1, as a tariff stands until
+    // replaced, and time after v2 ended (07-26) stays on v2. v1 0.10 for 20 days = 480 kWh: 48.00; v2 0.20 for
+    // 11 days = 264 kWh: 52.80; fixed 10 x 480/744 + 10 x 264/744 = 10.00. 110.80.
+    const v1 = version([rate('FIXED_PRICE', [band(10)]), rate('CONSUMPTION_BASED', [band(0.1)])], '2020-01-01', '2021-07-11', 1);
+    const v2 = version([rate('FIXED_PRICE', [band(10)]), rate('CONSUMPTION_BASED', [band(0.2)])], '2021-07-21', '2021-07-26', 2);
+    const gaps = cost({ from: '2021-07-01', to: '2021-08-01', versions: [v1, v2], series: [hourly('2021-07-01', Array(744).fill(1))] });
+    assert.equal(gaps.summary.totalCost, 110.8);
+    assert.deepEqual(
+      gaps.assumptions.filter((a) => a.keyName === 'tariffEffectiveOn').map((a) => [a.dataValue, a.fromDateTime, a.toDateTime]),
+      [['1', at('2021-07-11'), at('2021-07-21')], ['2', at('2021-07-26'), at('2021-08-01')]],
+    );
+    // Versions that meet leave nothing to say.
+    const meet = cost({ from: '2021-07-01', to: '2021-08-01', versions: [version([rate('CONSUMPTION_BASED', [band(0.1)])], '2020-01-01', '2021-07-16', 1), version([rate('CONSUMPTION_BASED', [band(0.2)])], '2021-07-16', null, 2)], series: [hourly('2021-07-01', Array(744).fill(1))] });
+    assert.equal(meet.assumptions.filter((a) => a.keyName === 'tariffEffectiveOn').length, 0);
+  });
+
   it('chooses rates by season, applicability and territory', () => {
     const versions = [
       version(
