@@ -36,12 +36,14 @@ export function gunzipped(bytes: Readable): Readable {
 /** zlib's failures carry codes such as Z_DATA_ERROR and Z_BUF_ERROR. */
 export const isGzipError = (e: unknown): boolean => typeof (e as { code?: unknown })?.code === 'string' && (e as { code: string }).code.startsWith('Z_');
 
-/** A readable of the file's bytes, gunzipped when its name ends in .gz. */
+/**
+ * A readable of the file's bytes, gunzipped when its name ends in .gz. Progress reads the stream's own byte count:
+ * a 'data' listener would set the file flowing before the importer reads it, and what flowed while the import waited
+ * for the SQLite write lock was lost (the retried import began in the middle of the file).
+ */
 export function openSource(path: string): OpenedSource {
   const raw = createReadStream(path);
-  let read = 0;
-  raw.on('data', (chunk) => (read += chunk.length));
-  return { stream: path.endsWith('.gz') ? gunzipped(raw) : raw, bytesRead: () => read, size: statSync(path).size };
+  return { stream: path.endsWith('.gz') ? gunzipped(raw) : raw, bytesRead: () => raw.bytesRead, size: statSync(path).size };
 }
 
 /**

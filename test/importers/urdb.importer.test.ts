@@ -197,7 +197,7 @@ for (const dialect of dialects) {
         ['Test no dgrules', null, false],
         ['Test usenetmetering', 'NET_METERING', true],
       ]);
-      assert.match(stored[2]!.source ?? '', /dgrules Net Metering: NET_METERING \(true-up month and year-end rate not in URDB: December, 0\)/);
+      assert.match(stored[2]!.source ?? '', /dgrules Net Metering: NET_METERING, sell prices as SELL rates \(not applied under net metering\) \(true-up month and year-end rate not in URDB: December, 0\)/);
       // July 2021 in Denver, 1 kWh drawn every hour (744) and 2 kWh sent 10 am - 2 pm (4 x 31 = 124 hours, all
       // off-peak). One meter nets each hour: those hours export 1 kWh net (124 kWh), the other 620 hours import 1 kWh.
       const exports = Array.from({ length: 744 }, (_, h) => (h % 24 >= 10 && h % 24 < 14 ? 2 : 0));

@@ -281,12 +281,12 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (fixed !== null && fixedUnits !== '$/month' && fixedUnits !== '$/day') throw new Skip(`fixed charge units "${fixedUnits}" cannot be represented`);
   if (!hasEnergy && !hasDemand && !hasFlat && !hasCoincident && !fixed) throw new Skip('no rates (no energy, demand or fixed charge)');
   // Distributed generation. Net metering nets each month's kWh and rolls excess over as kWh credit to the true-up;
-  // net billing and buy all / sell all credit exported kWh at the period's `sell` price (the engine ignores sell
-  // prices under net metering, so they are read only where they count). URDB names no true-up month or year-end rate.
+  // net billing and buy all / sell all credit exported kWh at the period's `sell` price. Sell prices are read under
+  // every arrangement (the engine does not apply them under net metering, but a what-if calculation under net
+  // billing does). URDB names no true-up month or year-end rate.
   const dgrules = typeof r.dgrules === 'string' ? r.dgrules.trim() : '';
   if (dgrules && !DG_RULES[dgrules]) throw new Skip(`dgrules "${dgrules}" is not an export arrangement Ratebook knows`);
   const exportArrangement = DG_RULES[dgrules] ?? (r.usenetmetering === true ? 'NET_METERING' : null);
-  const creditsSell = exportArrangement === 'NET_BILLING' || exportArrangement === 'BUY_ALL_SELL_ALL';
   const demandWindow = num(r.demandwindow) || null;
   if (demandWindow !== null && !isDemandInterval(demandWindow)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
   const lookback = lookbackOf(r);
@@ -361,7 +361,7 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
           transactionType: null,
           bands,
         });
-        const sell = kind === 'energy' && creditsSell ? sellPrice(structure[p], what) : null;
+        const sell = kind === 'energy' && exportArrangement ? sellPrice(structure[p], what) : null;
         if (sell) rates.push({ group: 'Export Credits', name: `Export credit, period ${p + 1}${ofSeason(seasonRef)}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef: touRef ? null : seasonRef, touRef, tierScope: null, demandKey: null, transactionType: 'SELL', bands: [{ amount: sell, upTo: null, demandUpTo: null }] });
       }
     }
@@ -417,6 +417,6 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     ratchet: lookback && ratchetOf(lookback, seasons),
     exportArrangement,
     demandWindow,
-    source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)${exportArrangement ? `; ${dgrules ? `dgrules ${dgrules}` : 'usenetmetering'}: ${exportArrangement}${creditsSell ? ', exports credited at the sell prices' : ''} (true-up month and year-end rate not in URDB: December, 0)` : ''}`,
+    source: `OpenEI URDB record ${key}${uri ? ` (${uri})` : ''}${start === null ? `; no startdate in the record, effective date ${effectiveDate} given at import` : ''}; TOU types by price rank within each season (URDB does not name periods)${exportArrangement ? `; ${dgrules ? `dgrules ${dgrules}` : 'usenetmetering'}: ${exportArrangement}, sell prices as SELL rates${exportArrangement === 'NET_METERING' ? ' (not applied under net metering)' : ''} (true-up month and year-end rate not in URDB: December, 0)` : ''}`,
   };
 }
