@@ -64,12 +64,20 @@ for (const dialect of dialects) {
         { ...base, tariffId: 9100103, rates: [{ tariffRateId: 17471831, chargeType: 'FIXED_PRICE', rateBands: [{ tariffRateBandId: 9100122, rateAmount: 1 }] }] },
         { ...base, tariffId: 9100104, timeZone: 'Eastern' },
         { ...base, tariffId: 9100105, rates: [{ tariffRateId: 9100112, chargeType: 'FIXED_PRICE', rateBands: [{ rateAmount: 1 }] }] },
+        { ...base, tariffId: 9100106, exportArrangement: 'NEM2' },
+        { ...base, tariffId: 9100107, exportArrangement: 'NET_METERING', trueUpMonth: 13 },
+        { ...base, tariffId: 9100108, exportArrangement: 'NET_METERING', yearEndSellRate: '0.04' },
+        { ...base, tariffId: 9100109, exportArrangement: 'NET_BILLING_CARRYOVER', yearEndCreditPaid: 'yes' },
       ]), 'broken.json');
       assert.deepEqual(s.skipped.map((x) => x.reason), [
         'rate 9100111 names time of use 987654, which is not stored (its group\'s periods are not in a tariff\'s JSON)',
         'rate id 17471831 belongs to tariff 3244437',
         'timeZone "Eastern" is not an IANA time zone',
         'a band of rate 9100112 has no tariffRateBandId',
+        'exportArrangement "NEM2" is not one of NET_METERING, NET_BILLING, NET_BILLING_CARRYOVER, BUY_ALL_SELL_ALL',
+        'trueUpMonth 13 is not a month 1-12',
+        'yearEndSellRate "0.04" is not a price 0-100 per kWh',
+        'yearEndCreditPaid "yes" is not true or false',
       ]);
       assert.equal((await t.db.kysely.selectFrom('tariffs').select('tariff_id').where('master_tariff_id', '=', 9100101).execute()).length, 0);
     });
