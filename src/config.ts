@@ -40,6 +40,8 @@ export interface Config {
   authCacheTtlMs: number;
   /** Value of Access-Control-Allow-Origin: '*' or a comma list of origins. */
   corsOrigin: string;
+  /** The shared reference folder the typical load profiles and climate zones are read from at seed time. */
+  referenceDataDir: string;
 }
 
 /** Flags given on the command line win over the environment. */
@@ -51,6 +53,8 @@ export interface ConfigFlags {
 }
 
 export const DEFAULT_SQLITE_FILE = './data/ratebook.sqlite';
+/** Relative to the working directory: the checkout's sibling folder `shared/reference`. */
+export const DEFAULT_REFERENCE_DATA_DIR = '../shared/reference';
 
 export class ConfigError extends Error {}
 
@@ -118,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     bodyLimit: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     authCacheTtlMs: integer('AUTH_CACHE_TTL_MS', env.AUTH_CACHE_TTL_MS, 60_000, 0, 86_400_000),
     corsOrigin: env.CORS_ORIGIN?.trim() || '*',
+    referenceDataDir: env.REFERENCE_DATA_DIR?.trim() || DEFAULT_REFERENCE_DATA_DIR,
   });
 }

@@ -5,6 +5,7 @@ import { connectDatabase } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { runSeeds } from './data/seed.ts';
+import { allSeeders } from './data/seeders.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { TIERS } from './modules/keys/tiers.ts';
 import { VERSION } from './version.ts';
@@ -39,7 +40,7 @@ export async function prepareDatabase(config: Config, print: Print, { serving = 
   try {
     const migrated = await migrateToLatest(db);
     if (migrated.length) print(`Applied migrations: ${migrated.join(', ')}`);
-    for (const r of await runSeeds(db)) print(`Loaded starter data ${r.name} v${r.version} (${r.rows} rows)`);
+    for (const r of await runSeeds(db, allSeeders(config.referenceDataDir))) print(`Loaded starter data ${r.name} v${r.version} (${r.rows} rows)`);
     return db;
   } catch (err) {
     await db.close();

@@ -10,6 +10,8 @@ export interface Seeder {
   name: string;
   /** Raise it when the seeder's data changes so existing databases receive the new version. */
   version: number;
+  /** Whether its source is at hand (data read in place from outside the repository); skipped, unrecorded, if not. */
+  available?(): boolean;
   /** Writes (or rewrites) the seeder's data; must be idempotent. */
   run(trx: Transaction<Database>, db: Db): Promise<number>;
 }
@@ -25,6 +27,7 @@ export async function runSeeds(db: Db, list: readonly Seeder[] = seeders, now: (
   const reports: SeedReport[] = [];
   for (const seeder of list) {
     if ((applied.get(seeder.name) ?? 0) >= seeder.version) continue;
+    if (seeder.available && !seeder.available()) continue;
     const rows = await writeTransaction(db, async (trx) => {
       const count = await seeder.run(trx, db);
       const stamp = now().toISOString();

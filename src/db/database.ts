@@ -50,6 +50,8 @@ export interface ZipcodesTable {
   city_alias_mixed_case: string | null;
   elevation: number | null;
   classification_code: string | null;
+  /** IECC climate zone (3B, 5A, 7, ...); null where none is known (overseas military ZIPs) or not loaded. */
+  climate_zone?: string | null;
 }
 
 type ClassColumns<P extends string> = {
@@ -377,10 +379,29 @@ export interface TariffPropertiesTable {
   is_default: Bool;
 }
 
+export interface LoadProfilesTable {
+  profile_id: string;
+  source_id: string;
+  building_type: string;
+  customer_class: string;
+  variant: string | null;
+  place: string;
+  state: string | null;
+  climate_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+  start_day: number;
+  annual_kwh: number;
+  /** JSON array of 8760 fractions of annual_kwh. */
+  shape: string;
+  source: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
   seed_runs: SeedRunsTable;
+  load_profiles: LoadProfilesTable;
   zipcodes: ZipcodesTable;
   lses: LsesTable;
   territories: TerritoriesTable;

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { runSeeds } from '../../src/data/seed.ts';
+import { allSeeders, seeders } from '../../src/data/seeders.ts';
+import { REFERENCE_DIR } from './reference.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import type { App } from '../../src/http/fastify-types.ts';
@@ -31,8 +33,11 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  /** Load the starter dataset (ZIP codes, LSEs, territories, ...) as a first start does. */
-  seed?: boolean;
+  /**
+   * Load the starter dataset (ZIP codes, LSEs, territories, ...) as a first start does; 'full' adds what is read from
+   * ../shared/reference (typical load profiles, climate zones: a second or two, so only for the tests that need it).
+   */
+  seed?: boolean | 'full';
   /** A fixed clock for "now" defaults. */
   now?: () => Date;
   /** Where and how the test database is made (a SQLite file, PostgreSQL through a proxy, ...). */
@@ -44,7 +49,7 @@ export interface TestAppOptions {
 export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const db = await createTestDb(dialect, options.database);
-  if (options.seed) await runSeeds(db);
+  if (options.seed) await runSeeds(db, options.seed === 'full' ? allSeeders(REFERENCE_DIR) : seeders);
   const keys = new KeysService(db, config.authCacheTtlMs);
   const app = await buildApp({ config, db, keys, ...(options.now ? { now: options.now } : {}) });
   options.extend?.(app);

@@ -9,6 +9,7 @@ import { tariffs } from './0005-tariffs.ts';
 import { tierScope } from './0006-tier-scope.ts';
 import { importKeys } from './0007-import-keys.ts';
 import { exportRules } from './0008-export-rules.ts';
+import { typicalLoads } from './0009-typical-loads.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -21,4 +22,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0006-tier-scope': tierScope,
   '0007-import-keys': importKeys,
   '0008-export-rules': exportRules,
+  '0009-typical-loads': typicalLoads,
 };
