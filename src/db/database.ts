@@ -82,7 +82,8 @@ export type LsesTable = {
 export interface TerritoriesTable {
   territory_id: number;
   territory_name: string;
-  lse_id: number;
+  /** Null for a territory of no utility (the IECC climate zones). */
+  lse_id: number | null;
   parent_territory_id: number | null;
   usage_type: string;
   item_types: string | null;

@@ -43,6 +43,20 @@ for (const dialect of dialects) {
       assert.deepEqual(zones.map((z) => [z.zipcode, z.climate_zone ?? null]), [['02108', '5A'], ['09001', null], ['33101', '1A'], ['85001', '2B']]);
     });
 
+    it('exposes each zone as a CLIMATE_ZONE territory of no LSE, found by ZIP code', async () => {
+      const c = await t.credentials();
+      const zone = (await t.json('/rest/public/territories/1900051?populateItems=true', c)).results[0];
+      assert.deepEqual([zone.territoryName, zone.lseId, zone.lseName, zone.usageType, zone.itemTypes], ['IECC climate zone 5A', null, null, 'CLIMATE_ZONE', 'ZIPCODE']);
+      // Its items are the ZIP codes given 5A (the station table lists 12,643; GeoNames has most of them).
+      const fiveA = await t.db.kysely.selectFrom('zipcodes').select('zipcode').where('climate_zone', '=', '5A').execute();
+      assert.ok(fiveA.length > 12_000, String(fiveA.length));
+      assert.deepEqual(zone.items.map((i: { value: string }) => i.value).sort(), fiveA.map((z) => z.zipcode).sort());
+      const boston = await t.json('/rest/public/territories?zipCode=02108&usageTypes=CLIMATE_ZONE', c);
+      assert.deepEqual(boston.results.map((r: { territoryId: number }) => r.territoryId), [1900051]);
+      const zones = await t.json('/rest/public/territories?usageTypes=CLIMATE_ZONE&pageCount=50', c);
+      assert.equal(zones.count, 15);
+    });
+
     it('gives a zone to every ZIP code in the states the starter LSEs serve', async () => {
       const items = await t.db.kysely.selectFrom('territory_items').select(['territory_type', 'value', 'state']).execute();
       const states = [...new Set(items.map((i) => (i.territory_type === 'STATE' ? i.value : i.state)).filter((x): x is string => !!x))];

@@ -21,7 +21,7 @@ const OPENEI = 'OpenEI "Commercial and Residential Hourly Load Profiles for all 
 
 export class ReferenceLoadError extends Error {}
 
-type ProfileRow = Insertable<LoadProfilesTable>;
+export type ProfileRow = Insertable<LoadProfilesTable>;
 
 /** The shape of an hourly series: each value's fraction of the total (which is returned as annual kWh). */
 function shapeOf(values: readonly number[], what: string): { annual: number; shape: number[] } {

@@ -10,6 +10,7 @@ import { tierScope } from './0006-tier-scope.ts';
 import { importKeys } from './0007-import-keys.ts';
 import { exportRules } from './0008-export-rules.ts';
 import { typicalLoads } from './0009-typical-loads.ts';
+import { unownedTerritories } from './0010-unowned-territories.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -23,4 +24,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0007-import-keys': importKeys,
   '0008-export-rules': exportRules,
   '0009-typical-loads': typicalLoads,
+  '0010-unowned-territories': unownedTerritories,
 };

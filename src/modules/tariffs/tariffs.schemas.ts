@@ -31,7 +31,7 @@ export const TariffRateBandSchema = Type.Object({
 });
 
 export const RateTimeOfUseSchema = Type.Object({ touId: Type.Integer(), touGroupId: Type.Integer(), lseId: Type.Integer(), touName: Type.String(), touType: NString, calendarId: NInt, isDynamic: Type.Boolean() });
-export const RateTerritorySchema = Type.Object({ territoryId: Type.Integer(), territoryName: Type.String(), lseId: Type.Integer(), usageType: NString });
+export const RateTerritorySchema = Type.Object({ territoryId: Type.Integer(), territoryName: Type.String(), lseId: NInt, usageType: NString });
 
 export const TariffRateSchema = Type.Object({
   tariffRateId: Type.Integer(),

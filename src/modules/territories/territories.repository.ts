@@ -24,7 +24,7 @@ export const TERRITORY_COLUMNS = {
 };
 export const TERRITORY_LSE_COLUMNS = { lseId: 'tl.lse_id', lseName: 'l.name' };
 
-type TerritoryRow = Omit<Selectable<TerritoriesTable>, 'source'> & { lse_name: string };
+type TerritoryRow = Omit<Selectable<TerritoriesTable>, 'source'> & { lse_name: string | null };
 
 export function toTerritory(r: TerritoryRow): Territory {
   return {
@@ -53,7 +53,7 @@ export class TerritoriesRepository {
   constructor(private readonly db: Db) {}
 
   private base() {
-    return this.db.kysely.selectFrom('territories as t').innerJoin('lses as l', 'l.lse_id', 't.lse_id');
+    return this.db.kysely.selectFrom('territories as t').leftJoin('lses as l', 'l.lse_id', 't.lse_id');
   }
 
   private select(qb: ReturnType<TerritoriesRepository['base']>) {

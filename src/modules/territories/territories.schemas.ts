@@ -38,8 +38,9 @@ export const TerritoryLseListSchema = Type.Object({
 export const TerritorySchema = Type.Object({
   territoryId: Type.Integer(),
   territoryName: Type.String(),
-  lseId: Type.Integer(),
-  lseName: Type.String(),
+  /** Null for a territory of no utility: the IECC climate zones (usage type CLIMATE_ZONE). */
+  lseId: Type.Union([Type.Integer(), Type.Null()]),
+  lseName: NString,
   parentTerritoryId: Type.Union([Type.Integer(), Type.Null()]),
   usageType: NString,
   itemTypes: NString,
