@@ -33,6 +33,8 @@ import { calendarsRoutes } from './modules/calendars/calendars.routes.ts';
 import { CalendarsService } from './modules/calendars/calendars.service.ts';
 import { timeOfUsesRoutes } from './modules/timeofuses/timeofuses.routes.ts';
 import { TimeOfUsesService } from './modules/timeofuses/timeofuses.service.ts';
+import { baselinesRoutes } from './modules/baselines/baselines.routes.ts';
+import { BaselinesService } from './modules/baselines/baselines.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
@@ -128,6 +130,7 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   await app.register(calculationsRoutes(new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys)));
+  await app.register(baselinesRoutes(new BaselinesService(db, zipcodes, territories.repo)));
   await app.register(importsRoutes(db));
   await app.register(pricesRoutes(new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now)));
   return app;

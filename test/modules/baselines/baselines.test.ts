@@ -1,0 +1,117 @@
+// GET /rest/v1/typicals/baselines/best on the profiles read from ../shared/reference at seed time: values checked
+// against the source files, sizing, proportions, roll-ups, intervals moved onto 2024 (leap year, DST), houses scaled
+// to their state's average, and every bad parameter named. SQLite and PostgreSQL.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
+import { dialects } from '../../helpers/dialects.ts';
+import { REFERENCE_DIR, referencePath } from '../../helpers/reference.ts';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+const present = referencePath('loads') !== null && referencePath('climate') !== null;
+const crbFile = (name: string) => readFileSync(join(REFERENCE_DIR, 'loads', 'reopt-crb-electric', name), 'utf8').split(/\r?\n/).filter(Boolean).map(Number);
+const sum = (xs: { v: number }[]) => xs.reduce((a, x) => a + x.v, 0);
+const close = (a: number, b: number, what: string, tolerance = 1e-6) => assert.ok(Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+
+for (const dialect of dialects) {
+  describe(`typical baselines on ${dialect}`, { skip: present ? false : '../shared/reference is absent' }, () => {
+    let t: TestApp;
+    let c: NewCredentials;
+    const best = async (query: string) => {
+      const res = await t.inject({ method: 'GET', url: `/rest/v1/typicals/baselines/best?${query}`, headers: { authorization: t.authHeader(c) } });
+      assert.equal(res.statusCode, 200, res.body);
+      const body = res.json();
+      assert.deepEqual([body.status, body.type, body.count], ['success', 'Baseline', 1]);
+      return body.results[0];
+    };
+    before(async () => {
+      t = await buildTestApp(dialect, { seed: 'full' });
+      c = await t.credentials();
+    });
+    after(() => t.close());
+
+    it('gives a Chicago small office the file\'s fractions x REopt\'s 86,224 kWh, hour by hour, in climate zone 5A', async () => {
+      const b = await best('zipCode=60601&buildingType=SmallOffice');
+      const file = crbFile('crb8760_norm_Chicago_SmallOffice.dat');
+      assert.deepEqual([b.sourceId, b.startDay, b.type, b.measureDuration, b.measureValue, b.measureUnit, b.measures.length], ['DOECRB', 7, 'ARCHETYPE', 3_600_000, 'kWh', 'total', 8760]);
+      for (const h of [0, 13, 4000, 8759]) close(b.measures[h].v, file[h]! * 86224, `hour ${h + 1}`);
+      assert.deepEqual([b.measures[0].i, b.measures[8759].i], [1, 8760]);
+      close(b.factors.annualConsumption, 86224, 'annual');
+      close(b.factors.peakDemand, Math.max(...file) * 86224, 'peak');
+      assert.deepEqual([b.climateZone.territoryId, b.climateZone.usageType, b.climateZone.lseId], [1900051, 'CLIMATE_ZONE', null]);
+      assert.deepEqual([b.buildingType.id, b.buildingType.customerClass], ['SmallOffice', 'GENERAL']);
+      assert.equal(b.properties.find((p: { keyName: string }) => p.keyName === 'baselineProfile').dataValue, 'DOECRB-Chicago-SmallOffice');
+      // The same baseline, asked again: the same id.
+      assert.equal((await best('zipCode=60601&buildingType=SmallOffice&excludeMeasures=true')).baselineId, b.baselineId);
+    });
+
+    it('sizes the year, gives proportions summing to 100, and rolls hours up by month, day and year', async () => {
+      const sized = await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&sizingKeyName=loadSize&sizingDataValue=50000&sizingUnit=kWh');
+      close(sum(sized.measures), 50000, 'sized year');
+      const share = await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&measuresUnit=proportion');
+      close(sum(share.measures), 100, 'proportions');
+      const hourly = (await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL')).measures as { v: number }[];
+      const months = (await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&groupBy=MONTH')).measures;
+      assert.equal(months.length, 12);
+      // January is hours 1-744, February 745-1416 of the typical (common) year.
+      close(months[0].v, sum(hourly.slice(0, 744)), 'January');
+      close(months[1].v, sum(hourly.slice(744, 1416)), 'February');
+      const days = await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&groupBy=DAY');
+      assert.deepEqual([days.measures.length, days.measureDuration], [365, 86_400_000]);
+      close(days.measures[1].v, sum(hourly.slice(24, 48)), 'January 2');
+      const year = await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&groupBy=YEAR&excludeMeasures=false');
+      close(year.measures[0].v, sum(hourly), 'year');
+      assert.equal((await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&excludeMeasures=true')).measures, undefined);
+    });
+
+    it('moves the typical year onto 2024 in Chicago: 8,784 hours less one on March 10, the year\'s total kept', async () => {
+      const b = await best('zipCode=60601&buildingType=SmallOffice&excludeMeasures=true&intervalFromDateTime=2024-01-01&intervalToDateTime=2025-01-01');
+      // 366 days x 24 hours, less the hour skipped on March 10 and plus the one repeated on November 3: 8,784.
+      assert.equal(b.intervals.length, 8784);
+      close(b.factors.intervalConsumption, 86224, 'the year 2024 totals the typical year');
+      const march10 = b.intervals.filter((i: { fromDateTime: string }) => i.fromDateTime.startsWith('2024-03-10'));
+      const november3 = b.intervals.filter((i: { fromDateTime: string }) => i.fromDateTime.startsWith('2024-11-03'));
+      assert.deepEqual([march10.length, november3.length], [23, 25]);
+      assert.deepEqual([b.intervals[0].fromDateTime, b.intervals[0].duration, b.intervals[0].kWh.rateAmount], ['2024-01-01T00:00:00-06:00', 3_600_000, null]);
+      assert.equal(b.intervals[0].kW.quantityAmount, b.intervals[0].kWh.quantityAmount, 'an hour\'s kWh is its average kW');
+    });
+
+    it('scales a house to its state\'s average: Boston on the Boston home, Phoenix on the zone\'s apartment shape', async () => {
+      // EIA Table 5A 2022: Massachusetts 577 kWh a month = 6,924 a year; Arizona 1,061 = 12,732.
+      const boston = await best('zipCode=02108&buildingType=RESIDENTIAL');
+      assert.deepEqual([boston.sourceId, boston.climateZone.territoryId], ['OPENEI_RES', 1900051]);
+      close(boston.factors.annualConsumption, 6924, 'Massachusetts');
+      assert.equal(boston.properties.find((p: { keyName: string }) => p.keyName === 'baselineProfile').dataValue, 'OPENEI_RES-MA-725090-BASE');
+      const phoenix = await best('addressString=Phoenix, AZ&customerClass=RESIDENTIAL');
+      close(phoenix.factors.annualConsumption, 12732, 'Arizona');
+      assert.equal(phoenix.properties.find((p: { keyName: string }) => p.keyName === 'baselineProfile').dataValue, 'DOECRB-Phoenix-MidriseApartment');
+      assert.ok(phoenix.properties.some((p: { keyName: string }) => p.keyName === 'profileStandIn'));
+      // The original's Java client sends the customer class as buildingType.
+      assert.equal((await best('zipCode=60601&buildingType=GENERAL&excludeMeasures=true')).buildingType.id, 'SMALL_COMMERCIAL');
+    });
+
+    it('names each bad parameter', async () => {
+      await t.expectBadParameters('/rest/v1/typicals/baselines/best', c, [
+        ['buildingType=SmallOffice', 'zipCode'],
+        ['zipCode=60601&buildingType=Castle', 'buildingType'],
+        ['zipCode=60601&customerClass=RESIDENTIAL&buildingType=SmallOffice', 'buildingType'],
+        ['zipCode=60601&customerClass=INDUSTRY', 'customerClass'],
+        ['lat=41.88', 'lng'],
+        ['zipCode=60601&country=CA', 'country'],
+        ['zipCode=60601&sizingKeyName=loadSize&sizingDataValue=1000', 'sizingUnit'],
+        ['zipCode=60601&sizingKeyName=loadSize&sizingUnit=kWh', 'sizingDataValue'],
+        ['zipCode=60601&sizingKeyName=size&sizingDataValue=1000&sizingUnit=kWh', 'sizingKeyName'],
+        ['zipCode=60601&intervalFromDateTime=2024-01-01', 'intervalToDateTime'],
+        ['zipCode=60601&intervalFromDateTime=2024-01-01&intervalToDateTime=2028-01-02', 'intervalToDateTime'],
+        ['zipCode=60601&measuresUnit=intensity', 'measuresUnit'],
+        ['zipCode=60601&groupBy=WEEK', 'groupBy'],
+        ['zipCode=60601&serviceType=GAS', 'serviceType'],
+        ['zipCode=60601&buildingVintage=Medieval', 'buildingVintage'],
+        ['zipCode=60601&buildingType=SmallOffice&buildingArea=-5', 'buildingArea'],
+        ['zipCode=09001', 'zipCode'],
+      ]);
+    });
+  });
+}
