@@ -128,7 +128,13 @@ export class BaselinesService {
     if (range) {
       const clock = localClock(range.zone, range.from, range.to);
       const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
-      out.intervals = moved.map((m) => ({ fromDateTime: formatInstant(clock, m.from), toDateTime: formatInstant(clock, m.to), duration: m.to - m.from, kWh: { quantityAmount: m.kwh, rateAmount: null }, kW: { quantityAmount: (m.kwh * HOUR) / (m.to - m.from), rateAmount: null } }));
+      // Consecutive intervals share their boundaries: each is formatted once (a year has 8,760 of them).
+      let start = moved.length ? formatInstant(clock, moved[0]!.from) : '';
+      out.intervals = moved.map((m) => {
+        const fromDateTime = start;
+        start = formatInstant(clock, m.to);
+        return { fromDateTime, toDateTime: start, duration: m.to - m.from, kWh: { quantityAmount: m.kwh, rateAmount: null }, kW: { quantityAmount: (m.kwh * HOUR) / (m.to - m.from), rateAmount: null } };
+      });
       factors.intervalConsumption = moved.reduce((a, m) => a + m.kwh, 0);
     }
     return out;

@@ -1,0 +1,44 @@
+// The best typical baseline over HTTP against the built server: a year of 8,760 hourly measures and a year of
+// intervals moved onto real dates, the heaviest answer of the operation (about 1.5 MB of JSON), and the light ones.
+// Usage: npm run bench:baselines [-- --runs 50 --database-url postgres://...]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawnServer } from './lib/spawn-server.ts';
+import { median } from './synthetic-load.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, 'database-url': { type: 'string' } } });
+execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+const dir = mkdtempSync(join(tmpdir(), 'ratebook-baselines-'));
+const env = { DATABASE_URL: values['database-url'] ?? `sqlite:${join(dir, 'baselines.sqlite')}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000' };
+execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', '--json'], { env: { ...process.env, ...env } }).toString());
+const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
+const headers = { authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}` };
+const cases: [string, string][] = [
+  ['8,760 measures and a year of intervals (2025)', 'zipCode=60601&buildingType=MediumOffice&intervalFromDateTime=2025-01-01&intervalToDateTime=2026-01-01'],
+  ['8,760 measures', 'zipCode=60601&buildingType=MediumOffice'],
+  ['a house, measures by month', 'zipCode=02108&buildingType=RESIDENTIAL&groupBy=MONTH'],
+];
+try {
+  for (const [label, query] of cases) {
+    const url = `${server.base}/rest/v1/typicals/baselines/best?${query}`;
+    const ms: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < Number(values.runs) + 5; i++) {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${label}: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
+      if (i >= 5) ms.push(performance.now() - t0);
+      bytes = body.byteLength;
+    }
+    const sorted = [...ms].sort((a, b) => a - b);
+    console.log(`${env.DATABASE_URL.split(':')[0]} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests (${(bytes / 1e6).toFixed(2)} MB)`);
+  }
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
