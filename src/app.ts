@@ -129,8 +129,9 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(propertiesRoutes(properties));
   await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
-  await app.register(calculationsRoutes(new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys)));
-  await app.register(baselinesRoutes(new BaselinesService(db, zipcodes, territories.repo)));
+  const baselines = new BaselinesService(db, zipcodes, territories.repo);
+  await app.register(baselinesRoutes(baselines));
+  await app.register(calculationsRoutes(new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines)));
   await app.register(importsRoutes(db));
   await app.register(pricesRoutes(new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now)));
   return app;

@@ -60,6 +60,7 @@ export function calculateBill(given: BillInput): BillResult {
   const bills = periods.map((p) => ({ from: fromDayNumber(clock.dayOf(p.start)), to: fromDayNumber(clock.dayOf(p.end)) }));
   const selection = new Selection(grid, input, bills);
   const { assumptions, assume } = assumptionList();
+  for (const a of input.noted ?? []) assume(a);
   for (const s of cover.stretches) {
     assume({ keyName: 'tariffEffectiveOn', dataValue: String(s.version.tariffId), description: `No version of the tariff is in effect for this time: version ${s.version.tariffId}, the nearest, is applied`, fromDateTime: s.from, toDateTime: s.to, accuracy: 75 });
   }

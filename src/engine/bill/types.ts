@@ -113,6 +113,8 @@ export interface BillInput {
   extraRates: readonly Rate[];
   /** The caller's export arrangement and true-up terms, over the tariff's (what-if studies); null: the tariff's. */
   exportOverride: Partial<ExportRules> | null;
+  /** What the caller's side assumed before the engine ran (a typical baseline for missing usage), said first. */
+  noted?: readonly Omit<Assumption, 'displayName'>[];
   options: BillOptions;
 }
 

@@ -53,6 +53,51 @@ export class BaselinesService {
   }
 
   async best(q: Query): Promise<Baseline> {
+    const { building, profile, zone, zip, annual, area, referenceArea, properties, kwh, unit, groupBy } = await this.typical(q);
+    const factors: Record<string, number | null> = { ...baselineFactors(kwh, area, { annualKwh: profile.annual_kwh, area: referenceArea }) };
+    const out: Baseline = {
+      baselineId: baselineId(profile.profile_id, annual, area),
+      name: `${building.name}, ${profile.place} (IECC climate zone ${zone})`,
+      buildingType: { id: building.id, name: building.name, description: building.type.description, customerClass: building.type.customerClass },
+      serviceType: 'ELECTRICITY',
+      sourceId: profile.source_id,
+      startDay: profile.start_day,
+      climateZone: (await this.territories.find(climateZoneTerritoryId(zone))) ?? null,
+      properties,
+      factors,
+      type: 'ARCHETYPE',
+      measureDuration: groupBy === null ? HOUR : groupBy === 'DAY' ? 24 * HOUR : null,
+      measureValue: 'kWh',
+      measureUnit: unit,
+    };
+    if (!q.excludeMeasures) out.measures = baselineMeasures(kwh, unit, groupBy, area);
+    const range = this.intervalRange(q, zip.time_zone_id ?? 'UTC');
+    if (range) {
+      const clock = localClock(range.zone, range.from, range.to);
+      const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
+      // Consecutive intervals share their boundaries: each is formatted once (a year has 8,760 of them).
+      let start = moved.length ? formatInstant(clock, moved[0]!.from) : '';
+      out.intervals = moved.map((m) => {
+        const fromDateTime = start;
+        start = formatInstant(clock, m.to);
+        return { fromDateTime, toDateTime: start, duration: m.to - m.from, kWh: { quantityAmount: m.kwh, rateAmount: null }, kW: { quantityAmount: (m.kwh * HOUR) / (m.to - m.from), rateAmount: null } };
+      });
+      factors.intervalConsumption = moved.reduce((a, m) => a + m.kwh, 0);
+    }
+    return out;
+  }
+
+  /**
+   * A calculation's typical usage: the best baseline for the place and building type (a year of `loadSize` kWh when
+   * given), moved onto [from, to) in `zone`, and what it was.
+   */
+  async typicalUsage(q: Pick<Query, 'zipCode' | 'lat' | 'lng' | 'buildingType' | 'customerClass' | 'sizingKeyName' | 'sizingDataValue' | 'sizingUnit'>, zone: string, from: number, to: number) {
+    const { building, profile, kwh, annual } = await this.typical(q);
+    return { intervals: moveTypicalYear({ values: kwh, startDay: profile.start_day }, zone, from, to), description: `${building.name}, ${profile.place} (${profile.profile_id}), ${Math.round(annual)} kWh a year` };
+  }
+
+  /** The profile a request asks for, scaled to its year of kWh, with what the answer says of it. */
+  private async typical(q: Query) {
     // Parameters first, so a bad one is named before anything is looked up.
     const customerClass = q.customerClass === undefined || q.customerClass === '' ? undefined : CLASSES[q.customerClass.trim().toUpperCase()];
     if (q.customerClass && !customerClass) throw invalidArgument('customerClass', q.customerClass, 'customerClass must be RESIDENTIAL, GENERAL or SPECIAL_USE');
@@ -107,37 +152,7 @@ export class BaselinesService {
     if (unit === 'intensity' && area === null) throw invalidArgument('measuresUnit', q.measuresUnit ?? null, 'intensity needs a building area: give buildingArea');
 
     const kwh = yearKwh(JSON.parse(profile.shape) as number[], annual);
-    const factors: Record<string, number | null> = { ...baselineFactors(kwh, area, { annualKwh: profile.annual_kwh, area: referenceArea }) };
-    const out: Baseline = {
-      baselineId: baselineId(profile.profile_id, annual, area),
-      name: `${building.name}, ${profile.place} (IECC climate zone ${zone})`,
-      buildingType: { id: building.id, name: building.name, description: building.type.description, customerClass: building.type.customerClass },
-      serviceType: 'ELECTRICITY',
-      sourceId: profile.source_id,
-      startDay: profile.start_day,
-      climateZone: (await this.territories.find(climateZoneTerritoryId(zone))) ?? null,
-      properties,
-      factors,
-      type: 'ARCHETYPE',
-      measureDuration: groupBy === null ? HOUR : groupBy === 'DAY' ? 24 * HOUR : null,
-      measureValue: 'kWh',
-      measureUnit: unit,
-    };
-    if (!q.excludeMeasures) out.measures = baselineMeasures(kwh, unit, groupBy, area);
-    const range = this.intervalRange(q, zip.time_zone_id ?? 'UTC');
-    if (range) {
-      const clock = localClock(range.zone, range.from, range.to);
-      const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
-      // Consecutive intervals share their boundaries: each is formatted once (a year has 8,760 of them).
-      let start = moved.length ? formatInstant(clock, moved[0]!.from) : '';
-      out.intervals = moved.map((m) => {
-        const fromDateTime = start;
-        start = formatInstant(clock, m.to);
-        return { fromDateTime, toDateTime: start, duration: m.to - m.from, kWh: { quantityAmount: m.kwh, rateAmount: null }, kW: { quantityAmount: (m.kwh * HOUR) / (m.to - m.from), rateAmount: null } };
-      });
-      factors.intervalConsumption = moved.reduce((a, m) => a + m.kwh, 0);
-    }
-    return out;
+    return { building, profile, zone, zip, annual, area, referenceArea, properties, kwh, unit, groupBy };
   }
 
   /** The profile for a type in a zone; for a house, the nearest home of the zone, else the zone's apartment building. */

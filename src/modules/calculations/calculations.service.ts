@@ -20,6 +20,8 @@ import { readRateInputs, taxRate } from './rate-inputs.ts';
 import { lookbackSelectors } from './demand-keys.ts';
 import { territoriesOf, versionsIn, type TariffContext, type TariffContextLoader, type TimeContext } from './tariff-context.ts';
 import { readUsage, type PropertyData } from './usage-inputs.ts';
+import { BASELINE_KEYS, readBaselineRequest, typicalUsage } from './typical-usage.ts';
+import type { BaselinesService } from '../baselines/baselines.service.ts';
 
 export type CalculatedCost = Static<typeof CalculatedCostSchema>;
 export type MassCalculation = Static<typeof MassCalculationSchema>;
@@ -52,6 +54,7 @@ export class CalculationsService {
     private readonly territories: TerritoriesRepository,
     private readonly taxes: UtilityTaxesRepository,
     private readonly keys: PropertiesRepository,
+    private readonly baselines: BaselinesService,
   ) {}
 
   async calculate(body: Static<typeof CalculateBody>, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
@@ -92,7 +95,8 @@ export class CalculationsService {
 
     const { versions, fixed } = this.versionsFor(tariff, from, to, options.tariffEffectiveOn);
     await this.refuseUnknownKeys(s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
-    const usage = readUsage((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`, { from, to }, zone);
+    const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
+    const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
       if ((to - from) / series.duration > MAX_INTERVALS) throw invalidArgument(`${path}propertyInputs.duration`, String(series.duration), `At most ${MAX_INTERVALS} intervals per calculation`);
     }
@@ -119,6 +123,17 @@ export class CalculationsService {
         const midnight = (d: string, plus = 0) => DateTime.fromISO(d, { zone }).plus({ days: plus }).toMillis();
         for (const t of await this.taxes.coveringZip(zip, tariff.customerClass, date(from), date(to))) extra.push(taxRate(t, versions[0]!.tariffId, midnight));
       }
+    }
+
+    // No usage, and the inputs ask for a typical baseline: it is the usage, moved onto the range.
+    const noted = [];
+    if (baseline.request) {
+      if (usage.series.length || usage.readings.length) throw invalidArgument(`${path}propertyInputs[${baseline.request.at}].keyName`, 'baselineType', 'A typical baseline stands in for usage not given: send usage or baselineType, not both');
+      const place = await this.baselinePlace(options.address, territoryId);
+      const typical = await typicalUsage(this.baselines, baseline.request, place, tariff.customerClass, { zone, from, to }, path);
+      usage.series.push(...typical.series);
+      usage.readings.push(...typical.readings);
+      noted.push(typical.noted);
     }
 
     const rates = [...versions.flatMap((v) => v.rates), ...extra];
@@ -149,6 +164,7 @@ export class CalculationsService {
         territoryId,
         extraRates: extra,
         exportOverride: exportOverrideOf(s, path),
+        noted,
         options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
       });
     } catch (e) {
@@ -158,12 +174,23 @@ export class CalculationsService {
     return this.toCalculatedCost(tariff, result, from, to, s.expected, ext);
   }
 
+  /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */
+  private async baselinePlace(address: Options['address'], territoryId: number | null): Promise<{ zipCode: string } | { lat: number; lng: number }> {
+    if (address !== undefined) {
+      const zip = await this.zipcodes.resolve({ zipCode: address.zip, addressString: address.addressString ?? ([address.address1, address.city, address.state].filter(Boolean).join(', ') || undefined), lat: address.lat, lng: address.lon, country: address.country });
+      if (zip) return { zipCode: zip.zipcode };
+    }
+    const centre = territoryId === null ? null : (await this.territories.find(territoryId))?.centerPoint;
+    if (centre) return { lat: centre.latitude, lng: centre.longitude };
+    throw missingArgument('address', 'A typical baseline needs the place: give address (or a territoryId with a centre point)');
+  }
+
   /**
    * A property input under a name that is no property key and nothing the tariff uses would change nothing: a typo
    * ("consumtion") billed as no usage at all. It is refused, naming the input.
    */
   private async refuseUnknownKeys(inputs: readonly PropertyData[], path: string, tariff: TariffContext, versions: readonly TariffVersion[]): Promise<void> {
-    const own = new Set<string>(['consumption', 'demand', 'territoryId', ...tariff.demandKeys.keys()]);
+    const own = new Set<string>(['consumption', 'demand', 'territoryId', ...BASELINE_KEYS, ...tariff.demandKeys.keys()]);
     for (const v of versions) {
       for (const k of v.propertyDefaults.keys()) own.add(k);
       for (const r of v.rates) for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);

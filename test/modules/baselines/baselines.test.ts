@@ -92,6 +92,34 @@ for (const dialect of dialects) {
       assert.equal((await best('zipCode=60601&buildingType=GENERAL&excludeMeasures=true')).buildingType.id, 'SMALL_COMMERCIAL');
     });
 
+    it('bills a typical baseline when a calculation asks for one instead of usage, and says so', async () => {
+      const signal = await t.credentials(['signal']);
+      const calc = async (propertyInputs: object[], status = 200) => {
+        const res = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(signal), 'content-type': 'application/json' }, payload: { masterTariffId: 1300300, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', address: { zip: '78701' }, applyUtilityTax: false, propertyInputs } });
+        assert.equal(res.statusCode, status, res.body);
+        return res.json();
+      };
+      // Austin (2A) has no bundled home: the zone's apartment shape, scaled to Texas's average; July 2025 as the
+      // baselines operation moves it. Pedernales RES: 22.50 a month + (0.07208 + 0.03212) = 0.1042 per kWh.
+      const july = await best('zipCode=78701&buildingType=RESIDENTIAL&excludeMeasures=true&intervalFromDateTime=2025-07-01&intervalToDateTime=2025-08-01');
+      const kwh = july.factors.intervalConsumption as number;
+      const bill = (await calc([{ keyName: 'baselineType', dataValue: 'typicalElectricity' }, { keyName: 'buildingId', dataValue: 'RESIDENTIAL' }])).results[0];
+      close(bill.summary.kWh, kwh, 'kWh billed', 1e-5);
+      assert.equal(bill.totalCost, Math.round((22.5 + kwh * 0.1042) * 100) / 100);
+      const said = bill.assumptions.find((a: { keyName: string }) => a.keyName === 'baselineType');
+      assert.deepEqual([said?.accuracy, /typical baseline/.test(said?.description)], [50, true]);
+      // Twice the baseline with a dataFactor; a year of 6,000 kWh with loadSize (July's share of it).
+      const doubled = (await calc([{ keyName: 'baselineType', dataValue: 'typicalElectricity', dataFactor: 2 }])).results[0];
+      close(doubled.summary.kWh, 2 * kwh, 'doubled', 1e-5);
+      const sized = await best('zipCode=78701&buildingType=RESIDENTIAL&excludeMeasures=true&sizingKeyName=loadSize&sizingDataValue=6000&sizingUnit=kWh&intervalFromDateTime=2025-07-01&intervalToDateTime=2025-08-01');
+      close((await calc([{ keyName: 'baselineType', dataValue: 'typicalElectricity' }, { keyName: 'loadSize', dataValue: 6000 }])).results[0].summary.kWh, sized.factors.intervalConsumption, 'sized', 1e-5);
+      // Usage and a baseline together, a baseline type other than typicalElectricity, a building type unknown.
+      assert.equal((await calc([{ keyName: 'baselineType', dataValue: 'typicalElectricity' }, { keyName: 'consumption', dataValue: 500 }], 400)).results[0].propertyName, 'propertyInputs[0].keyName');
+      assert.equal((await calc([{ keyName: 'baselineType', dataValue: 'typicalGas' }], 400)).results[0].propertyName, 'propertyInputs[0].dataValue');
+      assert.equal((await calc([{ keyName: 'baselineType', dataValue: 'typicalElectricity' }, { keyName: 'buildingId', dataValue: 'Castle' }], 400)).results[0].propertyName, 'propertyInputs[1].dataValue');
+      assert.equal((await calc([{ keyName: 'buildingId', dataValue: 'RESIDENTIAL' }], 400)).results[0].propertyName, 'propertyInputs[0].keyName');
+    });
+
     it('names each bad parameter', async () => {
       await t.expectBadParameters('/rest/v1/typicals/baselines/best', c, [
         ['buildingType=SmallOffice', 'zipCode'],
