@@ -34,6 +34,8 @@ import { CalendarsService } from './modules/calendars/calendars.service.ts';
 import { timeOfUsesRoutes } from './modules/timeofuses/timeofuses.routes.ts';
 import { TimeOfUsesService } from './modules/timeofuses/timeofuses.service.ts';
 import { baselinesRoutes } from './modules/baselines/baselines.routes.ts';
+import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+import { BuildingsService } from './modules/buildings/buildings.service.ts';
 import { BaselinesService } from './modules/baselines/baselines.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
@@ -131,6 +133,7 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo);
   await app.register(baselinesRoutes(baselines));
+  await app.register(buildingsRoutes(new BuildingsService(db, zipcodes, territories.repo, baselines)));
   await app.register(calculationsRoutes(new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines)));
   await app.register(importsRoutes(db));
   await app.register(pricesRoutes(new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now)));

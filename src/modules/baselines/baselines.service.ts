@@ -96,6 +96,11 @@ export class BaselinesService {
     return { intervals: moveTypicalYear({ values: kwh, startDay: profile.start_day }, zone, from, to), description: `${building.name}, ${profile.place} (${profile.profile_id}), ${Math.round(annual)} kWh a year` };
   }
 
+  /** The id of the profile that best fits a place and building type (the typical buildings' best). */
+  async bestProfileId(q: Pick<Query, 'zipCode' | 'addressString' | 'lat' | 'lng' | 'buildingType' | 'customerClass' | 'serviceType'>): Promise<string> {
+    return (await this.typical({ ...q, excludeMeasures: true })).profile.profile_id;
+  }
+
   /** The profile a request asks for, scaled to its year of kWh, with what the answer says of it. */
   private async typical(q: Query) {
     // Parameters first, so a bad one is named before anything is looked up.
