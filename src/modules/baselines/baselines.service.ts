@@ -3,7 +3,6 @@
 // zone's mid-rise apartment shape), scaled to a year of kWh (the reference building's, the state's average for a
 // house, the building area's share of the reference's, or the size asked for), then given as measures and, on
 // request, moved onto real dates in the place's zone.
-import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
 import { baselineFactors, baselineMeasures, MEASURES_GROUPS, MEASURES_UNITS, yearKwh, type MeasuresGroup, type MeasuresUnit } from '../../engine/load/baseline-measures.ts';
@@ -18,6 +17,7 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { BaselineBestQuery, BaselineSchema } from './baselines.schemas.ts';
 import { BUILDING_VINTAGES, resolveBuildingType, type BaselineClass } from './building-types.ts';
+import { stableUuid } from './stable-uuid.ts';
 
 export type Baseline = Static<typeof BaselineSchema>;
 type Query = Static<typeof BaselineBestQuery>;
@@ -33,11 +33,8 @@ const oneOf = <T extends string>(name: string, raw: string | undefined, values: 
   return v;
 };
 
-/** A stable id for the same profile scaled the same way: a UUID made of a hash of both. */
-function baselineId(profileId: string, annualKwh: number, area: number | null): string {
-  const h = createHash('sha1').update(`${profileId}|${annualKwh}|${area}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+/** A stable id for the same profile scaled the same way. */
+const baselineId = (profileId: string, annualKwh: number, area: number | null) => stableUuid(`${profileId}|${annualKwh}|${area}`);
 
 export class BaselinesService {
   constructor(

@@ -1,7 +1,6 @@
 // Typical buildings, the original's deprecated interface over the same data as the baselines: each typical load
 // profile is one archetype building at its place (a DOE reference building in its city, an OpenEI home at its weather
 // station), with a stable UUID, its climate zone as territory and its profile's intervals on real dates.
-import { createHash } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import tzlookup from 'tz-lookup';
@@ -15,6 +14,7 @@ import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
 import { resolveBuildingType } from '../baselines/building-types.ts';
+import { stableUuid } from '../baselines/stable-uuid.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { BuildingBestQuery, BuildingGetQuery, BuildingIntervalSchema, BuildingListQuery, BuildingSchema } from './buildings.schemas.ts';
@@ -28,10 +28,6 @@ const GROUPS = ['HOUR', 'DAY', 'MONTH', 'YEAR'] as const;
 const SOURCE_NAMES: Record<string, string> = { DOECRB: 'DOE commercial reference buildings (NREL REopt)', OPENEI_RES: 'OpenEI TMY3 residential load profiles (NREL)' };
 const COLUMNS = ['profile_id', 'source_id', 'building_type', 'customer_class', 'variant', 'place', 'climate_zone', 'latitude', 'longitude', 'start_day', 'annual_kwh', 'source'] as const;
 
-const uuidOf = (text: string) => {
-  const h = createHash('sha1').update(text).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
 const csv = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 const zoneOf = (r: Row) => (r.latitude === null || r.longitude === null ? 'UTC' : tzlookup(r.latitude, r.longitude));
 
@@ -92,7 +88,7 @@ export class BuildingsService {
   }
 
   async get(accountId: string, q: Static<typeof BuildingGetQuery>): Promise<Building> {
-    const row = (await this.rows()).find((r) => uuidOf(`building|${r.profile_id}`) === accountId);
+    const row = (await this.rows()).find((r) => stableUuid(`building|${r.profile_id}`) === accountId);
     if (!row) throw notFound('Building', 'accountId', accountId);
     return this.toBuilding(row, null, q);
   }
@@ -122,7 +118,7 @@ export class BuildingsService {
     const name = type?.name ?? r.building_type;
     const prop = (keyName: string, dataValue: string | null) => ({ keyName, dataValue });
     const profile: Building['profiles'][number] = {
-      profileId: uuidOf(`profile|${r.profile_id}`),
+      profileId: stableUuid(`profile|${r.profile_id}`),
       profileName: `Typical electricity, ${name}`,
       description: r.source,
       serviceTypes: 'ELECTRICITY',
@@ -132,7 +128,7 @@ export class BuildingsService {
     };
     if (q?.populateIntervals) profile.intervals = await this.intervals(r, q);
     return {
-      accountId: uuidOf(`building|${r.profile_id}`),
+      accountId: stableUuid(`building|${r.profile_id}`),
       sourceId: r.source_id,
       buildingTypeId: r.building_type,
       buildingType: { id: r.building_type, name, customerClass: r.customer_class },
