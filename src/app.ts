@@ -36,6 +36,7 @@ import { TimeOfUsesService } from './modules/timeofuses/timeofuses.service.ts';
 import { baselinesRoutes } from './modules/baselines/baselines.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { BuildingsService } from './modules/buildings/buildings.service.ts';
+import { REFERENCE_BUILDING_AREA_FT2 } from './data/starter/reference-building-areas.data.ts';
 import { BaselinesService } from './modules/baselines/baselines.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
@@ -131,7 +132,7 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(propertiesRoutes(properties));
   await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
-  const baselines = new BaselinesService(db, zipcodes, territories.repo);
+  const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);
   await app.register(baselinesRoutes(baselines));
   await app.register(buildingsRoutes(new BuildingsService(db, zipcodes, territories.repo, baselines)));
   await app.register(calculationsRoutes(new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines)));

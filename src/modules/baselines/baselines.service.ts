@@ -122,7 +122,8 @@ export class BaselinesService {
     const picked = await this.pick(building.type.profileType, zone, zip.latitude, zip.longitude);
     if (!picked) throw notFound('Baseline', 'buildingType', building.id);
     const { profile, standIn } = picked;
-    const referenceArea = this.referenceAreas[profile.building_type] ?? null;
+    // A house standing in on the apartment building's shape is not that building: it has no reference area.
+    const referenceArea = standIn ? null : (this.referenceAreas[profile.building_type] ?? null);
     const properties: Baseline['properties'] = [
       { keyName: 'customerClass', dataType: 'CHOICE', dataValue: building.type.customerClass },
       { keyName: 'baselineProfile', dataType: 'STRING', dataValue: profile.profile_id },

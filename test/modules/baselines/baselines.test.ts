@@ -47,6 +47,27 @@ for (const dialect of dialects) {
       assert.equal((await best('zipCode=60601&buildingType=SmallOffice&excludeMeasures=true')).baselineId, b.baselineId);
     });
 
+    it('gives a commercial baseline its reference building\'s floor area, and scales the year by a building area', async () => {
+      // DOE reference small office: 5,500 sq ft (the EnergyPlus model's header); REopt's Chicago year 86,224 kWh.
+      const b = await best('zipCode=60601&buildingType=SmallOffice&excludeMeasures=true');
+      assert.deepEqual([b.factors.meanBuildingArea, b.factors.buildingArea], [5500, 5500]);
+      close(b.factors.meanIntensity, 86224 / 5500, 'kWh per sq ft (15.677)');
+      assert.equal(b.properties.find((p: { keyName: string }) => p.keyName === 'buildingArea').dataValue, '5500');
+      // 11,000 sq ft is twice the reference: 2 x 86,224 = 172,448 kWh, the same intensity.
+      const twice = await best('zipCode=60601&buildingType=SmallOffice&buildingArea=11000');
+      close(twice.factors.annualConsumption, 172448, 'twice the area');
+      close(sum(twice.measures), 172448, 'its hours');
+      const file = crbFile('crb8760_norm_Chicago_SmallOffice.dat');
+      const intensity = await best('zipCode=60601&buildingType=SmallOffice&buildingArea=11000&measuresUnit=intensity');
+      close(intensity.measures[13].v, (file[13]! * 172448) / 11000, 'hour 14, kWh per sq ft');
+      close(sum(intensity.measures), 86224 / 5500, 'a year of intensity is the reference\'s kWh per sq ft');
+      // Mid-rise apartment 33,742 sq ft; a house has no reference area (its size comes from the state's average).
+      assert.equal((await best('zipCode=60601&buildingType=MidriseApartment&excludeMeasures=true')).factors.meanBuildingArea, 33742);
+      const house = await best('zipCode=02108&buildingType=RESIDENTIAL&excludeMeasures=true');
+      assert.deepEqual([house.factors.meanBuildingArea, house.factors.buildingArea], [null, null]);
+      assert.equal((await best('addressString=Phoenix, AZ&customerClass=RESIDENTIAL&excludeMeasures=true')).factors.meanBuildingArea, null, 'the apartment shape standing in for a house');
+    });
+
     it('sizes the year, gives proportions summing to 100, and rolls hours up by month, day and year', async () => {
       const sized = await best('zipCode=60601&buildingType=MEDIUM_COMMERCIAL&sizingKeyName=loadSize&sizingDataValue=50000&sizingUnit=kWh');
       close(sum(sized.measures), 50000, 'sized year');
