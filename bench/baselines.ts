@@ -1,5 +1,6 @@
 // The best typical baseline over HTTP against the built server: a year of 8,760 hourly measures and a year of
-// intervals moved onto real dates, the heaviest answer of the operation (about 1.5 MB of JSON), and the light ones.
+// intervals moved onto real dates, the heaviest answer of the operation (2.28 MB of JSON), the light ones, and the
+// same number of bytes from a server that computes nothing (what the socket and the client cost by themselves).
 // Usage: npm run bench:baselines [-- --runs 50 --database-url postgres://...]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,14 +18,16 @@ execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process
 const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', '--json'], { env: { ...process.env, ...env } }).toString());
 const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
 const headers = { authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}` };
+// The transport floor for the largest answer: its size in bytes from a server that computes nothing.
+const floor = await spawnServer('bench/servers/static-bytes.ts', [], { PORT: '0', BYTES: '2280000' });
 const cases: [string, string][] = [
   ['8,760 measures and a year of intervals (2025)', 'zipCode=60601&buildingType=MediumOffice&intervalFromDateTime=2025-01-01&intervalToDateTime=2026-01-01'],
   ['8,760 measures', 'zipCode=60601&buildingType=MediumOffice'],
   ['a house, measures by month', 'zipCode=02108&buildingType=RESIDENTIAL&groupBy=MONTH'],
 ];
 try {
-  for (const [label, query] of cases) {
-    const url = `${server.base}/rest/v1/typicals/baselines/best?${query}`;
+  for (const [label, query] of [...cases, ['the same 2.28 MB from a bare node:http server (the transport floor)', '']]) {
+    const url = query ? `${server.base}/rest/v1/typicals/baselines/best?${query}` : floor.base;
     const ms: number[] = [];
     let bytes = 0;
     for (let i = 0; i < Number(values.runs) + 5; i++) {
@@ -40,5 +43,6 @@ try {
   }
 } finally {
   await server.stop();
+  await floor.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -23,14 +23,16 @@ export function yearKwh(shape: readonly number[], annualKwh: number): number[] {
   return shape.map((x) => (x / sum) * annualKwh);
 }
 
-/** The hour index at which each group (day or month) of the typical year ends, exclusive. */
-function groupEnds(groupBy: MeasuresGroup | null): number[] {
-  if (groupBy === null) return Array.from({ length: HOURS }, (_, h) => h + 1);
-  if (groupBy === 'YEAR') return [HOURS];
-  if (groupBy === 'DAY') return Array.from({ length: 365 }, (_, d) => (d + 1) * 24);
+/** The hour index at which each group (hour, day, month or the year) of the typical year ends, exclusive. */
+const GROUP_ENDS: Readonly<Record<MeasuresGroup | 'HOUR', readonly number[]>> = (() => {
   let end = 0;
-  return MONTH_DAYS.map((days) => (end += days * 24));
-}
+  return {
+    HOUR: Array.from({ length: HOURS }, (_, h) => h + 1),
+    DAY: Array.from({ length: 365 }, (_, d) => (d + 1) * 24),
+    MONTH: MONTH_DAYS.map((days) => (end += days * 24)),
+    YEAR: [HOURS],
+  };
+})();
 
 /**
  * The measures of a typical year (hourly kWh): `total` as kWh, `intensity` as kWh per square foot of `area`,
@@ -42,7 +44,7 @@ export function baselineMeasures(kwh: readonly number[], unit: MeasuresUnit, gro
   const scale = unit === 'total' ? 1 : unit === 'intensity' ? 1 / area! : total > 0 ? 100 / total : 0;
   const out: Measure[] = [];
   let h = 0;
-  for (const end of groupEnds(groupBy)) {
+  for (const end of GROUP_ENDS[groupBy ?? 'HOUR']) {
     let sum = 0;
     for (; h < end; h++) sum += kwh[h]!;
     out.push({ i: out.length + 1, v: sum * scale });
@@ -66,9 +68,14 @@ export interface BaselineFactors {
 
 /** The factors of a typical year of `kwh`, for a building of `area` whose reference building is `reference`. */
 export function baselineFactors(kwh: readonly number[], area: number | null, reference: { annualKwh: number; area: number | null }): BaselineFactors {
-  const annual = kwh.reduce((a, x) => a + x, 0);
+  let annual = 0;
+  let peak = 0;
+  for (const x of kwh) {
+    annual += x;
+    if (x > peak) peak = x;
+  }
   return {
-    peakDemand: Math.max(...kwh),
+    peakDemand: peak,
     monthlyConsumption: annual / 12,
     annualConsumption: annual,
     meanAnnualConsumption: reference.annualKwh,

@@ -17,6 +17,8 @@ export interface LocalClock {
   startOfDay(dayNumber: number): number;
   /** The instant of a local wall-clock time (a skipped time moves forward by the gap; a repeated one is the first). */
   instantOf(dayNumber: number, minuteOfDay: number): number;
+  /** The instant as ISO 8601 with the zone's offset (see formatInstant). */
+  format(instant: number): string;
   /** The offset steps: offsets[k] is in force from starts[k] (instants in order). */
   starts: readonly number[];
   offsets: readonly number[];
@@ -55,6 +57,11 @@ function yearTransitions(zone: IANAZone, year: number): { starts: number[]; offs
   return out;
 }
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** "00" to "59": hours, minutes and seconds of a formatted instant. */
+const TWO = Array.from({ length: 60 }, (_, n) => pad(n));
+const UTC_NAMES = /^(Etc\/)?(UTC|UCT|Universal|Zulu)$/i;
+
 export function localClock(zone: string, from: number, to: number): LocalClock {
   const z = IANAZone.create(zone);
   if (!z.isValid) throw new UnknownZoneError(`Unknown time zone ${zone}`);
@@ -89,8 +96,40 @@ export function localClock(zone: string, from: number, to: number): LocalClock {
     const under = local - after;
     return offsetAt(under) === after ? under : t;
   };
+  // Answers format thousands of consecutive instants: the date part is written once per local day, the offset once
+  // per offset, the time of day from a table.
+  const utc = UTC_NAMES.test(zone);
+  const suffixes = new Map<number, string>();
+  let formattedDay = Number.NaN;
+  let datePart = '';
+  const format = (instant: number): string => {
+    const offset = offsetAt(instant);
+    const local = instant + offset;
+    const day = Math.floor(local / DAY);
+    if (day !== formattedDay) {
+      const d = new Date(day * DAY);
+      datePart = `${pad(d.getUTCFullYear(), 4)}-${TWO[d.getUTCMonth() + 1]}-${TWO[d.getUTCDate()]}T`;
+      formattedDay = day;
+    }
+    let suffix = suffixes.get(offset);
+    if (suffix === undefined) {
+      // As Luxon writes it: "Z" for the UTC zone itself, an offset for every other zone (+00:00 in London's winter).
+      const minutes = Math.abs(offset) / MINUTE;
+      suffix = utc ? 'Z' : `${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+      suffixes.set(offset, suffix);
+    }
+    let rest = local - day * DAY;
+    const h = Math.floor(rest / 3_600_000);
+    rest -= h * 3_600_000;
+    const m = Math.floor(rest / MINUTE);
+    rest -= m * MINUTE;
+    const sec = Math.floor(rest / 1000);
+    const ms = rest - sec * 1000;
+    return `${datePart}${TWO[h]}:${TWO[m]}:${TWO[sec]}${ms ? `.${pad(ms, 3)}` : ''}${suffix}`;
+  };
   return {
     zone,
+    format,
     offsetAt,
     dayOf: (instant) => Math.floor((instant + offsetAt(instant)) / DAY),
     minuteOf: (instant) => {
@@ -105,20 +144,10 @@ export function localClock(zone: string, from: number, to: number): LocalClock {
 }
 
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const UTC_NAMES = /^(Etc\/)?(UTC|UCT|Universal|Zulu)$/i;
-
 /**
  * An instant as ISO 8601 with the zone's offset, as formatDateTime writes it (2011-10-26T12:00:00-04:00; milliseconds
  * only when not zero), without a date-library call: answers with thousands of items format many instants.
  */
 export function formatInstant(clock: LocalClock, instant: number): string {
-  const offset = clock.offsetAt(instant);
-  const local = new Date(instant + offset);
-  const ms = local.getUTCMilliseconds();
-  const sign = offset < 0 ? '-' : '+';
-  const minutes = Math.abs(offset) / MINUTE;
-  // As Luxon writes it: "Z" for the UTC zone itself, an offset for every other zone (+00:00 in London's winter).
-  const suffix = UTC_NAMES.test(clock.zone) ? 'Z' : `${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-  return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${ms ? `.${pad(ms, 3)}` : ''}${suffix}`;
+  return clock.format(instant);
 }

@@ -5,9 +5,9 @@
 // request, moved onto real dates in the place's zone.
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
-import { baselineFactors, baselineMeasures, MEASURES_GROUPS, MEASURES_UNITS, yearKwh, type MeasuresGroup, type MeasuresUnit } from '../../engine/load/baseline-measures.ts';
+import { baselineFactors, baselineMeasures, MEASURES_GROUPS, MEASURES_UNITS, yearKwh, type Measure, type MeasuresGroup, type MeasuresUnit } from '../../engine/load/baseline-measures.ts';
 import { MAX_MOVE_MS, moveTypicalYear } from '../../engine/load/typical-year.ts';
-import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
+import { localClock } from '../../engine/time/local-clock.ts';
 import { crbCityFor, greatCircleKm } from '../../data/climate/climate-zones.ts';
 import { climateZoneTerritoryId } from '../../data/typical-loads.seeder.ts';
 import { RESIDENTIAL_ANNUAL_KWH, RESIDENTIAL_CONSUMPTION_SOURCE } from '../../data/starter/residential-consumption.data.ts';
@@ -15,6 +15,7 @@ import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
+import type { BaselineIntervals } from './baseline-json.ts';
 import type { BaselineBestQuery, BaselineSchema } from './baselines.schemas.ts';
 import { BUILDING_VINTAGES, resolveBuildingType, type BaselineClass } from './building-types.ts';
 import { stableUuid } from './stable-uuid.ts';
@@ -49,10 +50,11 @@ export class BaselinesService {
     return this.db.kysely.selectFrom('load_profiles').selectAll().where('building_type', 'in', types).where('climate_zone', '=', zone).execute() as Promise<ProfileRow[]>;
   }
 
-  async best(q: Query): Promise<Baseline> {
+  /** The best baseline as its head (every field but measures and intervals), its measures, and its moved year. */
+  async best(q: Query): Promise<{ head: Baseline; measures: Measure[] | undefined; intervals: BaselineIntervals | null }> {
     const { building, profile, zone, zip, annual, area, referenceArea, properties, kwh, unit, groupBy } = await this.typical(q);
     const factors: Record<string, number | null> = { ...baselineFactors(kwh, area, { annualKwh: profile.annual_kwh, area: referenceArea }) };
-    const out: Baseline = {
+    const head: Baseline = {
       baselineId: baselineId(profile.profile_id, annual, area),
       name: `${building.name}, ${profile.place} (IECC climate zone ${zone})`,
       buildingType: { id: building.id, name: building.name, description: building.type.description, customerClass: building.type.customerClass },
@@ -67,21 +69,14 @@ export class BaselinesService {
       measureValue: 'kWh',
       measureUnit: unit,
     };
-    if (!q.excludeMeasures) out.measures = baselineMeasures(kwh, unit, groupBy, area);
+    const measures = q.excludeMeasures ? undefined : baselineMeasures(kwh, unit, groupBy, area);
     const range = this.intervalRange(q, zip.time_zone_id ?? 'UTC');
-    if (range) {
-      const clock = localClock(range.zone, range.from, range.to);
-      const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
-      // Consecutive intervals share their boundaries: each is formatted once (a year has 8,760 of them).
-      let start = moved.length ? formatInstant(clock, moved[0]!.from) : '';
-      out.intervals = moved.map((m) => {
-        const fromDateTime = start;
-        start = formatInstant(clock, m.to);
-        return { fromDateTime, toDateTime: start, duration: m.to - m.from, kWh: { quantityAmount: m.kwh, rateAmount: null }, kW: { quantityAmount: (m.kwh * HOUR) / (m.to - m.from), rateAmount: null } };
-      });
-      factors.intervalConsumption = moved.reduce((a, m) => a + m.kwh, 0);
-    }
-    return out;
+    if (!range) return { head, measures, intervals: null };
+    const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
+    let consumption = 0;
+    for (const m of moved) consumption += m.kwh;
+    factors.intervalConsumption = consumption;
+    return { head, measures, intervals: { clock: localClock(range.zone, range.from, range.to), moved } };
   }
 
   /**

@@ -9,6 +9,9 @@ import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { REFERENCE_DIR, referencePath } from '../../helpers/reference.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { Value } from '@sinclair/typebox/value';
+import { responses } from '../../../src/http/response-schemas.ts';
+import { BaselineSchema } from '../../../src/modules/baselines/baselines.schemas.ts';
 
 const present = referencePath('loads') !== null && referencePath('climate') !== null;
 const crbFile = (name: string) => readFileSync(join(REFERENCE_DIR, 'loads', 'reopt-crb-electric', name), 'utf8').split(/\r?\n/).filter(Boolean).map(Number);
@@ -97,6 +100,24 @@ for (const dialect of dialects) {
       assert.deepEqual([march10.length, november3.length], [23, 25]);
       assert.deepEqual([b.intervals[0].fromDateTime, b.intervals[0].duration, b.intervals[0].kWh.rateAmount], ['2024-01-01T00:00:00-06:00', 3_600_000, null]);
       assert.equal(b.intervals[0].kW.quantityAmount, b.intervals[0].kWh.quantityAmount, 'an hour\'s kWh is its average kW');
+    });
+
+    it('writes its JSON by hand to the schema\'s shape, with no field the schema lacks, parts of hours included', async () => {
+      const res = await t.inject({ method: 'GET', url: '/rest/v1/typicals/baselines/best?zipCode=60601&buildingType=SmallOffice&intervalFromDateTime=2025-07-01T10:30:00&intervalToDateTime=2025-07-01T12:15:00', headers: { authorization: t.authHeader(c) } });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8/);
+      const body = res.json();
+      const schema = responses(BaselineSchema)[200];
+      assert.ok(Value.Check(schema, body), [...Value.Errors(schema, body)].map((e) => `${e.path} ${e.message}`).slice(0, 3).join('; '));
+      assert.deepEqual(Value.Clean(schema, structuredClone(body)), body, 'no field beyond the schema');
+      // 10:30-11:00, 11:00-12:00, 12:00-12:15 Chicago daylight time: a part of an hour has kW = kWh x 60 / its minutes.
+      const answer = res.json().results[0];
+      const [half, hour, quarter] = answer.intervals;
+      assert.deepEqual([half.fromDateTime, half.toDateTime, half.duration, hour.duration, quarter.toDateTime], ['2025-07-01T10:30:00-05:00', '2025-07-01T11:00:00-05:00', 1_800_000, 3_600_000, '2025-07-01T12:15:00-05:00']);
+      close(half.kW.quantityAmount, half.kWh.quantityAmount * 2, 'half an hour');
+      close(quarter.kW.quantityAmount, quarter.kWh.quantityAmount * 4, 'a quarter of an hour');
+      assert.equal(hour.kW.quantityAmount, hour.kWh.quantityAmount);
+      assert.equal(answer.measures.length, 8760);
     });
 
     it('scales a house to its state\'s average: Boston on the Boston home, Phoenix on the zone\'s apartment shape', async () => {
