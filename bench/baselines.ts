@@ -2,22 +2,14 @@
 // intervals moved onto real dates, the heaviest answer of the operation (2.28 MB of JSON), the light ones, and the
 // same number of bytes from a server that computes nothing (what the socket and the client cost by themselves).
 // Usage: npm run bench:baselines [-- --runs 50 --database-url postgres://...]
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startSeededServer } from './lib/seeded-server.ts';
 import { spawnServer } from './lib/spawn-server.ts';
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, 'database-url': { type: 'string' } } });
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-const dir = mkdtempSync(join(tmpdir(), 'ratebook-baselines-'));
-const env = { DATABASE_URL: values['database-url'] ?? `sqlite:${join(dir, 'baselines.sqlite')}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000' };
-execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', '--json'], { env: { ...process.env, ...env } }).toString());
-const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
-const headers = { authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}` };
+const server = await startSeededServer('baselines', { databaseUrl: values['database-url'] });
+const headers = { authorization: server.authorization };
 // The transport floor for the largest answer: its size in bytes from a server that computes nothing.
 const floor = await spawnServer('bench/servers/static-bytes.ts', [], { PORT: '0', BYTES: '2280000' });
 const cases: [string, string][] = [
@@ -39,10 +31,9 @@ try {
       bytes = body.byteLength;
     }
     const sorted = [...ms].sort((a, b) => a - b);
-    console.log(`${env.DATABASE_URL.split(':')[0]} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests (${(bytes / 1e6).toFixed(2)} MB)`);
+    console.log(`${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests (${(bytes / 1e6).toFixed(2)} MB)`);
   }
 } finally {
   await server.stop();
   await floor.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -2,12 +2,9 @@
 // as production runs bundled code), and a 20-scenario mass calculation over HTTP against the built server.
 // Usage: npm run bench:bill [-- --runs 500 --mass-runs 30]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { spawnServer } from './lib/spawn-server.ts';
+import { startSeededServer } from './lib/seeded-server.ts';
 import { BENCH_DEMAND_RATE, BENCH_TARIFF, median, syntheticLoad, YEAR } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '500' }, 'mass-runs': { type: 'string', default: '30' } } });
@@ -16,12 +13,7 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '500'
 await build({ entryPoints: ['bench/bill-engine-core.ts'], outfile: 'dist/bench-bill-engine.mjs', bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
 execFileSync(process.execPath, ['dist/bench-bill-engine.mjs', '--runs', values.runs!], { stdio: 'inherit' });
 
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-const dir = mkdtempSync(join(tmpdir(), 'ratebook-mass-'));
-const env = { DATABASE_URL: `sqlite:${join(dir, 'mass.sqlite')}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000' };
-execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', '--tier', 'enterprise', '--json'], { env: { ...process.env, ...env } }).toString());
-const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
+const server = await startSeededServer('mass', { tier: 'enterprise' });
 try {
   const massRuns = Number(values['mass-runs']);
   const hourly = syntheticLoad(60);
@@ -30,7 +22,7 @@ try {
     toDateTime: YEAR.to,
     scenarios: Array.from({ length: 20 }, (_, k) => ({ scenarioName: `s${k}`, masterTariffId: BENCH_TARIFF, propertyInputs: [{ keyName: 'consumption', dataSeries: hourly.map((v) => Math.round(v * (800 + k * 20)) / 1000), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }], rateInputs: [BENCH_DEMAND_RATE] })),
   });
-  const headers = { authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}`, 'content-type': 'application/json' };
+  const headers = { authorization: server.authorization, 'content-type': 'application/json' };
   const ms: number[] = [];
   for (let i = 0; i < massRuns + 5; i++) {
     const t0 = performance.now();
@@ -42,5 +34,4 @@ try {
   console.log(`mass calculation over HTTP, 20 scenarios x 8,760 hourly values (${(body.length / 1e6).toFixed(1)} MB body): median ${median(ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms over ${massRuns} requests`);
 } finally {
   await server.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

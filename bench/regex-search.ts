@@ -1,21 +1,12 @@
 // A backtracking regex search against the built server while an unrelated request is timed: how long the search takes
 // and how long the echo waited for it. Usage: npm run bench:regex [-- --runs 20 --database-url postgres://...]
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnServer } from './lib/spawn-server.ts';
+import { startSeededServer } from './lib/seeded-server.ts';
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, 'database-url': { type: 'string' } } });
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-const dir = mkdtempSync(join(tmpdir(), 'ratebook-regex-'));
-const env = { DATABASE_URL: values['database-url'] ?? `sqlite:${join(dir, 'regex.sqlite')}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000' };
-execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', '--json'], { env: { ...process.env, ...env } }).toString());
-const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
-const headers = { authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}` };
+const server = await startSeededServer('regex', { databaseUrl: values['database-url'] });
+const headers = { authorization: server.authorization };
 try {
   for (const pattern of ['^(([a-z]+)+)+[0-9]$', '(a|aa)*b', '^san.*o$']) {
     const searchUrl = `${server.base}/rest/public/zipcodes?isRegex=true&searchOn=city&search=${encodeURIComponent(pattern)}`;
@@ -38,9 +29,8 @@ try {
         echo.push(echoMs);
       }
     }
-    console.log(`${env.DATABASE_URL.split(':')[0]} ${pattern}: search median ${median(search).toFixed(0)} ms (max ${Math.max(...search).toFixed(0)}), echo meanwhile median ${median(echo).toFixed(1)} ms (max ${Math.max(...echo).toFixed(1)})`);
+    console.log(`${server.dialect} ${pattern}: search median ${median(search).toFixed(0)} ms (max ${Math.max(...search).toFixed(0)}), echo meanwhile median ${median(echo).toFixed(1)} ms (max ${Math.max(...echo).toFixed(1)})`);
   }
 } finally {
   await server.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

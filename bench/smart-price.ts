@@ -1,23 +1,14 @@
 // A one-week hourly smart price over HTTP against the built server (real sockets, `fetch`): PG&E E-TOU-C for the first
 // week of July 2025, groupBy HOUR (168 price changes). Usage: npm run bench:price [-- --runs 50]
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnServer } from './lib/spawn-server.ts';
+import { startSeededServer } from './lib/seeded-server.ts';
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-const dir = mkdtempSync(join(tmpdir(), 'ratebook-price-'));
-const env = { DATABASE_URL: `sqlite:${join(dir, 'price.sqlite')}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000' };
-execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', '--json'], { env: { ...process.env, ...env } }).toString());
-const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
+const server = await startSeededServer('price');
 try {
   const url = `${server.base}/rest/v1/prices/smart?masterTariffId=1100102&fromDateTime=2025-07-01&toDateTime=2025-07-08&groupBy=HOUR&pageCount=1000&territoryId=3538`;
-  const headers = { authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}` };
+  const headers = { authorization: server.authorization };
   const ms: number[] = [];
   let changes = 0;
   for (let i = 0; i < Number(values.runs) + 5; i++) {
@@ -31,5 +22,4 @@ try {
   console.log(`smart price over HTTP, one week hourly (${changes} price changes): median ${median(ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms over ${values.runs} requests`);
 } finally {
   await server.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

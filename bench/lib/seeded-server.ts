@@ -1,0 +1,35 @@
+// What the HTTP benches start from: the built server (`npm run build`) on a fresh, seeded database (a SQLite file in
+// a temporary folder unless a database URL is given), with one application's credentials, rate limit out of the way.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer } from './spawn-server.ts';
+
+export interface SeededServer {
+  base: string;
+  /** The database's dialect as the URL names it ("sqlite", "postgres"), for the bench's lines. */
+  dialect: string;
+  /** Basic authorization for the application created. */
+  authorization: string;
+  stop(): Promise<void>;
+}
+
+export async function startSeededServer(name: string, options: { databaseUrl?: string; tier?: string } = {}): Promise<SeededServer> {
+  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), `ratebook-${name}-`));
+  const env = { DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, `${name}.sqlite`)}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000' };
+  execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const tier = options.tier ? ['--tier', options.tier] : [];
+  const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', ...tier, '--json'], { env: { ...process.env, ...env } }).toString());
+  const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
+  return {
+    base: server.base,
+    dialect: env.DATABASE_URL.split(':')[0]!,
+    authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}`,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
