@@ -40,8 +40,18 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + doe - 719_468;
 }
 
-/** The sun at `hour` (decimal, local standard time) on a date, seen from `place`. */
-export function sunPosition(place: Place, year: number, month: number, day: number, hour: number): SunPosition {
+/** Where the sun is at an instant, and the orbit's angles the day's figures are made from (radians). */
+interface SunAngles {
+  zenith: number;
+  azimuth: number;
+  elevation: number;
+  declinationRad: number;
+  meanLongitudeRad: number;
+  rightAscensionRad: number;
+}
+
+/** The sun's angles at `hour` (decimal, local standard time) on a date, seen from `place`. */
+function sunAngles(place: Place, year: number, month: number, day: number, hour: number): SunAngles {
   const ut = hour - place.timeZone;
   const n = daysFromCivil(year, month, day) + 2_440_587.5 + ut / 24 - 2_451_545.0;
   const meanLongitude = mod(280.46 + 0.9856474 * n, 360);
@@ -61,19 +71,24 @@ export function sunPosition(place: Place, year: number, month: number, day: numb
   const refraction = geometric > -0.56 ? (3.51561 * (0.1594 + 0.0196 * geometric + 0.00002 * geometric ** 2)) / (1 + 0.505 * geometric + 0.0845 * geometric ** 2) : 0.56;
   const elevation = Math.min(90, geometric + refraction);
   const azimuth = mod(Math.atan2(Math.sin(hourAngle), Math.cos(hourAngle) * Math.sin(lat) - Math.tan(declination) * Math.cos(lat)) / RAD + 180, 360);
+  return { zenith: 90 - elevation, azimuth, elevation, declinationRad: declination, meanLongitudeRad: meanLongitude * RAD, rightAscensionRad: rightAscension };
+}
 
+/** The sun at `hour` (decimal, local standard time) on a date, seen from `place`, with the day's figures. */
+export function sunPosition(place: Place, year: number, month: number, day: number, hour: number): SunPosition {
+  const { zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(place, year, month, day, hour);
   // Sunrise and sunset: the geometric hour angle at which the centre crosses the horizon, about solar noon, which
   // the equation of time and the longitude's distance from the zone's meridian put off 12:00.
-  const equationOfTimeHours = mod(meanLongitude * RAD - rightAscension + Math.PI, 2 * Math.PI) / RAD / 15 - 12;
+  const equationOfTimeHours = mod(meanLongitudeRad - rightAscensionRad + Math.PI, 2 * Math.PI) / RAD / 15 - 12;
   const solarNoon = 12 - equationOfTimeHours - (place.longitude - place.timeZone * 15) / 15;
-  const cosH0 = -Math.tan(lat) * Math.tan(declination);
+  const cosH0 = -Math.tan(place.latitude * RAD) * Math.tan(declinationRad);
   const halfDay = cosH0 <= -1 || cosH0 >= 1 ? Number.NaN : Math.acos(cosH0) / RAD / 15;
   const dayOfYear = daysFromCivil(year, month, day) - daysFromCivil(year, 1, 1) + 1;
   return {
-    zenith: 90 - elevation,
+    zenith,
     azimuth,
     elevation,
-    declination: declination / RAD,
+    declination: declinationRad / RAD,
     extraterrestrial: 1367 * (1 + 0.033 * Math.cos((2 * Math.PI * dayOfYear) / 365)),
     sunrise: solarNoon - halfDay,
     sunset: solarNoon + halfDay,
@@ -87,28 +102,30 @@ export function sunPosition(place: Place, year: number, month: number, day: numb
  */
 export class SunHours {
   private date = '';
-  private sunrise = Number.NaN;
-  private sunset = Number.NaN;
+  private day: SunPosition | null = null;
   private polarDay = false;
 
   constructor(private readonly place: Place) {}
 
-  at(year: number, month: number, day: number, hour: number): SunPosition | null {
+  /** The sun's angles for the hour, and the day's extraterrestrial irradiance; null when it is down all hour. */
+  at(year: number, month: number, day: number, hour: number): Pick<SunPosition, 'zenith' | 'azimuth' | 'elevation' | 'extraterrestrial'> | null {
     const date = `${year}-${month}-${day}`;
     if (date !== this.date) {
-      const noon = sunPosition(this.place, year, month, day, 12);
+      this.day = sunPosition(this.place, year, month, day, 12);
       this.date = date;
-      this.sunrise = noon.sunrise;
-      this.sunset = noon.sunset;
-      this.polarDay = Number.isNaN(noon.sunrise) && noon.declination * this.place.latitude > 0;
+      this.polarDay = Number.isNaN(this.day.sunrise) && this.day.declination * this.place.latitude > 0;
     }
-    if (Number.isNaN(this.sunrise)) {
+    const { sunrise, sunset, extraterrestrial } = this.day!;
+    let middle = hour + 0.5;
+    if (Number.isNaN(sunrise)) {
       if (!this.polarDay) return null;
-      return sunPosition(this.place, year, month, day, hour + 0.5);
+    } else {
+      const start = Math.max(hour, sunrise);
+      const end = Math.min(hour + 1, sunset);
+      if (end <= start) return null;
+      middle = (start + end) / 2;
     }
-    const start = Math.max(hour, this.sunrise);
-    const end = Math.min(hour + 1, this.sunset);
-    if (end <= start) return null;
-    return sunPosition(this.place, year, month, day, (start + end) / 2);
+    const { zenith, azimuth, elevation } = sunAngles(this.place, year, month, day, middle);
+    return { zenith, azimuth, elevation, extraterrestrial };
   }
 }
