@@ -49,6 +49,10 @@ import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { PricesService } from './modules/prices/prices.service.ts';
 import { TariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { TariffsService } from './modules/tariffs/tariffs.service.ts';
+import { analysisRoutes } from './modules/savings/analysis.routes.ts';
+import { SavingsService } from './modules/savings/analysis.service.ts';
+import { SolarService } from './modules/solar/solar.service.ts';
+import { WeatherRepository } from './modules/solar/weather.repository.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -130,12 +134,15 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(timeOfUsesRoutes(timeOfUses));
   const properties = new PropertiesService(db, lses, now);
   await app.register(propertiesRoutes(properties));
-  await app.register(tariffsRoutes(new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now)));
+  const tariffs = new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now);
+  await app.register(tariffsRoutes(tariffs));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);
   await app.register(baselinesRoutes(baselines));
   await app.register(buildingsRoutes(new BuildingsService(db, zipcodes, territories.repo, baselines)));
-  await app.register(calculationsRoutes(new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines)));
+  const calculations = new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines);
+  await app.register(calculationsRoutes(calculations));
+  await app.register(analysisRoutes(new SavingsService(calculations, zipcodes, tariffs, baselines, new SolarService(new WeatherRepository(db)), now)));
   await app.register(importsRoutes(db));
   await app.register(pricesRoutes(new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now)));
   return app;

@@ -5,9 +5,13 @@ import { propertiesSeeder } from './properties.seeder.ts';
 import { tariffsSeeder } from './tariffs.seeder.ts';
 import { timeSeeder } from './time.seeder.ts';
 import { typicalLoadsSeeder } from './typical-loads.seeder.ts';
+import { weatherStationsSeeder } from './weather-stations.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
 export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder, tariffsSeeder];
 
-/** Every seeder, with those that read the shared reference folder (typical load profiles, climate zones) last. */
-export const allSeeders = (referenceDataDir: string): readonly Seeder[] => [...seeders, typicalLoadsSeeder(referenceDataDir)];
+/**
+ * Every seeder, with those that read the shared reference folder last: typical load profiles and climate zones, then
+ * the weather stations (whose zones come from the ZIP codes').
+ */
+export const allSeeders = (referenceDataDir: string): readonly Seeder[] => [...seeders, typicalLoadsSeeder(referenceDataDir), weatherStationsSeeder(referenceDataDir)];

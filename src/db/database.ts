@@ -398,11 +398,28 @@ export interface LoadProfilesTable {
   source: string;
 }
 
+export interface WeatherStationsTable {
+  station_id: string;
+  dataset: string;
+  station_name: string;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+  utc_offset: number;
+  elevation: number | null;
+  climate_zone: string | null;
+  file_name: string;
+  source: string;
+  /** JSON of the hourly weather (see weather-json.ts). */
+  weather: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
   seed_runs: SeedRunsTable;
   load_profiles: LoadProfilesTable;
+  weather_stations: WeatherStationsTable;
   zipcodes: ZipcodesTable;
   lses: LsesTable;
   territories: TerritoriesTable;

@@ -2,12 +2,7 @@
 // the names of the place's fields, line 2 their values, line 3 the column names, then 8,760 hourly rows. Columns are
 // found by name (their order differs between files); a row is the hour beginning at `Hour` (local standard time;
 // NSRDB's `Minute` 30 marks the middle of that hour).
-import type { WeatherYear } from '../../engine/solar/pvwatts.ts';
-
-export interface SamWeather extends WeatherYear {
-  /** Where the file says it is from (`Source`, `Location ID`, `City`, `State`). */
-  station: { source: string; id: string; city: string | null; state: string | null; elevation: number | null };
-}
+import type { WeatherFile } from './weather-file.ts';
 
 const COLUMN_NAMES: Record<string, string[]> = {
   year: ['Year'],
@@ -22,7 +17,7 @@ const COLUMN_NAMES: Record<string, string[]> = {
   albedo: ['Surface Albedo', 'Albedo'],
 };
 
-export function parseSamCsv(text: string): SamWeather {
+export function parseSamCsv(text: string): WeatherFile {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
   if (lines.length < 3 + 8760) throw new Error(`A SAM weather file has 3 header lines and 8,760 hours; this one has ${lines.length} lines`);
   const names = lines[0]!.split(',').map((s) => s.trim());

@@ -11,6 +11,7 @@ import { importKeys } from './0007-import-keys.ts';
 import { exportRules } from './0008-export-rules.ts';
 import { typicalLoads } from './0009-typical-loads.ts';
 import { unownedTerritories } from './0010-unowned-territories.ts';
+import { weatherStations } from './0011-weather-stations.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -25,4 +26,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0008-export-rules': exportRules,
   '0009-typical-loads': typicalLoads,
   '0010-unowned-territories': unownedTerritories,
+  '0011-weather-stations': weatherStations,
 };

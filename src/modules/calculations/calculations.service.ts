@@ -5,7 +5,7 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/billing-demand.ts';
 import { calculateBill } from '../../engine/bill/calculate.ts';
-import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillResult } from '../../engine/bill/types.ts';
+import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, EXPORT_ARRANGEMENTS, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { dateTimeParam } from '../../http/dates.ts';
@@ -25,8 +25,8 @@ import type { BaselinesService } from '../baselines/baselines.service.ts';
 
 export type CalculatedCost = Static<typeof CalculatedCostSchema>;
 export type MassCalculation = Static<typeof MassCalculationSchema>;
-type Options = Omit<Static<typeof MassBody>, 'scenarios' | 'sharedScenario'>;
-type Scenario = Static<typeof ScenarioInput>;
+export type Options = Omit<Static<typeof MassBody>, 'scenarios' | 'sharedScenario'>;
+export type Scenario = Static<typeof ScenarioInput>;
 
 /** The longest calculation range, and the most intervals its grid may have (a year of one-minute data). */
 const MAX_RANGE_DAYS = 1100;
@@ -40,6 +40,14 @@ const QUANTITY_KEY_DESCRIPTIONS: Record<string, string> = {
   maximum: 'Maximum charge adjustment',
   percentage: 'Percentage of the charges it applies to',
 };
+
+/** A scenario ready to bill: `run` bills an input (`input`, or it with other usage), `format` shapes the answer. */
+export interface PreparedBill {
+  tariff: TariffContext;
+  input: BillInput;
+  run(input: BillInput): BillResult;
+  format(result: BillResult, expected: Scenario['expected'], ext: boolean): CalculatedCost;
+}
 
 /** Per request: tariffs and their time data are read once, whatever the number of scenarios naming them. */
 class RequestCache {
@@ -76,6 +84,23 @@ export class CalculationsService {
   }
 
   private async scenario(options: Options, s: Scenario, path: string, cache: RequestCache, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
+    const prepared = await this.prepare(options, s, path, cache, orgId);
+    return prepared.format(prepared.run(prepared.input), s.expected, ext);
+  }
+
+  /**
+   * One scenario made ready to bill: its tariff, versions, rates, time data and the usage its inputs give, read and
+   * checked once. The savings analysis bills many usages on one prepared scenario (`run` with other series).
+   */
+  async prepareBill(options: Options, s: Scenario, orgId: number | null, latestAfterEnd = false): Promise<PreparedBill> {
+    return this.prepare(options, s, '', new RequestCache(), orgId, latestAfterEnd);
+  }
+
+  /**
+   * `latestAfterEnd`: a range wholly after the tariff's last version ended is billed on that version (the latest
+   * known), said as an assumption, instead of refused (a projection into years no rate sheet covers yet).
+   */
+  private async prepare(options: Options, s: Scenario, path: string, cache: RequestCache, orgId: number | null, latestAfterEnd = false): Promise<PreparedBill> {
     if (s.masterTariffId === undefined) throw missingArgument(`${path}masterTariffId`);
     const masterTariffId = s.masterTariffId;
     if (!cache.tariffs.has(masterTariffId)) cache.tariffs.set(masterTariffId, this.loader.tariff(masterTariffId));
@@ -93,7 +118,15 @@ export class CalculationsService {
     const groupBy = enumValue('groupBy', options.groupBy, GROUP_BYS) ?? null;
     const excluded = new Set<string>(enumList('excludeChargeClass', options.excludeChargeClass, CHARGE_CLASSES));
 
-    const { versions, fixed } = this.versionsFor(tariff, from, to, options.tariffEffectiveOn);
+    const noted = [];
+    let effectiveOn = options.tariffEffectiveOn;
+    const last = tariff.versions.at(-1);
+    if (latestAfterEnd && effectiveOn === undefined && last && last.to !== null && last.to <= from) {
+      const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+      effectiveOn = date(last.from);
+      noted.push({ keyName: 'tariffEffectiveOn', dataValue: effectiveOn, description: `Tariff ${masterTariffId}'s last known version (effective ${date(last.from)}) ended ${date(last.to)}, before the range: its rates are used`, fromDateTime: from, toDateTime: to, accuracy: 60 });
+    }
+    const { versions, fixed } = this.versionsFor(tariff, from, to, effectiveOn);
     await this.refuseUnknownKeys(s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
     const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
     const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
@@ -126,7 +159,6 @@ export class CalculationsService {
     }
 
     // No usage, and the inputs ask for a typical baseline: it is the usage, moved onto the range.
-    const noted = [];
     if (baseline.request) {
       if (usage.series.length || usage.readings.length) throw invalidArgument(`${path}propertyInputs[${baseline.request.at}].keyName`, 'baselineType', 'A typical baseline stands in for usage not given: send usage or baselineType, not both');
       const place = await this.baselinePlace(options.address, territoryId);
@@ -148,30 +180,32 @@ export class CalculationsService {
       if (seasonId !== undefined && !time.seasons.has(seasonId)) throw invalidArgument(`${path}rateInputs[${k}].season.seasonId`, seasonId, `No season ${seasonId} exists`);
     });
 
-    let result: BillResult;
-    try {
-      result = calculateBill({
-        from,
-        to,
-        zone,
-        versions,
-        versionFixed: fixed,
-        ...time,
-        readings: usage.readings,
-        series: usage.series,
-        properties: usage.properties,
-        demandKeys: tariff.demandKeys,
-        territoryId,
-        extraRates: extra,
-        exportOverride: exportOverrideOf(s, path),
-        noted,
-        options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
-      });
-    } catch (e) {
-      if (e instanceof BillInputError) throw invalidArgument(/^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field, null, e.message);
-      throw e;
-    }
-    return this.toCalculatedCost(tariff, result, from, to, s.expected, ext);
+    const input: BillInput = {
+      from,
+      to,
+      zone,
+      versions,
+      versionFixed: fixed,
+      ...time,
+      readings: usage.readings,
+      series: usage.series,
+      properties: usage.properties,
+      demandKeys: tariff.demandKeys,
+      territoryId,
+      extraRates: extra,
+      exportOverride: exportOverrideOf(s, path),
+      noted,
+      options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
+    };
+    const run = (bill: BillInput): BillResult => {
+      try {
+        return calculateBill(bill);
+      } catch (e) {
+        if (e instanceof BillInputError) throw invalidArgument(/^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field, null, e.message);
+        throw e;
+      }
+    };
+    return { tariff, input, run, format: (result, expected, ext) => this.toCalculatedCost(tariff, result, from, to, expected, ext) };
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */

@@ -1,0 +1,389 @@
+// The savings analysis: what a customer pays the utility before solar and after it, and for it, over the term.
+// Year one is billed in full on the real tariffs (monthly bills from the start of year one, taxes of the address,
+// the after tariff's export arrangement); later years escalate the bills and degrade the PV, each year's after bill
+// billed again with that year's output. Up to 20 designs share the usage, the place and the before bill.
+import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import { project, SERIES_SCENARIOS, type Projection } from '../../engine/savings/projection.ts';
+import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
+import type { BillResult, UsageSeries } from '../../engine/bill/types.ts';
+import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
+import { greatCircleKm } from '../../data/climate/climate-zones.ts';
+import { dateTimeParam } from '../../http/dates.ts';
+import { ApiError, invalidArgument, missingArgument } from '../../http/errors.ts';
+import type { BaselinesService } from '../baselines/baselines.service.ts';
+import type { CalculatedCost, CalculationsService, PreparedBill } from '../calculations/calculations.service.ts';
+import { readUsage } from '../calculations/usage-inputs.ts';
+import type { StationChoice } from '../solar/station-choice.ts';
+import type { SolarService } from '../solar/solar.service.ts';
+import type { TariffsService } from '../tariffs/tariffs.service.ts';
+import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
+import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
+import { placedInputs, readPlan, type AnalysisPlan, type Placed } from './analysis-inputs.ts';
+import type { AccountAnalysisSchema, AnalysisBody, AnalysisPropertyInput } from './analysis.schemas.ts';
+import { defaultTariffOf } from './default-tariff.ts';
+import { monthFigures, type MonthDetail } from './month-figures.ts';
+
+export type AccountAnalysis = Static<typeof AccountAnalysisSchema>;
+type Body = Static<typeof AnalysisBody>;
+type Assumption = AccountAnalysis['scenarios'][number]['assumptions'][number];
+
+const HOUR = 3_600_000;
+/** A place given by coordinates farther than this from every US ZIP code is not in the US. */
+const MAX_ZIP_DISTANCE_KM = 100;
+const USAGE_KEYS = ['consumption', 'baselineType', 'buildingId', 'loadSize', 'customerClass'];
+
+/** Year one's usage on its grid: kWh per interval of `duration` from `from`. */
+interface Usage {
+  from: number;
+  duration: number;
+  values: Float64Array;
+  noted: string;
+  accuracy: number;
+}
+
+export class SavingsService {
+  constructor(
+    private readonly calculations: CalculationsService,
+    private readonly zipcodes: ZipcodesService,
+    private readonly tariffs: TariffsService,
+    private readonly baselines: BaselinesService,
+    private readonly solar: SolarService,
+    private readonly now: () => Date,
+  ) {}
+
+  async analysis(body: Body, orgId: number | null): Promise<AccountAnalysis[]> {
+    if (body.accountId !== undefined) throw invalidArgument('accountId', body.accountId, 'Ratebook keeps no accounts yet: send the place (address) and the usage in the request');
+    if (body.providerAccountId !== undefined) throw invalidArgument('providerAccountId', body.providerAccountId, 'Ratebook keeps no accounts yet: send the place (address) and the usage in the request');
+    const zip = await this.placeOf(body.address);
+    const base = placedInputs(body, null);
+    const plan = readPlan(base.properties, base.rates);
+    const designs = (body.designs ?? [null]).map((d, k) => {
+      if (d === null) return { designId: null, plan };
+      const own = placedInputs(body, k);
+      const usageKey = (d.propertyInputs ?? []).findIndex((p) => USAGE_KEYS.includes(p.keyName) || p.keyName === 'masterTariffId' && (p.scenarios ?? '').toLowerCase().includes('before'));
+      if (usageKey >= 0) throw invalidArgument(`designs[${k}].propertyInputs[${usageKey}].keyName`, d.propertyInputs![usageKey]!.keyName, 'Designs share the usage and the tariff before solar: give them once, outside designs');
+      return { designId: d.designId ?? String(k), plan: readPlan(own.properties, own.rates) };
+    });
+
+    const before = plan.tariff.before?.id ?? (await defaultTariffOf(this.tariffs, zip.zipcode, plan.customerClass, this.today(zip), 'address')).masterTariffId;
+    const beforeBill = await this.prepare(body, plan, 'before', before, zip, orgId, null);
+    const zone = beforeBill.tariff.zone;
+    const { from, to } = beforeBill.input;
+    const usage = await this.usageOf(plan, zip, zone, from, to);
+    const stationOf = new Map<string, Promise<StationChoice>>();
+    const results: AccountAnalysis[] = [];
+    // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
+    const beforeResult = beforeBill.run({ ...beforeBill.input, series: [series(usage, usage.values)] });
+    for (const design of designs) results.push(await this.design(body, design.designId, design.plan, zip, orgId, before, beforeBill, beforeResult, usage, stationOf));
+    return results;
+  }
+
+  private async design(
+    body: Body,
+    designId: string | null,
+    plan: AnalysisPlan,
+    zip: ZipRow,
+    orgId: number | null,
+    beforeId: number,
+    beforeBill: PreparedBill,
+    beforeResult: BillResult,
+    usage: Usage,
+    stations: Map<string, Promise<StationChoice>>,
+  ): Promise<AccountAnalysis> {
+    const afterId = plan.tariff.after?.id ?? beforeId;
+    const afterBill = await this.prepare(body, plan, 'after', afterId, zip, orgId, plan.exports);
+    const { from, to, zone } = beforeBill.input;
+    const pv = await this.production(plan, zip, zone, from, to, usage, stations);
+    const years = plan.years;
+    const yearPeriods = Array.from({ length: years }, (_, n) => ({ from: DateTime.fromMillis(from, { zone }).plus({ years: n }).toMillis(), to: DateTime.fromMillis(from, { zone }).plus({ years: n + 1 }).toMillis() }));
+    const months = monthStarts(from, to, zone);
+
+    const net = (scale: number) => usage.values.map((v, i) => v - pv.values[i]! * scale);
+    const afterYear: BillResult[] = [];
+    const afterByYear: { cost: number; kwh: number }[] = [];
+    for (let n = 0; n < years; n++) {
+      const scale = (1 - plan.degradation) ** n;
+      const values = net(scale);
+      const result = n > 0 && scale === (1 - plan.degradation) ** (n - 1) ? afterYear[n - 1]! : afterBill.run({ ...afterBill.input, series: [series(usage, values)] });
+      afterYear.push(result);
+      afterByYear.push({ cost: result.summary.totalCost, kwh: sum(values) });
+    }
+    const beforeMonths = monthFigures(beforeResult, usage.values, usage, months);
+    const afterMonths = monthFigures(afterYear[0]!, net(1), usage, months);
+    const solarKwh = monthFigures(null, pv.values, usage, months).map((m) => m.kwh);
+    const solarKwhByYear = Array.from({ length: years }, (_, n) => sum(pv.values) * (1 - plan.degradation) ** n);
+    const projection = project({ years, before: beforeMonths, after: afterMonths, solarKwh, afterByYear, solarKwhByYear, yearPeriods, price: plan.price, utilityInflation: plan.utilityInflation, solarInflation: plan.solarInflation });
+
+    const clock = localClock(zone, from, yearPeriods.at(-1)!.to);
+    const at = (ms: number) => formatInstant(clock, ms);
+    const answer = shapeAnswer(projection, designId, at, beforeMonths, afterMonths);
+    answer.summary = summaryOf(projection, years, afterMonths);
+    answer.scenarios = [
+      { name: 'before', masterTariffId: beforeBill.tariff.masterTariffId, tariffName: beforeBill.tariff.tariffName, inputs: plan.echo.before, assumptions: [...this.common(plan, at, from, to), ...billAssumptions(beforeBill, beforeResult), note('usage', null, usage.noted, at(from), at(to), usage.accuracy)] },
+      { name: 'after', masterTariffId: afterBill.tariff.masterTariffId, tariffName: afterBill.tariff.tariffName, inputs: plan.echo.after, assumptions: billAssumptions(afterBill, afterYear[0]!) },
+      { name: 'solar', masterTariffId: null, tariffName: null, inputs: plan.echo.solar, assumptions: [...pv.assumptions.map((a) => ({ ...a, fromDateTime: at(from), toDateTime: at(to) })), ...solarPriceNote(plan)] },
+    ];
+    answer.weatherStation = pv.station && {
+      stationId: pv.station.station.stationId,
+      name: pv.station.station.name,
+      state: pv.station.station.state,
+      latitude: pv.station.station.latitude,
+      longitude: pv.station.station.longitude,
+      climateZone: pv.station.station.climateZone,
+      distanceKm: Math.round(pv.station.distanceKm * 10) / 10,
+      sameClimateZone: pv.station.sameZone,
+      source: pv.station.station.source,
+    };
+    if (body.populateCosts) {
+      const idOf = (scenario: string) => answer.series.find((s) => s.scenario === scenario && s.seriesPeriod === 'MONTH')!.seriesId;
+      answer.seriesCosts = { [idOf('before')]: beforeBill.format(beforeResult, undefined, false), [idOf('after')]: afterBill.format(afterYear[0]!, undefined, false) } as Record<string, CalculatedCost>;
+    }
+    return answer;
+  }
+
+  /** The place of the analysis: the address's ZIP code (coordinates take the nearest); it must lie in a US climate zone. */
+  private async placeOf(address: Body['address']): Promise<ZipRow> {
+    const missing = () => missingArgument('address', 'The analysis needs the place: address with zip, addressString, or lat and lon');
+    if (!address) throw missing();
+    const zip = await this.zipcodes.resolve({ zipCode: address.zip, addressString: address.addressString ?? ([address.address1, address.city, address.state].filter(Boolean).join(', ') || undefined), lat: address.lat, lng: address.lon, country: address.country });
+    if (!zip) throw missing();
+    const field = address.zip !== undefined ? 'address.zip' : address.addressString !== undefined ? 'address.addressString' : address.lat !== undefined ? 'address.lat' : 'address';
+    const far = field === 'address.lat' && zip.latitude !== null && zip.longitude !== null && greatCircleKm(address.lat!, address.lon!, zip.latitude, zip.longitude) > MAX_ZIP_DISTANCE_KM;
+    // Military post offices (AA, AE, AP) and places without a climate zone are not places with weather and tariffs here.
+    if (far || !zip.climate_zone || ['AA', 'AE', 'AP'].includes(zip.state ?? '')) {
+      throw invalidArgument(field, field === 'address.lat' ? String(address.lat) : zip.zipcode, `Ratebook covers places in the US states: ${far ? `no US ZIP code lies within ${MAX_ZIP_DISTANCE_KM} km of that point` : `ZIP code ${zip.zipcode} is not in one`}`);
+    }
+    return zip;
+  }
+
+  private today(zip: ZipRow): string {
+    return DateTime.fromJSDate(this.now(), { zone: zoneOf(zip) }).toISODate()!;
+  }
+
+  /** One scenario's bill made ready over year one: its tariff, the address, its rate and property inputs. */
+  private async prepare(body: Body, plan: AnalysisPlan, scenario: 'before' | 'after', masterTariffId: number, zip: ZipRow, orgId: number | null, exports: AnalysisPlan['exports'] | null): Promise<PreparedBill> {
+    const props = plan.billProperties[scenario];
+    const rates = plan.billRates[scenario];
+    const yearOne = this.yearOne(body, plan, zip);
+    try {
+      return await this.calculations.prepareBill(
+        { fromDateTime: yearOne.from, toDateTime: yearOne.to, billingPeriod: true, address: { ...body.address, zip: zip.zipcode }, applyUtilityTax: body.applyUtilityTax ?? true },
+        { masterTariffId, propertyInputs: props.map((p) => stripScenarios(p.input)), rateInputs: rates.map((r) => ({ ...r.input, scenarios: undefined })), ...(exports ?? {}) },
+        orgId,
+        true,
+      );
+    } catch (e) {
+      throw renamed(e, props, rates, scenario === 'before' ? plan.tariff.before?.path : plan.tariff.after?.path);
+    }
+  }
+
+  /**
+   * Year one, as dates the bill reads in the tariff's zone: from fromDateTime (else the usage data's start, else the
+   * first of next month at the place), a year long.
+   */
+  private yearOne(body: Body, plan: AnalysisPlan, zip: ZipRow): { from: string; to: string } {
+    const field = body.fromDateTime !== undefined ? 'fromDateTime' : `${plan.consumption?.path}.fromDateTime`;
+    const raw = body.fromDateTime ?? plan.consumption?.input.fromDateTime;
+    if (raw === undefined) {
+      const start = DateTime.fromJSDate(this.now(), { zone: zoneOf(zip) }).startOf('month').plus({ months: 1 });
+      return { from: start.toISODate()!, to: start.plus({ years: 1 }).toISODate()! };
+    }
+    const hasOffset = /(Z|[+-]\d\d:?\d\d)$/i.test(raw.trim()) && raw.includes('T');
+    const parsed = DateTime.fromISO(raw.trim(), hasOffset ? { setZone: true } : { zone: 'UTC' });
+    if (!parsed.isValid) throw invalidArgument(field, raw, `${field} must be an ISO 8601 date (2026-01-01) or date-time`);
+    const end = parsed.plus({ years: 1 });
+    return { from: raw, to: hasOffset ? end.toISO()! : raw.includes('T') ? end.toISO({ includeOffset: false })! : end.toISODate()! };
+  }
+
+  /** Year one's usage: the consumption series (which must cover it), else the typical baseline of the place. */
+  private async usageOf(plan: AnalysisPlan, zip: ZipRow, zone: string, from: number, to: number): Promise<Usage> {
+    if (plan.consumption) {
+      const c = plan.consumption;
+      const duration = c.input.duration;
+      if (duration === undefined) throw missingArgument(`${c.path}.duration`);
+      if (HOUR % duration !== 0) throw invalidArgument(`${c.path}.duration`, String(duration), 'duration must divide an hour (60000, 300000, 900000, 3600000, ...): the PV output is hourly');
+      const read = readUsage([{ ...stripScenarios(c.input), fromDateTime: c.input.fromDateTime ?? new Date(from).toISOString() }], c.path.replace(/\[\d+\]$/, ''), { from, to }, zone);
+      const s = read.series[0]!;
+      if (s.from !== from || s.from + s.values.length * duration !== to) throw invalidArgument(`${c.path}.dataSeries`, `${c.input.dataSeries!.length} values`, `The series must cover year one exactly: ${new Date(from).toISOString()} to ${new Date(to).toISOString()}, ${(to - from) / duration} values`);
+      return { from, duration, values: Float64Array.from(s.values), noted: `Interval data: ${s.values.length} values of ${duration / 60_000} minutes`, accuracy: 100 };
+    }
+    const b = plan.baseline;
+    let moved;
+    try {
+      moved = await this.baselines.typicalUsage(
+        { zipCode: zip.zipcode, buildingType: b.buildingId, customerClass: b.buildingId ? undefined : plan.customerClass, ...(b.loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: b.loadSize, sizingUnit: 'kWh' } : {}) },
+        zone,
+        from,
+        to,
+      );
+    } catch (e) {
+      if (e instanceof ApiError && e.statusCode === 400 && e.item.propertyName === 'buildingType') throw invalidArgument(b.path, b.buildingId ?? null, e.item.message);
+      throw e;
+    }
+    const values = new Float64Array(Math.round((to - from) / HOUR));
+    for (const m of moved.intervals) values[Math.min(values.length - 1, Math.floor((m.from - from) / HOUR))]! += m.kwh * b.factor;
+    return { from, duration: HOUR, values, noted: `Typical baseline: ${moved.description}${b.factor === 1 ? '' : `, times ${b.factor}`}`, accuracy: 50 };
+  }
+
+  /** Year one's PV output on the usage's grid, with where it comes from. */
+  private async production(plan: AnalysisPlan, zip: ZipRow, zone: string, from: number, to: number, usage: Usage, stations: Map<string, Promise<StationChoice>>) {
+    const perInterval = usage.duration / HOUR;
+    const onGrid = (hourly: ArrayLike<number>) => Float64Array.from({ length: usage.values.length }, (_, i) => hourly[Math.floor((i * usage.duration) / HOUR)]! * perInterval);
+    const given = plan.pv.production;
+    if (given) {
+      const values = given.input.dataSeries!.map((v) => v * (given.input.dataFactor ?? 1));
+      if (values.some((v) => !(v >= 0 && v <= 1e9))) throw invalidArgument(`${given.path}.dataSeries`, null, 'PV output is kWh, 0 or more');
+      let hourly: ArrayLike<number>;
+      if (given.input.fromDateTime === undefined) {
+        if (values.length !== 8760) throw invalidArgument(`${given.path}.dataSeries`, `${values.length} values`, 'A typical year of PV output has 8,760 hourly values (give fromDateTime for interval data over year one)');
+        const standardOffset = Math.min(...[0, 6].map((m) => DateTime.fromMillis(from, { zone }).set({ month: m + 1, day: 1 }).offset)) / 60;
+        hourly = solarOnDates(values, standardOffset, from, to);
+      } else {
+        const start = dateTimeParam(`${given.path}.fromDateTime`, given.input.fromDateTime, zone)!.value.toMillis();
+        if (given.input.duration !== HOUR || start !== from || values.length * HOUR !== to - from) throw invalidArgument(`${given.path}.dataSeries`, `${values.length} values`, `Dated PV output is hourly (duration 3600000) over year one exactly: from ${new Date(from).toISOString()}, ${(to - from) / HOUR} values`);
+        hourly = values;
+      }
+      return { values: onGrid(hourly), station: null, assumptions: [note('solarProduction', null, `PV output as given (${values.length} hourly values${given.input.fromDateTime === undefined ? ', a typical year placed on year one\'s dates in standard time' : ''})`, null, null, 100)] };
+    }
+    if (plan.pv.sizePath === null) throw missingArgument('propertyInputs', 'The analysis needs the PV system: systemSize (kW DC) or solarPvLoadOffset (percent of the usage), or its output as solarProduction');
+    const key = zip.zipcode;
+    if (!stations.has(key)) stations.set(key, this.solar.station({ latitude: zip.latitude ?? 0, longitude: zip.longitude ?? 0, climateZone: zip.climate_zone ?? null }, 'address'));
+    const station = await stations.get(key)!;
+    const perKw = solarOnDates(await this.solar.perKw(station, plan.pv.system), station.station.utcOffset, from, to);
+    const yieldPerKw = sum(perKw);
+    const size = plan.pv.offsetPercent !== null ? (plan.pv.offsetPercent / 100) * sum(usage.values) / yieldPerKw : plan.pv.system.systemCapacity;
+    const s = plan.pv.system;
+    const assumptions = [
+      note('weatherStation', station.station.stationId, `Weather of ${station.station.name} (${station.station.stationId}, ${Math.round(station.distanceKm)} km away, climate zone ${station.station.climateZone ?? 'unknown'}${station.sameZone ? ', the place\'s' : ', not the place\'s: no station of its zone has a file'})`, null, null, station.distanceKm < 50 ? 90 : 75),
+      note('systemSize', size.toFixed(3), `${size.toFixed(2)} kW DC${plan.pv.offsetPercent !== null ? ` (sized to make ${plan.pv.offsetPercent} % of the year's usage)` : ''}: ${s.moduleType}, ${s.arrayType}, tilt ${s.tilt}, azimuth ${s.azimuth}, losses ${s.losses} %, DC/AC ${s.dcAcRatio}, inverter ${s.inverterEfficiency} %; ${Math.round(yieldPerKw)} kWh per kW in year one (PVWatts model)`, null, null, 90),
+      note('solarDegradation', String(plan.degradation * 100), `Output falls ${(plan.degradation * 100).toFixed(2)} % a year`, null, null, 90),
+    ];
+    if (!(size > 0 && size <= 500_000)) throw invalidArgument(plan.pv.sizePath, size.toFixed(3), 'The PV system comes to more than 500 MW DC');
+    return { values: onGrid(perKw.map((v) => v * size)), station, assumptions };
+  }
+
+  /** Assumptions of the whole analysis: the term, the escalation, year one. */
+  private common(plan: AnalysisPlan, at: (ms: number) => string, from: number, to: number): Assumption[] {
+    return [
+      note('projectDuration', String(plan.years), `A term of ${plan.years} years from ${at(from)}`, null, null, 100),
+      note('rateInflation', String(plan.utilityInflation * 100), plan.utilityInflation === 0 ? 'Utility rates held at year one\'s through the term (no rateInflation given for before,after)' : `Utility bills rise ${(plan.utilityInflation * 100).toFixed(2)} % a year`, null, null, plan.utilityInflation === 0 ? 50 : 90),
+      note('yearOne', null, 'Year one is billed month by month on the tariffs in effect then; later years are year one\'s bills escalated, the after bill billed again with each year\'s degraded output', at(from), at(to), 90),
+    ];
+  }
+}
+
+/** The place's IANA zone (ZIP codes carry one), else UTC. */
+function zoneOf(zip: ZipRow): string {
+  return zip.time_zone_id && DateTime.local().setZone(zip.time_zone_id).isValid ? zip.time_zone_id : 'UTC';
+}
+
+function series(usage: Usage, values: ArrayLike<number>): UsageSeries {
+  return { keyName: 'consumption', from: usage.from, duration: usage.duration, values, exports: null };
+}
+
+function sum(values: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += values[i]!;
+  return s;
+}
+
+function stripScenarios(p: Static<typeof AnalysisPropertyInput>) {
+  const { scenarios: _s, ...rest } = p;
+  return rest;
+}
+
+function note(keyName: string, dataValue: string | null, description: string, fromDateTime: string | null, toDateTime: string | null, accuracy: number): Assumption {
+  return { keyName, displayName: null, description, fromDateTime, toDateTime, dataType: null, dataValue, unit: null, accuracy };
+}
+
+function solarPriceNote(plan: AnalysisPlan): Assumption[] {
+  const p = plan.price;
+  if (p.perKwh === 0 && p.perMonth === 0 && p.perYear === 0 && p.once === 0) return [note('solarRate', '0', 'No price of solar given (rate inputs tagged solar): the system costs nothing in this analysis, so the savings are the utility savings', null, null, 50)];
+  return [note('solarRate', null, `Solar costs ${[p.perKwh && `${p.perKwh} $/kWh`, p.perMonth && `${p.perMonth} $/month`, p.perYear && `${p.perYear} $/year`, p.once && `${p.once} $ once`].filter(Boolean).join(' + ')}, rising ${(plan.solarInflation * 100).toFixed(2)} % a year (not the one-time price)`, null, null, 100)];
+}
+
+/** The bill's own assumptions, as the answer carries them. */
+function billAssumptions(bill: PreparedBill, result: BillResult): Assumption[] {
+  return bill.format({ ...result, items: [] }, undefined, false).assumptions;
+}
+
+/** An error from a scenario's bill names the analysis's input, not the bill's position of it. */
+function renamed(e: unknown, props: readonly Placed<unknown>[], rates: readonly Placed<unknown>[], tariffPath: string | undefined): unknown {
+  if (!(e instanceof ApiError) || e.statusCode !== 400 && e.statusCode !== 404) return e;
+  const name = e.item.propertyName ?? '';
+  const fixed = name
+    .replace(/^propertyInputs\[(\d+)\]/, (_, k: string) => props[Number(k)]?.path ?? `propertyInputs[${k}]`)
+    .replace(/^rateInputs\[(\d+)\]/, (_, k: string) => rates[Number(k)]?.path ?? `rateInputs[${k}]`)
+    .replace(/^masterTariffId$/, tariffPath ?? 'masterTariffId');
+  if (fixed === name) return e;
+  e.item.propertyName = fixed;
+  return e;
+}
+
+/** Local month starts of year one (13 instants: the last is its end). */
+function monthStarts(from: number, to: number, zone: string): number[] {
+  const start = DateTime.fromMillis(from, { zone });
+  const out = Array.from({ length: 12 }, (_, k) => start.plus({ months: k }).toMillis());
+  out.push(to);
+  return out;
+}
+
+function summaryOf(p: Projection, years: number, afterMonths: readonly MonthDetail[]): Record<string, number> {
+  const [b, a, s] = [p.year.before[0]!, p.year.after[0]!, p.year.solar[0]!];
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const kwh = (x: number) => Math.round(x * 1000) / 1000;
+  const netAvoidedCost = round(b.cost - a.cost - s.cost);
+  return {
+    preTotalCost: b.cost,
+    postTotalCost: a.cost,
+    totalSolarCost: s.cost,
+    netAvoidedCost,
+    netAvoidedCostPctOffset: b.cost === 0 ? 0 : round((100 * netAvoidedCost) / b.cost),
+    preTotalKWh: kwh(b.qty),
+    postTotalKWh: kwh(a.qty),
+    totalSolarKWh: kwh(s.qty),
+    netAvoidedKWh: kwh(b.qty - a.qty),
+    netAvoidedKWhPctOffset: b.qty === 0 ? 0 : round((100 * (b.qty - a.qty)) / b.qty),
+    postImportedKWh: kwh(afterMonths.reduce((x, m) => x + m.importedKWh, 0)),
+    postExportedKWh: kwh(afterMonths.reduce((x, m) => x + m.exportedKWh, 0)),
+    lifetimeWithoutCost: p.all.before.cost,
+    lifetimeWithCost: p.all.after.cost,
+    lifetimeSolarCost: p.all.solar.cost,
+    lifetimeAvoidedCost: p.all.savings.cost,
+    lifetimeSolarKWh: kwh(p.all.solar.qty),
+    projectDuration: years,
+  };
+}
+
+const LABELS: Record<string, string> = { before: 'Utility bill without solar', after: 'Utility bill with solar', solar: 'Cost of solar', savings: 'Savings' };
+const PERIOD_LABELS: Record<string, string> = { MONTH: 'by month of year one', YEAR: 'by year', ALL: 'over the term' };
+
+function shapeAnswer(p: Projection, designId: string | null, at: (ms: number) => string, beforeMonths: readonly MonthDetail[], afterMonths: readonly MonthDetail[]): AccountAnalysis {
+  const answer: AccountAnalysis = { designId, currency: 'USD', summary: {}, scenarios: [], series: [], seriesData: [], weatherStation: null };
+  const rate = (qty: number, cost: number) => (qty === 0 ? null : Math.round((cost / qty) * 1e6) / 1e6);
+  let id = 0;
+  for (const period of ['MONTH', 'YEAR', 'ALL'] as const) {
+    for (const scenario of SERIES_SCENARIOS) {
+      const measures = period === 'MONTH' ? p.month[scenario] : period === 'YEAR' ? p.year[scenario] : [p.all[scenario]];
+      const seriesId = ++id;
+      const qty = measures.reduce((s, m) => s + m.qty, 0);
+      const cost = Math.round(measures.reduce((s, m) => s + m.cost, 0) * 100) / 100;
+      answer.series.push({ seriesId, scenario, seriesPeriod: period, seriesDuration: measures.length, displayLabel: `${LABELS[scenario]}, ${PERIOD_LABELS[period]}`, designId, key: null, fromDateTime: at(measures[0]!.from), toDateTime: at(measures.at(-1)!.to), rate: rate(qty, cost), qty: Math.round(qty * 1000) / 1000, cost });
+      measures.forEach((m, k) => {
+        const detail = period === 'MONTH' && (scenario === 'before' || scenario === 'after') ? (scenario === 'before' ? beforeMonths : afterMonths)[k]! : null;
+        answer.seriesData.push({
+          seriesId,
+          fromDateTime: at(m.from),
+          toDateTime: at(m.to),
+          rate: rate(m.qty, m.cost),
+          qty: Math.round(m.qty * 1000) / 1000,
+          cost: m.cost,
+          ...(detail ? { importedKWh: detail.importedKWh, exportedKWh: detail.exportedKWh, charges: detail.charges } : {}),
+        });
+      });
+    }
+  }
+  return answer;
+}
+
