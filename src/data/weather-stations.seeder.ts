@@ -10,7 +10,7 @@ import type { Seeder } from './seed.ts';
 import { readReferenceWeather } from './weather/reference-weather.ts';
 import { encodeWeather } from './weather/weather-json.ts';
 
-type Zip = { city: string | null; state: string | null; latitude: number | null; longitude: number | null; climate_zone?: string | null };
+type Zip = { city: string | null; city_mixed_case: string | null; state: string | null; latitude: number | null; longitude: number | null; climate_zone?: string | null };
 
 function nearest(zips: readonly Zip[], lat: number, lng: number): Zip | null {
   let best: Zip | null = null;
@@ -32,11 +32,11 @@ export function weatherStationsSeeder(referenceDir: string): Seeder {
     async run(trx) {
       const zoneOfWmo = new Map<string, string>();
       if (existsSync(stationsCsv)) for (const s of readStationZones(stationsCsv).values()) zoneOfWmo.set(s.wmo, s.zone);
-      const zips = await trx.selectFrom('zipcodes').select(['city', 'state', 'latitude', 'longitude', 'climate_zone']).execute();
+      const zips = await trx.selectFrom('zipcodes').select(['city', 'city_mixed_case', 'state', 'latitude', 'longitude', 'climate_zone']).execute();
       const rows = readReferenceWeather(referenceDir).map(({ file, weather, dataset, source }) => {
         const { latitude, longitude, timeZone } = weather.place;
         const near = nearest(zips, latitude, longitude);
-        const named = weather.station.city ?? (near ? `${near.city}, ${near.state}` : file);
+        const named = weather.station.city ?? (near ? `${near.city_mixed_case ?? near.city}, ${near.state}` : file);
         return {
           station_id: `${dataset}-${weather.station.id}`,
           dataset,

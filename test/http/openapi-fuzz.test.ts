@@ -47,6 +47,13 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
       fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', address: { zip: '94612' },
       sharedScenario: { propertyInputs: USAGE }, scenarios: [{ scenarioName: 'E-1', masterTariffId: 1100101 }, { masterTariffId: 1100102 }],
     },
+    'POST /rest/v1/accounts/analysis': {
+      fromDateTime: '2025-07-01', address: { zip: '94110' }, rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.1 }] }],
+      propertyInputs: [
+        { keyName: 'masterTariffId', dataValue: 1100101 }, { keyName: 'projectDuration', dataValue: 3 }, { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
+        { keyName: 'solarProduction', dataSeries: Array.from({ length: 8760 }, (_, h) => (h % 24 >= 10 && h % 24 < 15 ? 2 : 0)) },
+      ],
+    },
     'POST /rest/admin/import/{format}': [{ label: 'fuzz', name: 'Fuzz', sector: 'Commercial', startdate: 1609459200, eiaid: 14328, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)) }],
   },
   queries: {

@@ -26,9 +26,16 @@ function readmeRow(readme: string, file: string): string[] | null {
 
 function sourceOf(folder: string, readme: string, file: string): string {
   const row = readmeRow(readme, file);
-  // The last two cells of both READMEs' file tables: where the file was taken from, and its licence.
-  const origin = row && row.length >= 2 ? `; ${row.at(-2)} (${row.at(-1)})` : '';
-  return `${file} from the reference folder ${folder}/${origin}`;
+  if (!row || row.length < 2) return `${file} from the reference folder ${folder}/`;
+  // The last two cells of both READMEs' file tables: where the file was taken from, and its licence. A row that says
+  // "@ same commit" takes the commit of the README's first row from the same repository that names one.
+  let origin = row.at(-2)!;
+  const repo = /^\[?([\w.-]+\/[\w.-]+)/.exec(origin)?.[1];
+  if (repo && /@ same commit/.test(origin)) {
+    const commit = readme.split('\n').map((l) => (l.includes(repo) ? /@ `([0-9a-f]{7,40})`/.exec(l)?.[1] : undefined)).find(Boolean);
+    if (commit) origin = origin.replace('@ same commit', `@ \`${commit}\``);
+  }
+  return `${file} from the reference folder ${folder}/; ${origin} (${row.at(-1)})`;
 }
 
 export function readReferenceWeather(referenceDir: string): ReferenceWeather[] {

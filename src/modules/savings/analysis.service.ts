@@ -93,6 +93,10 @@ export class SavingsService {
   ): Promise<AccountAnalysis> {
     const afterId = plan.tariff.after?.id ?? beforeId;
     const afterBill = await this.prepare(body, plan, 'after', afterId, zip, orgId, plan.exports);
+    const assumedExports = plan.exports.arrangement === undefined && !afterBill.input.versions.at(-1)?.exportRules;
+    // A solar customer is on some export programme; a tariff that names none would credit exports nothing, which
+    // is seldom the truth. Net metering is assumed, said, and overridden by exportArrangement.
+    if (assumedExports) afterBill.input.exportOverride = { ...afterBill.input.exportOverride, arrangement: 'NET_METERING' };
     const { from, to, zone } = beforeBill.input;
     const pv = await this.production(plan, zip, zone, from, to, usage, stations);
     const years = plan.years;
@@ -121,7 +125,16 @@ export class SavingsService {
     answer.summary = summaryOf(projection, years, afterMonths);
     answer.scenarios = [
       { name: 'before', masterTariffId: beforeBill.tariff.masterTariffId, tariffName: beforeBill.tariff.tariffName, inputs: plan.echo.before, assumptions: [...this.common(plan, at, from, to), ...billAssumptions(beforeBill, beforeResult), note('usage', null, usage.noted, at(from), at(to), usage.accuracy)] },
-      { name: 'after', masterTariffId: afterBill.tariff.masterTariffId, tariffName: afterBill.tariff.tariffName, inputs: plan.echo.after, assumptions: billAssumptions(afterBill, afterYear[0]!) },
+      {
+        name: 'after',
+        masterTariffId: afterBill.tariff.masterTariffId,
+        tariffName: afterBill.tariff.tariffName,
+        inputs: plan.echo.after,
+        assumptions: [
+          ...(assumedExports ? [note('exportArrangement', 'NET_METERING', `Tariff ${afterId} names no export arrangement: net metering is assumed (give exportArrangement tagged after to choose another)`, at(from), at(to), 50)] : []),
+          ...billAssumptions(afterBill, afterYear[0]!),
+        ],
+      },
       { name: 'solar', masterTariffId: null, tariffName: null, inputs: plan.echo.solar, assumptions: [...pv.assumptions.map((a) => ({ ...a, fromDateTime: at(from), toDateTime: at(to) })), ...solarPriceNote(plan)] },
     ];
     answer.weatherStation = pv.station && {
@@ -142,7 +155,7 @@ export class SavingsService {
     return answer;
   }
 
-  /** The place of the analysis: the address's ZIP code (coordinates take the nearest); it must lie in a US climate zone. */
+  /** The place of the analysis: the address's ZIP code (coordinates take the nearest, when it is near). */
   private async placeOf(address: Body['address']): Promise<ZipRow> {
     const missing = () => missingArgument('address', 'The analysis needs the place: address with zip, addressString, or lat and lon');
     if (!address) throw missing();
@@ -150,8 +163,8 @@ export class SavingsService {
     if (!zip) throw missing();
     const field = address.zip !== undefined ? 'address.zip' : address.addressString !== undefined ? 'address.addressString' : address.lat !== undefined ? 'address.lat' : 'address';
     const far = field === 'address.lat' && zip.latitude !== null && zip.longitude !== null && greatCircleKm(address.lat!, address.lon!, zip.latitude, zip.longitude) > MAX_ZIP_DISTANCE_KM;
-    // Military post offices (AA, AE, AP) and places without a climate zone are not places with weather and tariffs here.
-    if (far || !zip.climate_zone || ['AA', 'AE', 'AP'].includes(zip.state ?? '')) {
+    // Military post offices abroad (no state, or AA, AE, AP) are not places with weather and tariffs here.
+    if (far || !zip.state || ['AA', 'AE', 'AP'].includes(zip.state)) {
       throw invalidArgument(field, field === 'address.lat' ? String(address.lat) : zip.zipcode, `Ratebook covers places in the US states: ${far ? `no US ZIP code lies within ${MAX_ZIP_DISTANCE_KM} km of that point` : `ZIP code ${zip.zipcode} is not in one`}`);
     }
     return zip;

@@ -158,6 +158,9 @@ for (const dialect of dialects) {
       assert.equal(a.weatherStation.sameClimateZone, true);
       assert.match(a.weatherStation.source, /San\.Francisco/);
       assert.equal(a.scenarios[0].masterTariffId, 1100101);
+      // E-1 names no export arrangement and its last version ended before 2027: both are said.
+      assert.ok(a.scenarios[1].assumptions.some((x: { keyName: string; dataValue: string }) => x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING'));
+      assert.ok(a.scenarios[0].assumptions.some((x: { keyName: string; dataValue: string }) => x.keyName === 'tariffEffectiveOn' && x.dataValue === '2025-09-01'));
       // San Francisco, 4 kW at tilt 25: PVWatts-grade yield 1,400-1,600 kWh per kW.
       assert.ok(a.summary.totalSolarKWh > 5600 && a.summary.totalSolarKWh < 6400, String(a.summary.totalSolarKWh));
       assert.ok(a.summary.preTotalCost > a.summary.postTotalCost);
