@@ -51,6 +51,8 @@ import { TariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { TariffsService } from './modules/tariffs/tariffs.service.ts';
 import { analysisRoutes } from './modules/savings/analysis.routes.ts';
 import { SavingsService } from './modules/savings/analysis.service.ts';
+import { regionRoutes } from './modules/savings/region.routes.ts';
+import { RegionSavingsService } from './modules/savings/region.service.ts';
 import { SolarService } from './modules/solar/solar.service.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
 
@@ -142,7 +144,9 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(buildingsRoutes(new BuildingsService(db, zipcodes, territories.repo, baselines)));
   const calculations = new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines);
   await app.register(calculationsRoutes(calculations));
-  await app.register(analysisRoutes(new SavingsService(calculations, zipcodes, tariffs, baselines, new SolarService(new WeatherRepository(db)), now)));
+  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, new SolarService(new WeatherRepository(db)), now);
+  await app.register(analysisRoutes(savings));
+  await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
   await app.register(importsRoutes(db));
   await app.register(pricesRoutes(new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now)));
   return app;
