@@ -14,6 +14,7 @@ import { enumList, enumValue } from '../../http/list-params.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repository.ts';
+import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { CalculateBody, CalculatedCostSchema, MassBody, MassCalculationSchema, ScenarioInput } from './calculations.schemas.ts';
 import { readRateInputs, taxRate } from './rate-inputs.ts';
@@ -50,7 +51,7 @@ export interface PreparedBill {
 }
 
 /** Per request: tariffs and their time data are read once, whatever the number of scenarios naming them. */
-class RequestCache {
+export class RequestCache {
   readonly tariffs = new Map<number, Promise<TariffContext | null>>();
   readonly time = new Map<string, Promise<TimeContext>>();
 }
@@ -90,10 +91,11 @@ export class CalculationsService {
 
   /**
    * One scenario made ready to bill: its tariff, versions, rates, time data and the usage its inputs give, read and
-   * checked once. The savings analysis bills many usages on one prepared scenario (`run` with other series).
+   * checked once. The savings analysis bills many usages on one prepared scenario (`run` with other series), and
+   * prepares its scenarios on one `cache`, so a tariff that several designs name is read once.
    */
-  async prepareBill(options: Options, s: Scenario, orgId: number | null, latestAfterEnd = false): Promise<PreparedBill> {
-    return this.prepare(options, s, '', new RequestCache(), orgId, latestAfterEnd);
+  async prepareBill(options: Options, s: Scenario, orgId: number | null, latestAfterEnd = false, cache = new RequestCache()): Promise<PreparedBill> {
+    return this.prepare(options, s, '', cache, orgId, latestAfterEnd);
   }
 
   /**
@@ -144,9 +146,10 @@ export class CalculationsService {
     const applyTax = options.applyUtilityTax ?? options.address !== undefined;
     if (applyTax && options.address === undefined) throw missingArgument('address', 'address is required when applyUtilityTax is true');
     let territoryId = usage.territoryId;
+    let addressZip: ZipRow | null = null;
     if (options.address !== undefined) {
-      const a = options.address;
-      const zip = await this.zipcodes.resolve({ zipCode: a.zip, addressString: a.addressString ?? ([a.address1, a.city, a.state].filter(Boolean).join(', ') || undefined), lat: a.lat, lng: a.lon, country: a.country });
+      const zip = await this.zipcodes.resolveAddress(options.address);
+      addressZip = zip;
       if (!zip) throw invalidArgument('address', null, 'The address could not be placed: give addressString, zip, or lat and lon');
       if (territoryId === null) {
         territoryId = (await this.territories.coveringZip(territoriesOf(versions), zip))[0] ?? null;
@@ -161,7 +164,7 @@ export class CalculationsService {
     // No usage, and the inputs ask for a typical baseline: it is the usage, moved onto the range.
     if (baseline.request) {
       if (usage.series.length || usage.readings.length) throw invalidArgument(`${path}propertyInputs[${baseline.request.at}].keyName`, 'baselineType', 'A typical baseline stands in for usage not given: send usage or baselineType, not both');
-      const place = await this.baselinePlace(options.address, territoryId);
+      const place = await this.baselinePlace(addressZip, territoryId);
       const typical = await typicalUsage(this.baselines, baseline.request, place, tariff.customerClass, { zone, from, to }, path);
       usage.series.push(...typical.series);
       usage.readings.push(...typical.readings);
@@ -209,11 +212,8 @@ export class CalculationsService {
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */
-  private async baselinePlace(address: Options['address'], territoryId: number | null): Promise<{ zipCode: string } | { lat: number; lng: number }> {
-    if (address !== undefined) {
-      const zip = await this.zipcodes.resolve({ zipCode: address.zip, addressString: address.addressString ?? ([address.address1, address.city, address.state].filter(Boolean).join(', ') || undefined), lat: address.lat, lng: address.lon, country: address.country });
-      if (zip) return { zipCode: zip.zipcode };
-    }
+  private async baselinePlace(addressZip: ZipRow | null, territoryId: number | null): Promise<{ zipCode: string } | { lat: number; lng: number }> {
+    if (addressZip) return { zipCode: addressZip.zipcode };
     const centre = territoryId === null ? null : (await this.territories.find(territoryId))?.centerPoint;
     if (centre) return { lat: centre.latitude, lng: centre.longitude };
     throw missingArgument('address', 'A typical baseline needs the place: give address (or a territoryId with a centre point)');

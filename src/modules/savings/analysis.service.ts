@@ -12,7 +12,7 @@ import { greatCircleKm } from '../../data/climate/climate-zones.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { ApiError, invalidArgument, missingArgument } from '../../http/errors.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import type { CalculatedCost, CalculationsService, PreparedBill } from '../calculations/calculations.service.ts';
+import { RequestCache, type CalculatedCost, type CalculationsService, type PreparedBill } from '../calculations/calculations.service.ts';
 import { readUsage } from '../calculations/usage-inputs.ts';
 import type { StationChoice } from '../solar/station-choice.ts';
 import type { SolarService } from '../solar/solar.service.ts';
@@ -32,6 +32,15 @@ const HOUR = 3_600_000;
 /** A place given by coordinates farther than this from every US ZIP code is not in the US. */
 const MAX_ZIP_DISTANCE_KM = 100;
 const USAGE_KEYS = ['consumption', 'baselineType', 'buildingId', 'loadSize', 'customerClass'];
+
+/** What every scenario's bill of one request shares: the request, its place, year one and the tariff data read. */
+interface BillRequest {
+  body: Body;
+  zip: ZipRow;
+  orgId: number | null;
+  yearOne: { from: string; to: string };
+  cache: RequestCache;
+}
 
 /** Year one's usage on its grid: kWh per interval of `duration` from `from`. */
 interface Usage {
@@ -67,7 +76,9 @@ export class SavingsService {
     });
 
     const before = plan.tariff.before?.id ?? (await defaultTariffOf(this.tariffs, zip.zipcode, plan.customerClass, this.today(zip), 'address')).masterTariffId;
-    const beforeBill = await this.prepare(body, plan, 'before', before, zip, orgId, null);
+    // Every scenario is billed over the same year one, on tariff data read once for the request.
+    const request: BillRequest = { body, zip, orgId, yearOne: this.yearOne(body, plan, zip), cache: new RequestCache() };
+    const beforeBill = await this.prepare(request, plan, 'before', before, null);
     const zone = beforeBill.tariff.zone;
     const { from, to } = beforeBill.input;
     const usage = await this.usageOf(plan, zip, zone, from, to);
@@ -75,16 +86,14 @@ export class SavingsService {
     const results: AccountAnalysis[] = [];
     // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
     const beforeResult = beforeBill.run({ ...beforeBill.input, series: [series(usage, usage.values)] });
-    for (const design of designs) results.push(await this.design(body, design.designId, design.plan, zip, orgId, before, beforeBill, beforeResult, usage, stationOf));
+    for (const design of designs) results.push(await this.design(request, design.designId, design.plan, before, beforeBill, beforeResult, usage, stationOf));
     return results;
   }
 
   private async design(
-    body: Body,
+    request: BillRequest,
     designId: string | null,
     plan: AnalysisPlan,
-    zip: ZipRow,
-    orgId: number | null,
     beforeId: number,
     beforeBill: PreparedBill,
     beforeResult: BillResult,
@@ -92,7 +101,8 @@ export class SavingsService {
     stations: Map<string, Promise<StationChoice>>,
   ): Promise<AccountAnalysis> {
     const afterId = plan.tariff.after?.id ?? beforeId;
-    const afterBill = await this.prepare(body, plan, 'after', afterId, zip, orgId, plan.exports);
+    const { body, zip } = request;
+    const afterBill = await this.prepare(request, plan, 'after', afterId, plan.exports);
     const assumedExports = plan.exports.arrangement === undefined && !afterBill.input.versions.at(-1)?.exportRules;
     // A solar customer is on some export programme; a tariff that names none would credit exports nothing, which
     // is seldom the truth. Net metering is assumed, said, and overridden by exportArrangement.
@@ -100,23 +110,26 @@ export class SavingsService {
     const { from, to, zone } = beforeBill.input;
     const pv = await this.production(plan, zip, zone, from, to, usage, stations);
     const years = plan.years;
-    const yearPeriods = Array.from({ length: years }, (_, n) => ({ from: DateTime.fromMillis(from, { zone }).plus({ years: n }).toMillis(), to: DateTime.fromMillis(from, { zone }).plus({ years: n + 1 }).toMillis() }));
+    const start = DateTime.fromMillis(from, { zone });
+    const yearPeriods = Array.from({ length: years }, (_, n) => ({ from: start.plus({ years: n }).toMillis(), to: start.plus({ years: n + 1 }).toMillis() }));
     const months = monthStarts(from, to, zone);
 
-    const net = (scale: number) => usage.values.map((v, i) => v - pv.values[i]! * scale);
+    // Each year's after bill: year one's usage less that year's degraded output (without degradation, year one's).
+    const netOf = (scale: number) => usage.values.map((v, i) => v - pv.values[i]! * scale);
+    const yearOneNet = netOf(1);
     const afterYear: BillResult[] = [];
     const afterByYear: { cost: number; kwh: number }[] = [];
     for (let n = 0; n < years; n++) {
-      const scale = (1 - plan.degradation) ** n;
-      const values = net(scale);
-      const result = n > 0 && scale === (1 - plan.degradation) ** (n - 1) ? afterYear[n - 1]! : afterBill.run({ ...afterBill.input, series: [series(usage, values)] });
+      const values = n === 0 ? yearOneNet : netOf((1 - plan.degradation) ** n);
+      const result = n > 0 && plan.degradation === 0 ? afterYear[0]! : afterBill.run({ ...afterBill.input, series: [series(usage, values)] });
       afterYear.push(result);
       afterByYear.push({ cost: result.summary.totalCost, kwh: sum(values) });
     }
     const beforeMonths = monthFigures(beforeResult, usage.values, usage, months);
-    const afterMonths = monthFigures(afterYear[0]!, net(1), usage, months);
+    const afterMonths = monthFigures(afterYear[0]!, yearOneNet, usage, months);
     const solarKwh = monthFigures(null, pv.values, usage, months).map((m) => m.kwh);
-    const solarKwhByYear = Array.from({ length: years }, (_, n) => sum(pv.values) * (1 - plan.degradation) ** n);
+    const pvKwh = sum(pv.values);
+    const solarKwhByYear = Array.from({ length: years }, (_, n) => pvKwh * (1 - plan.degradation) ** n);
     const projection = project({ years, before: beforeMonths, after: afterMonths, solarKwh, afterByYear, solarKwhByYear, yearPeriods, price: plan.price, utilityInflation: plan.utilityInflation, solarInflation: plan.solarInflation });
 
     const clock = localClock(zone, from, yearPeriods.at(-1)!.to);
@@ -159,7 +172,7 @@ export class SavingsService {
   private async placeOf(address: Body['address']): Promise<ZipRow> {
     const missing = () => missingArgument('address', 'The analysis needs the place: address with zip, addressString, or lat and lon');
     if (!address) throw missing();
-    const zip = await this.zipcodes.resolve({ zipCode: address.zip, addressString: address.addressString ?? ([address.address1, address.city, address.state].filter(Boolean).join(', ') || undefined), lat: address.lat, lng: address.lon, country: address.country });
+    const zip = await this.zipcodes.resolveAddress(address);
     if (!zip) throw missing();
     const field = address.zip !== undefined ? 'address.zip' : address.addressString !== undefined ? 'address.addressString' : address.lat !== undefined ? 'address.lat' : 'address';
     const far = field === 'address.lat' && zip.latitude !== null && zip.longitude !== null && greatCircleKm(address.lat!, address.lon!, zip.latitude, zip.longitude) > MAX_ZIP_DISTANCE_KM;
@@ -175,16 +188,16 @@ export class SavingsService {
   }
 
   /** One scenario's bill made ready over year one: its tariff, the address, its rate and property inputs. */
-  private async prepare(body: Body, plan: AnalysisPlan, scenario: 'before' | 'after', masterTariffId: number, zip: ZipRow, orgId: number | null, exports: AnalysisPlan['exports'] | null): Promise<PreparedBill> {
+  private async prepare({ body, zip, orgId, yearOne, cache }: BillRequest, plan: AnalysisPlan, scenario: 'before' | 'after', masterTariffId: number, exports: AnalysisPlan['exports'] | null): Promise<PreparedBill> {
     const props = plan.billProperties[scenario];
     const rates = plan.billRates[scenario];
-    const yearOne = this.yearOne(body, plan, zip);
     try {
       return await this.calculations.prepareBill(
         { fromDateTime: yearOne.from, toDateTime: yearOne.to, billingPeriod: true, address: { ...body.address, zip: zip.zipcode }, applyUtilityTax: body.applyUtilityTax ?? true },
         { masterTariffId, propertyInputs: props.map((p) => stripScenarios(p.input)), rateInputs: rates.map((r) => ({ ...r.input, scenarios: undefined })), ...(exports ?? {}) },
         orgId,
         true,
+        cache,
       );
     } catch (e) {
       throw renamed(e, props, rates, scenario === 'before' ? plan.tariff.before?.path : plan.tariff.after?.path);

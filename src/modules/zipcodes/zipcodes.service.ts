@@ -18,6 +18,18 @@ export interface LocationInput {
   lng?: number;
 }
 
+/** An address as calculations and analyses take it (spec "Address"): its string, or its parts, or coordinates. */
+export interface AddressParts {
+  addressString?: string;
+  address1?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+  lat?: number;
+  lon?: number;
+}
+
 export class ZipcodesService {
   readonly repo: ZipcodesRepository;
 
@@ -45,6 +57,12 @@ export class ZipcodesService {
    * five-digit ZIP code in it (ZIP+4 accepted), else by a trailing "City, ST" (the city's ZIP code nearest its
    * centre); an address that cannot be placed is a 400.
    */
+  /** The ZIP code of an address: its zip, else its string (or its parts joined into one), else its coordinates. */
+  resolveAddress(a: AddressParts): Promise<ZipRow | null> {
+    const parts = [a.address1, a.city, a.state].filter(Boolean).join(', ');
+    return this.resolve({ zipCode: a.zip, addressString: a.addressString ?? (parts || undefined), lat: a.lat, lng: a.lon, country: a.country });
+  }
+
   async resolve(input: LocationInput): Promise<ZipRow | null> {
     const country = input.country?.trim().toUpperCase();
     const zip = input.zipCode ?? input.postCode;
