@@ -42,9 +42,12 @@ import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
+import { legacyCalculateRoutes } from './modules/calculations/legacy.routes.ts';
 import { CalculationsService } from './modules/calculations/calculations.service.ts';
 import { TariffContextLoader } from './modules/calculations/tariff-context.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
+import { legacyPricesRoutes } from './modules/prices/legacy-prices.routes.ts';
+import { LegacyPricesService } from './modules/prices/legacy-prices.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { PricesService } from './modules/prices/prices.service.ts';
 import { TariffsRepository } from './modules/tariffs/tariffs.repository.ts';
@@ -54,6 +57,12 @@ import { SavingsService } from './modules/savings/analysis.service.ts';
 import { regionRoutes } from './modules/savings/region.routes.ts';
 import { RegionSavingsService } from './modules/savings/region.service.ts';
 import { SolarService } from './modules/solar/solar.service.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountCalculationService } from './modules/accounts/account-calculation.ts';
+import { accountCalculationRoutes } from './modules/accounts/account-calculation.routes.ts';
+import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
 
 export interface BuildAppOptions {
@@ -144,10 +153,19 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(buildingsRoutes(new BuildingsService(db, zipcodes, territories.repo, baselines)));
   const calculations = new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines);
   await app.register(calculationsRoutes(calculations));
-  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, new SolarService(new WeatherRepository(db)), now);
+  await app.register(legacyCalculateRoutes(calculations));
+  const solar = new SolarService(new WeatherRepository(db));
+  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now);
   await app.register(analysisRoutes(savings));
+  const accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
+  await app.register(accountsRoutes(accounts));
+  const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
+  await app.register(profilesRoutes(profiles));
+  await app.register(accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)));
   await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
   await app.register(importsRoutes(db));
-  await app.register(pricesRoutes(new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now)));
+  const prices = new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now);
+  await app.register(pricesRoutes(prices));
+  await app.register(legacyPricesRoutes(new LegacyPricesService(prices, tariffContexts, now)));
   return app;
 }

@@ -12,6 +12,8 @@ export interface SeededServer {
   dialect: string;
   /** Basic authorization for the application created. */
   authorization: string;
+  /** The database the server runs on, for benches that look into it. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startSeededServer(name: string, options: { databaseUrl?: s
   return {
     base: server.base,
     dialect: env.DATABASE_URL.split(':')[0]!,
+    databaseUrl: env.DATABASE_URL,
     authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}`,
     async stop() {
       await server.stop();

@@ -414,7 +414,75 @@ export interface WeatherStationsTable {
   weather: string;
 }
 
+export interface AccountsTable {
+  account_id: string;
+  org_id: number;
+  provider_account_id: string | null;
+  account_name: string | null;
+  customer_org_id: string | null;
+  customer_org_name: string | null;
+  owner: string | null;
+  status: string;
+  type: string;
+  /** JSON of the address as given. */
+  address: string | null;
+  zip_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string | null;
+  lse_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountPropertiesTable {
+  account_id: string;
+  key_name: string;
+  data_value: string;
+  from_date_time: string | null;
+  to_date_time: string | null;
+}
+
+export interface AccountTariffsTable {
+  account_id: string;
+  effective_date: string;
+  master_tariff_id: number;
+}
+
+export interface UsageProfilesTable {
+  profile_id: string;
+  org_id: number;
+  account_id: string;
+  provider_profile_id: string | null;
+  profile_name: string | null;
+  description: string | null;
+  meter_id: string | null;
+  service_types: string;
+  source_id: string;
+  is_default: boolean;
+  properties: string | null;
+  model: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReadingChunksTable {
+  profile_id: string;
+  unit: string;
+  /** Epoch seconds (bigint: PostgreSQL hands them back as strings, so read them with Number()). */
+  chunk_start: number | string;
+  first_start: number | string;
+  last_end: number | string;
+  reading_count: number;
+  data: Uint8Array;
+}
+
 export interface Database {
+  accounts: AccountsTable;
+  account_properties: AccountPropertiesTable;
+  account_tariffs: AccountTariffsTable;
+  usage_profiles: UsageProfilesTable;
+  reading_chunks: ReadingChunksTable;
   organizations: OrganizationsTable;
   applications: ApplicationsTable;
   seed_runs: SeedRunsTable;

@@ -43,6 +43,7 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
       masterTariffId: 1100102, fromDateTime: '2025-07-01', toDateTime: '2025-07-03', groupBy: 'DAY', propertyInputs: USAGE,
       rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.01 }] }], expected: { totalCost: 10 },
     },
+    'POST /rest/public/calculate/{masterTariffId}': { fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', tariffInputs: USAGE, zipCode: '94110' },
     'POST /rest/v1/ondemand/calculate/mass': {
       fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', address: { zip: '94612' },
       sharedScenario: { propertyInputs: USAGE }, scenarios: [{ scenarioName: 'E-1', masterTariffId: 1100101 }, { masterTariffId: 1100102 }],
@@ -54,12 +55,18 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
         { keyName: 'solarProduction', dataSeries: Array.from({ length: 8760 }, (_, h) => (h % 24 >= 10 && h % 24 < 15 ? 2 : 0)) },
       ],
     },
+    // Readings take JSON, CSV or XML, so the document does not describe their body.
+    ...Object.fromEntries(
+      ['POST', 'PUT'].flatMap((m) => ['{profileId}', 'pid/{providerProfileId}'].map((p) => [`${m} /rest/v1/profiles/${p}/readings`, { readingData: [{ fromDateTime: '2025-07-01T00:00', toDateTime: '2025-07-01T01:00', quantityValue: 1 }] }])),
+    ),
     'POST /rest/admin/import/{format}': [{ label: 'fuzz', name: 'Fuzz', sector: 'Commercial', startdate: 1609459200, eiaid: 14328, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)) }],
   },
   queries: {
     'GET /rest/public/properties/lookups': { keyName: 'sampleHourlyPrice', fromDateTime: '2025-07-01', toDateTime: '2025-07-02' },
     'GET /rest/public/properties/{keyName}/lookups': { fromDateTime: '2025-07-01', toDateTime: '2025-07-02' },
     'GET /rest/v1/prices/smart': { masterTariffId: '1100102', fromDateTime: '2025-07-01', toDateTime: '2025-07-03' },
+    'GET /rest/public/prices/{masterTariffId}': { fromDateTime: '2025-07-01T09:30', toDateTime: '2025-07-03', consumptionAmount: '300' },
+    'GET /rest/public/calculate/{masterTariffId}': { fromDateTime: '2025-07-01', toDateTime: '2025-07-03', consumption: '40', territoryId: '3538', groupBy: 'DAY' },
     'GET /rest/public/seasons': { lseId: '734' },
     'GET /rest/public/zipcodes': { search: 'oak', searchOn: 'city', isRegex: 'true' },
     'GET /rest/public/tariffs': { lseId: '734', fromDateTime: '2025-01-01', toDateTime: '2026-01-01' },

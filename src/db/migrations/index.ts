@@ -12,6 +12,7 @@ import { exportRules } from './0008-export-rules.ts';
 import { typicalLoads } from './0009-typical-loads.ts';
 import { unownedTerritories } from './0010-unowned-territories.ts';
 import { weatherStations } from './0011-weather-stations.ts';
+import { accounts } from './0012-accounts.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -27,4 +28,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0009-typical-loads': typicalLoads,
   '0010-unowned-territories': unownedTerritories,
   '0011-weather-stations': weatherStations,
+  '0012-accounts': accounts,
 };

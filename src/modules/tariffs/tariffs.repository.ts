@@ -1,6 +1,6 @@
 // Tariff versions, rates, bands and properties in SQL.
-import type { Selectable } from 'kysely';
-import type { Db, PropertyKeysTable, TariffPropertiesTable, TariffRateBandsTable, TariffRatesTable, TariffsTable } from '../../db/database.ts';
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool, type Expression } from 'kysely';
+import type { Database, Db, PropertyKeysTable, TariffPropertiesTable, TariffRateBandsTable, TariffRatesTable, TariffsTable } from '../../db/database.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
 
@@ -35,6 +35,62 @@ export interface TariffFilters {
   range?: { from: string; to: string };
   /** In effect (or not) on this date. */
   active?: { value: boolean; today: string };
+  /** The privacy values a version may have; absent: any. */
+  privacy?: string[];
+  /** Tariffs of which some version is in effect on this date and not closed to new customers then. */
+  openOn?: string;
+  /** Versions with a rate of one of these charge types, their own or of a rider they name in effect during the version. */
+  chargeTypes?: string[];
+  /** Versions with a rate naming this rider (masterTariffId of the rider). */
+  riderId?: number;
+  /** Versions available in this territory: own territory, a rate's territory, or an LSE owning or listed on it. */
+  territoryId?: number;
+  /** Monthly kWh and kW the version's limits must admit (see admits()). */
+  consumption?: number;
+  demand?: number;
+  flags?: Partial<Record<TariffFlag, boolean>>;
+}
+
+export const TARIFF_FLAGS = { hasNetMetering: 't.has_net_metering', hasTimeOfUseRates: 't.has_time_of_use_rates', hasTieredRates: 't.has_tiered_rates', hasContractedRates: 't.has_contracted_rates' } as const;
+export type TariffFlag = keyof typeof TARIFF_FLAGS;
+
+/** The charge types whose bands are tiers of consumption, and of demand, in the bill engine. */
+const CONSUMPTION_TIERED = ['CONSUMPTION_BASED', 'TAX'];
+const DEMAND_TIERED = ['DEMAND_BASED'];
+
+type TariffEb = ExpressionBuilder<Database & { t: Database['tariffs'] }, 't'>;
+
+/**
+ * The version's limits admit `value` (monthly kWh or kW): the tariff's own min/max (inclusive, null open), and no own
+ * rate that tiers that quantity with every band bounded below `value` (a rate whose tiers all end below it prices
+ * none of the excess, so the tariff is not meant for it). Energy tiers count only on monthly rates (DAILY or HOURLY
+ * limits are not monthly figures); rates with a variableLimitKey (limits from a property) and, when a territory is
+ * given, rates of other territories do not bound.
+ */
+function admits(eb: TariffEb, quantity: 'consumption' | 'demand', value: number, territoryId: number | undefined): Expression<SqlBool> {
+  const [min, max] = quantity === 'consumption' ? (['t.min_monthly_consumption', 't.max_monthly_consumption'] as const) : (['t.min_monthly_demand', 't.max_monthly_demand'] as const);
+  const [hasLimit, upper] = quantity === 'consumption' ? (['b.has_consumption_limit', 'b.consumption_upper_limit'] as const) : (['b.has_demand_limit', 'b.demand_upper_limit'] as const);
+  let capping = eb
+    .selectFrom('tariff_rates as r')
+    .select(sql<number>`1`.as('one'))
+    .whereRef('r.tariff_id', '=', 't.tariff_id')
+    .where('r.charge_type', 'in', quantity === 'consumption' ? CONSUMPTION_TIERED : DEMAND_TIERED)
+    .where('r.variable_limit_key', 'is', null)
+    .where((e) => e.exists(e.selectFrom('tariff_rate_bands as b').select(sql<number>`1`.as('one')).whereRef('b.tariff_rate_id', '=', 'r.tariff_rate_id')))
+    .where((e) =>
+      e.not(
+        e.exists(
+          e
+            .selectFrom('tariff_rate_bands as b')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('b.tariff_rate_id', '=', 'r.tariff_rate_id')
+            .where((x) => x.or([x(hasLimit, '=', false), x(upper, 'is', null), x(upper, '>=', value)])),
+        ),
+      ),
+    );
+  if (quantity === 'consumption') capping = capping.where((e) => e.or([e('r.charge_period', 'is', null), e('r.charge_period', '=', 'MONTHLY')]));
+  if (territoryId !== undefined) capping = capping.where((e) => e.or([e('r.territory_id', 'is', null), e('r.territory_id', '=', territoryId)]));
+  return eb.and([eb.or([eb(min, 'is', null), eb(min, '<=', value)]), eb.or([eb(max, 'is', null), eb(max, '>=', value)]), eb.not(eb.exists(capping))]);
 }
 
 export class TariffsRepository {
@@ -58,6 +114,77 @@ export class TariffsRepository {
     if (f.range) {
       const { from, to } = f.range;
       q = q.where('t.effective_date', '<', to).where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', from)]));
+    }
+    if (f.privacy) {
+      const privacy = f.privacy;
+      q = privacy.length ? q.where('t.privacy', 'in', privacy) : q.where(sql<SqlBool>`1 = 0`);
+    }
+    if (f.openOn) {
+      const d = f.openOn;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('tariffs as o')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('o.master_tariff_id', '=', 't.master_tariff_id')
+            .where('o.effective_date', '<=', d)
+            .where((e) => e.or([e('o.end_date', 'is', null), e('o.end_date', '>', d)]))
+            .where((e) => e.or([e('o.closed_date', 'is', null), e('o.closed_date', '>', d)])),
+        ),
+      );
+    }
+    if (f.chargeTypes?.length) {
+      const types = f.chargeTypes;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('tariff_rates as r')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('r.tariff_id', '=', 't.tariff_id')
+            .where((e) =>
+              e.or([
+                e('r.charge_type', 'in', types),
+                e.exists(
+                  e
+                    .selectFrom('tariffs as rv')
+                    .innerJoin('tariff_rates as rr', 'rr.tariff_id', 'rv.tariff_id')
+                    .select(sql<number>`1`.as('one'))
+                    .whereRef('rv.master_tariff_id', '=', 'r.rider_id')
+                    .where('rr.charge_type', 'in', types)
+                    // Rider versions in effect at some time during the version.
+                    .where((x) => x.or([x('t.end_date', 'is', null), x('rv.effective_date', '<', x.ref('t.end_date'))]))
+                    .where((x) => x.or([x('rv.end_date', 'is', null), x('rv.end_date', '>', x.ref('t.effective_date'))])),
+                ),
+              ]),
+            ),
+        ),
+      );
+    }
+    if (f.riderId !== undefined) {
+      const riderId = f.riderId;
+      q = q.where((eb) => eb.exists(eb.selectFrom('tariff_rates as r').select(sql<number>`1`.as('one')).whereRef('r.tariff_id', '=', 't.tariff_id').where('r.rider_id', '=', riderId)));
+    }
+    if (f.territoryId !== undefined) {
+      const id = f.territoryId;
+      q = q.where((eb) =>
+        eb.or([
+          eb('t.territory_id', '=', id),
+          eb.exists(eb.selectFrom('tariff_rates as r').select(sql<number>`1`.as('one')).whereRef('r.tariff_id', '=', 't.tariff_id').where('r.territory_id', '=', id)),
+          eb.exists(eb.selectFrom('territories as x').select(sql<number>`1`.as('one')).whereRef('x.lse_id', '=', 't.lse_id').where('x.territory_id', '=', id)),
+          eb.exists(eb.selectFrom('territory_lses as tl').select(sql<number>`1`.as('one')).whereRef('tl.lse_id', '=', 't.lse_id').where('tl.territory_id', '=', id)),
+        ]),
+      );
+    }
+    if (f.consumption !== undefined) {
+      const value = f.consumption;
+      q = q.where((eb) => admits(eb as unknown as TariffEb, 'consumption', value, f.territoryId));
+    }
+    if (f.demand !== undefined) {
+      const value = f.demand;
+      q = q.where((eb) => admits(eb as unknown as TariffEb, 'demand', value, f.territoryId));
+    }
+    for (const [flag, value] of Object.entries(f.flags ?? {}) as [TariffFlag, boolean | undefined][]) {
+      if (value !== undefined) q = q.where(TARIFF_FLAGS[flag], '=', value);
     }
     if (f.active) {
       const { today, value } = f.active;

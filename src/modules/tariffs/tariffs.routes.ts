@@ -5,6 +5,7 @@ import { parseListOptions } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
 import { TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffSchema } from './tariffs.schemas.ts';
 import type { TariffsService } from './tariffs.service.ts';
+import { refuseUnknownQuery } from './known-parameters.ts';
 
 const tags = ['Tariffs'];
 const listRules = {
@@ -18,10 +19,20 @@ export function tariffsRoutes(service: TariffsService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/public/tariffs',
-      { schema: { tags, summary: 'Tariffs: the version of each in effect on a date, or every version in a range', querystring: TariffListQuery, response: responses(TariffSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Tariffs: the version of each in effect on a date, or every version in a range',
+          description:
+            'Every filter given holds at once. A query parameter not listed here is a 400 naming it (appId and appKey, which older clients send, are let through; credentials are read from HTTP Basic only).',
+          querystring: TariffListQuery,
+          response: responses(TariffSchema),
+        },
+        preValidation: refuseUnknownQuery(TariffListQuery),
+      },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
-        const { rows, total } = await service.list(request.query, options);
+        const { rows, total } = await service.list(request.query, options, { orgId: request.principal?.orgId ?? null });
         return page('Tariff', rows, total, options.paging);
       },
     );

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 import { ChoiceSchema } from '../properties/properties.schemas.ts';
-import { EXPORT_ARRANGEMENTS } from '../../engine/tariff/model.ts';
+import { CHARGE_TYPES, EXPORT_ARRANGEMENTS } from '../../engine/tariff/model.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -128,25 +128,75 @@ export const TariffSchema = Type.Object({
 });
 
 const Populate = {
-  populateRates: Type.Optional(Type.Boolean({ default: false })),
-  populateProperties: Type.Optional(Type.Boolean({ default: false })),
+  populateRates: Type.Optional(Type.Boolean({ default: false, description: 'Include each version\'s rates with their bands' })),
+  populateProperties: Type.Optional(Type.Boolean({ default: false, description: 'Include each version\'s properties (applicability and rate criteria)' })),
   effectiveOn: Type.Optional(Type.String({ description: 'The version effective on this date (default: today in the tariff\'s zone)' })),
 };
+
+export const PRIVACY_FLAGS = ['PUBLIC', 'UNLISTED', 'PRIVATE'] as const;
+/** The charge types a rate can have (NOTES.md, TariffRate). */
+export const RATE_CHARGE_TYPES = CHARGE_TYPES;
+
+const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
 export const TariffListQuery = Type.Object({
   ...ListQuery,
   ...Populate,
-  lseId: Type.Optional(Id()),
-  masterTariffId: Type.Optional(Id()),
-  fromDateTime: Type.Optional(Type.String({ description: 'With toDateTime: every version effective at some time in the range' })),
-  toDateTime: Type.Optional(Type.String()),
-  customerClasses: Type.Optional(StringList(CUSTOMER_CLASSES.join(', '))),
-  tariffTypes: Type.Optional(StringList(TARIFF_TYPES.join(', '))),
-  serviceTypes: Type.Optional(StringList(TARIFF_SERVICE_TYPES.join(', '))),
+  effectiveOn: Type.Optional(Type.String({ description: 'List the version of each tariff in effect on this date (default openOn, else today, the UTC date); not with fromDateTime/toDateTime' })),
+  lseId: Type.Optional(Id('Tariffs of this LSE')),
+  masterTariffId: Type.Optional(Id('The versions of this tariff')),
+  fromDateTime: Type.Optional(Type.String({ description: 'With toDateTime: every version effective at some time in the range (instead of effectiveOn)' })),
+  toDateTime: Type.Optional(Type.String({ description: 'End of the fromDateTime range (exclusive)' })),
+  openOn: Type.Optional(
+    Type.String({
+      description:
+        'Only tariffs open on this date: a version in effect on it and not closed to new customers (closedDate absent or later). Without effectiveOn or a range it also picks the version listed (the one in effect on openOn); with them, they pick the version and openOn only filters',
+    }),
+  ),
+  customerClasses: Type.Optional(StringList(`Comma list of ${CUSTOMER_CLASSES.join(', ')}`)),
+  tariffTypes: Type.Optional(StringList(`Comma list of ${TARIFF_TYPES.join(', ')}`)),
+  serviceTypes: Type.Optional(StringList(`Comma list of ${TARIFF_SERVICE_TYPES.join(', ')}`)),
+  chargeTypes: Type.Optional(StringList(`Comma list of ${RATE_CHARGE_TYPES.join(', ')}: tariffs with at least one rate (its own, or of a rider it names in effect during the version) of one of these charge types`)),
+  privacyFlags: Type.Optional(
+    StringList(`Comma list of ${PRIVACY_FLAGS.join(', ')} (default PUBLIC). UNLISTED tariffs are listed only when asked for; PRIVATE ones only to their own organization`),
+  ),
   zipCode: Type.Optional(Type.String({ description: 'Tariffs of the LSEs serving this ZIP code' })),
-  postCode: Type.Optional(Type.String()),
-  country: Type.Optional(Type.String()),
-  isActive: Type.Optional(Type.Boolean()),
+  postCode: Type.Optional(Type.String({ description: 'Alias of zipCode' })),
+  country: Type.Optional(Type.String({ description: 'With zipCode, postCode or addressString: US (the only country loaded)' })),
+  addressString: Type.Optional(
+    Type.String({ description: 'A free-text address, filtered as zipCode: the five-digit ZIP code in it, else a trailing "City, ST"; an address with neither is a 400' }),
+  ),
+  accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An account of the caller\'s organization: filters by its ZIP code, LSE and customer class' })),
+  riderId: Type.Optional(Id('Tariffs whose rates name this rider (the rider\'s masterTariffId)')),
+  territoryId: Type.Optional(
+    Id('Tariffs available in this territory: the tariff\'s own territoryId, a rate priced for it, or an LSE that owns or is listed on it. With applicableRatesOnly, rates of other territories are dropped'),
+  ),
+  consumption: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description:
+        'Monthly kWh: tariffs whose limits admit it (minMonthlyConsumption <= consumption <= maxMonthlyConsumption, and no monthly energy rate whose tiers all end below it). With applicableRatesOnly, tiers it does not reach are dropped',
+    }),
+  ),
+  demand: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description: 'Monthly peak kW: tariffs whose limits admit it (minMonthlyDemand <= demand <= maxMonthlyDemand, and no demand rate whose tiers all end below it). With applicableRatesOnly, tiers it does not reach are dropped',
+    }),
+  ),
+  hasNetMetering: Flag('Only tariffs with (true) or without (false) net metering'),
+  hasTimeOfUseRates: Flag('Only tariffs with (true) or without (false) time-of-use rates'),
+  hasTieredRates: Flag('Only tariffs with (true) or without (false) tiered rates'),
+  hasContractedRates: Flag('Only tariffs with (true) or without (false) contracted rates'),
+  isActive: Flag('Only versions in effect today (true) or not (false)'),
+  bundleRates: Type.Optional(Type.Boolean({ default: false, description: 'With populateRates: each rider rate (riderId, no charge type) is replaced by the rider\'s own rates in effect, in its place' })),
+  applicableRatesOnly: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'With populateRates: only rates that apply on the date (or in the range), in territoryId when given, and with a rider in effect; with consumption or demand, tiers they do not reach are dropped',
+    }),
+  ),
+  filterRiderRates: Type.Optional(Type.Boolean({ default: false, description: 'With populateRates: rider rates (named or bundled) that do not apply on the date (or in the range) or in territoryId are dropped' })),
 });
 
 export const TariffParams = Type.Object({ masterTariffId: Id() });

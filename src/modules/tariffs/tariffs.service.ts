@@ -15,7 +15,8 @@ import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
-import { CUSTOMER_CLASSES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
+import { isRiderPointer, shapeRates, shapes, type Shaping, type Window } from './rate-shaping.ts';
+import { CUSTOMER_CLASSES, PRIVACY_FLAGS, RATE_CHARGE_TYPES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { exportRulesOf } from './export-rules-row.ts';
 
@@ -30,15 +31,45 @@ export interface TariffListParams {
   effectiveOn?: string;
   fromDateTime?: string;
   toDateTime?: string;
+  openOn?: string;
   customerClasses?: string[];
   tariffTypes?: string[];
   serviceTypes?: string[];
+  chargeTypes?: string[];
+  privacyFlags?: string[];
   zipCode?: string;
   postCode?: string;
   country?: string;
+  addressString?: string;
+  accountId?: string;
+  riderId?: number;
+  territoryId?: number;
+  consumption?: number;
+  demand?: number;
+  hasNetMetering?: boolean;
+  hasTimeOfUseRates?: boolean;
+  hasTieredRates?: boolean;
+  hasContractedRates?: boolean;
   isActive?: boolean;
   populateRates?: boolean;
   populateProperties?: boolean;
+  bundleRates?: boolean;
+  applicableRatesOnly?: boolean;
+  filterRiderRates?: boolean;
+}
+
+/** Where an account is: what the tariff list filters by when given accountId. Null: no such account for the organization. */
+export type AccountPlaceResolver = (accountId: string, orgId: number | null) => Promise<{ zipCode: string | null; lseId: number | null; customerClass: string | null } | null>;
+
+/** Who is asking: PRIVATE tariffs are listed only to their own organization. */
+export interface TariffCaller {
+  orgId: number | null;
+}
+
+/** The listing's rate shaping, and the window each listed version is about. */
+interface ShapingContext {
+  shaping: Shaping;
+  windowOf: (row: TariffRow) => Window;
 }
 
 export class TariffsService {
@@ -53,6 +84,8 @@ export class TariffsService {
     private readonly keys: PropertiesRepository,
     private readonly lookups: LookupsRepository,
     private readonly now: () => Date,
+    /** Resolves accountId for the tariff list; without it, accountId is a 400. */
+    private readonly accountPlace?: AccountPlaceResolver,
   ) {
     this.repo = new TariffsRepository(db);
   }
@@ -107,37 +140,105 @@ export class TariffsService {
   }
 
   /**
-   * Without a date range, the version of each tariff in effect on effectiveOn (default today, UTC date); with
-   * fromDateTime and toDateTime, every version in effect at some time in the range.
+   * Without a date range, the version of each tariff in effect on effectiveOn (default openOn, else today; UTC dates);
+   * with fromDateTime and toDateTime, every version in effect at some time in the range. Every filter is SQL, so count
+   * and paging hold; rate shaping (bundleRates, applicableRatesOnly, filterRiderRates) works on the page's rates.
    */
-  async list(p: TariffListParams, options: ListOptions) {
+  async list(p: TariffListParams, options: ListOptions, caller: TariffCaller = { orgId: null }) {
     const on = localDateParam('effectiveOn', p.effectiveOn, 'UTC');
     const from = localDateParam('fromDateTime', p.fromDateTime, 'UTC');
     const to = localDateParam('toDateTime', p.toDateTime, 'UTC');
+    const openOn = localDateParam('openOn', p.openOn, 'UTC');
     if ((from === undefined) !== (to === undefined)) {
       throw invalidArgument(from === undefined ? 'fromDateTime' : 'toDateTime', null, 'fromDateTime and toDateTime go together');
     }
     if (from && to && to <= from) throw invalidArgument('toDateTime', p.toDateTime, 'toDateTime must be after fromDateTime');
     if (on && from) throw invalidArgument('effectiveOn', p.effectiveOn, 'Send effectiveOn or a fromDateTime/toDateTime range, not both');
-    const zip = await this.zipcodes.resolve({ zipCode: p.zipCode, postCode: p.postCode, country: p.country });
+    for (const name of ['bundleRates', 'applicableRatesOnly', 'filterRiderRates'] as const) {
+      if (p[name] && !p.populateRates) throw invalidArgument(name, 'true', `${name} shapes the rates: send it with populateRates=true`);
+    }
+    let customerClasses: string[] = enumList('customerClasses', p.customerClasses, CUSTOMER_CLASSES);
+    const tariffTypes = enumList('tariffTypes', p.tariffTypes, TARIFF_TYPES);
+    const serviceTypes = enumList('serviceTypes', p.serviceTypes, TARIFF_SERVICE_TYPES);
+    const chargeTypes = enumList('chargeTypes', p.chargeTypes, RATE_CHARGE_TYPES);
+    const privacyFlags = enumList('privacyFlags', p.privacyFlags, PRIVACY_FLAGS);
+
+    // Every place given narrows the LSEs: ZIP code, address, LSE and account all hold at once.
     let lseIds: number[] | undefined;
-    if (zip) lseIds = (await this.lses.list({ zipCode: zip.zipcode }, { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false })).rows.map((l) => l.lse_id);
-    if (p.lseId !== undefined) lseIds = lseIds ? lseIds.filter((id) => id === p.lseId) : [p.lseId];
+    const narrow = (ids: number[]) => {
+      lseIds = lseIds ? lseIds.filter((id) => ids.includes(id)) : ids;
+    };
+    const zip = await this.zipcodes.resolve({ zipCode: p.zipCode, postCode: p.postCode, country: p.country });
+    if (zip) narrow(await this.lsesServing(zip.zipcode));
+    if (p.addressString !== undefined) {
+      if (p.addressString.trim() === '') throw invalidArgument('addressString', p.addressString, 'addressString is empty: send an address with a five-digit ZIP code (or ending "City, ST")');
+      const place = await this.zipcodes.resolve({ addressString: p.addressString, country: p.country });
+      narrow(await this.lsesServing(place!.zipcode));
+    }
+    if (p.lseId !== undefined) narrow([p.lseId]);
+    if (p.accountId !== undefined) {
+      if (!this.accountPlace) throw invalidArgument('accountId', p.accountId, 'accountId cannot be used here: this server has no account store configured for the tariff list');
+      const place = await this.accountPlace(p.accountId, caller.orgId);
+      if (!place) throw notFound('Account', 'accountId', p.accountId);
+      // A ZIP code the account holds but Ratebook has not loaded is served by no loaded LSE.
+      if (place.zipCode !== null) narrow(await this.lsesServing(place.zipCode).catch(() => []));
+      if (place.lseId !== null) narrow([place.lseId]);
+      if (place.customerClass !== null) {
+        const own = place.customerClass.toUpperCase();
+        customerClasses = customerClasses.length ? customerClasses.filter((c) => c === own) : [own];
+        if (!customerClasses.length) return { rows: [], total: 0 };
+      }
+    }
+    // PRIVATE tariffs belong to the organization that made them. Tariffs record no owning organization (unlike private
+    // TOU groups, which have owner_org_id), so no caller owns one: PRIVATE matches none until tariffs have an owner.
+    const privacy = (privacyFlags.length ? privacyFlags : ['PUBLIC']).filter((f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller));
     const today = this.today('UTC');
+    const listedOn = from ? undefined : (on ?? openOn ?? today);
     const { rows, total } = await this.repo.list(
       {
         lseIds,
         masterTariffId: p.masterTariffId,
-        customerClasses: enumList('customerClasses', p.customerClasses, CUSTOMER_CLASSES),
-        tariffTypes: enumList('tariffTypes', p.tariffTypes, TARIFF_TYPES),
-        serviceTypes: enumList('serviceTypes', p.serviceTypes, TARIFF_SERVICE_TYPES),
-        on: from ? undefined : (on ?? today),
+        customerClasses,
+        tariffTypes,
+        serviceTypes,
+        on: listedOn,
         range: from && to ? { from, to } : undefined,
         active: p.isActive === undefined ? undefined : { value: p.isActive, today },
+        privacy,
+        openOn,
+        chargeTypes,
+        riderId: p.riderId,
+        territoryId: p.territoryId,
+        consumption: p.consumption,
+        demand: p.demand,
+        flags: { hasNetMetering: p.hasNetMetering, hasTimeOfUseRates: p.hasTimeOfUseRates, hasTieredRates: p.hasTieredRates, hasContractedRates: p.hasContractedRates },
       },
       options,
     );
-    return { rows: await this.populate(rows, p.populateRates, p.populateProperties), total };
+    const shaping: Shaping = {
+      bundleRates: p.bundleRates ?? false,
+      applicableRatesOnly: p.applicableRatesOnly ?? false,
+      filterRiderRates: p.filterRiderRates ?? false,
+      territoryId: p.territoryId,
+      consumption: p.consumption,
+      demand: p.demand,
+    };
+    const windowOf = (row: TariffRow): Window => {
+      const midnight = (date: string) => DateTime.fromISO(date, { zone: row.time_zone }).toMillis();
+      if (listedOn !== undefined) return { from: midnight(listedOn), to: DateTime.fromISO(listedOn, { zone: row.time_zone }).plus({ days: 1 }).toMillis() };
+      return { from: Math.max(midnight(from!), midnight(row.effective_date)), to: Math.min(midnight(to!), row.end_date === null ? Infinity : midnight(row.end_date)) };
+    };
+    return { rows: await this.populate(rows, p.populateRates, p.populateProperties, { shaping, windowOf }), total };
+  }
+
+  /** Whether the caller may see PRIVATE tariffs: only their owner may, and tariffs record none (see list()). */
+  private ownsPrivateTariffs(_caller: TariffCaller): boolean {
+    return false;
+  }
+
+  /** The ids of the LSEs serving a ZIP code (400 or 404 naming zipCode when it is not one). */
+  private async lsesServing(zipCode: string): Promise<number[]> {
+    return (await this.lses.list({ zipCode }, { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false })).rows.map((l) => l.lse_id);
   }
 
   /** The version in effect on effectiveOn (in the tariff's zone); without it, today's, else the latest before today. */
@@ -232,18 +333,45 @@ export class TariffsService {
     };
   }
 
-  private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean): Promise<Tariff[]> {
+  private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean, shaping?: ShapingContext): Promise<Tariff[]> {
     const out = rows.map((r) => this.toTariff(r));
     const ids = rows.map((r) => r.tariff_id);
     if (rates) {
       const byTariff = await this.ratesOf(rows);
       for (const t of out) t.rates = byTariff.get(t.tariffId) ?? [];
+      if (shaping && shapes(shaping.shaping)) await this.shape(rows, out, shaping);
     }
     if (properties) {
       const byTariff = await this.propertiesOf(ids);
       for (const t of out) t.properties = byTariff.get(t.tariffId) ?? [];
     }
     return out;
+  }
+
+  /** Applies the listing's rate shaping to each version, with the rates of the riders it names in its window. */
+  private async shape(rows: TariffRow[], tariffs: Tariff[], { shaping, windowOf }: ShapingContext): Promise<void> {
+    const riderVersions = new Map<number, TariffRow[]>();
+    const ratesOfVersion = new Map<number, TariffRate[]>();
+    for (const [i, t] of tariffs.entries()) {
+      const window = windowOf(rows[i]!);
+      const riderRates = new Map<number, TariffRate[]>();
+      for (const riderId of new Set(t.rates!.filter(isRiderPointer).map((r) => r.riderId!))) {
+        if (!riderVersions.has(riderId)) riderVersions.set(riderId, await this.repo.versions(riderId));
+        // The rider versions in effect at some time in the window, each in its own zone.
+        const inWindow = riderVersions.get(riderId)!.filter((v) => {
+          const start = DateTime.fromISO(v.effective_date, { zone: v.time_zone }).toMillis();
+          const end = v.end_date === null ? Infinity : DateTime.fromISO(v.end_date, { zone: v.time_zone }).toMillis();
+          return start < window.to && end > window.from;
+        });
+        const missing = inWindow.filter((v) => !ratesOfVersion.has(v.tariff_id));
+        if (missing.length) {
+          const loaded = await this.ratesOf(missing);
+          for (const v of missing) ratesOfVersion.set(v.tariff_id, loaded.get(v.tariff_id) ?? []);
+        }
+        riderRates.set(riderId, inWindow.flatMap((v) => ratesOfVersion.get(v.tariff_id)!));
+      }
+      t.rates = shapeRates(t.rates!, window, shaping, riderRates);
+    }
   }
 
   private async ratesOf(tariffs: TariffRow[]): Promise<Map<number, TariffRate[]>> {

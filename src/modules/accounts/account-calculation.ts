@@ -1,0 +1,162 @@
+// An account's bill (the original's POST /rest/v1/accounts/{accountId}/calculate): the account's tariff for each part
+// of the range, usage from its default (or named) profile less its solar profile, its properties as inputs, billed by
+// the same engine and shaped as the on-demand calculation. A tariff change inside the range bills each part on its
+// own tariff; the answer adds the parts up and says which tariff billed when.
+import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import { findGaps } from '../../engine/usage/readings-merge.ts';
+import { dateTimeParam } from '../../http/dates.ts';
+import { invalidArgument, missingArgument } from '../../http/errors.ts';
+import type { Reading } from '../../importers/readings/reading.ts';
+import type { BaselinesService } from '../baselines/baselines.service.ts';
+import type { CalculatedCost, CalculationsService } from '../calculations/calculations.service.ts';
+import type { ProfilesService, LoadedProfile } from '../profiles/profiles.service.ts';
+import { ACCOUNT_KEYS } from './account-property-values.ts';
+import { clip, netOfSolar, usageInputs } from './account-usage.ts';
+import type { AccountRef } from './accounts.repository.ts';
+import type { AccountCalculateBody } from './account-calculation.schemas.ts';
+import type { AccountsService, LoadedAccount } from './accounts.service.ts';
+
+type Body = Static<typeof AccountCalculateBody>;
+type Assumption = CalculatedCost['assumptions'][number];
+
+export class AccountCalculationService {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly profiles: ProfilesService,
+    private readonly calculations: CalculationsService,
+    private readonly baselines: BaselinesService,
+  ) {}
+
+  async calculate(ref: AccountRef, body: Body, orgId: number, ext: boolean): Promise<CalculatedCost> {
+    const account = await this.accounts.load(ref, orgId);
+    const zone = this.accounts.zoneOf(account);
+    const from = dateTimeParam('fromDateTime', body.fromDateTime, zone)?.value.toMillis();
+    const to = dateTimeParam('toDateTime', body.toDateTime, zone)?.value.toMillis();
+    if (from === undefined) throw missingArgument('fromDateTime');
+    if (to === undefined) throw missingArgument('toDateTime');
+    if (to <= from) throw invalidArgument('toDateTime', body.toDateTime, 'toDateTime must be after fromDateTime');
+    const noted: Assumption[] = [];
+    const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+    const note = (keyName: string, dataValue: string | null, description: string, accuracy: number, span?: [number, number]): void => {
+      noted.push({ keyName, displayName: null, description, fromDateTime: span ? at(span[0]) : null, toDateTime: span ? at(span[1]) : null, dataType: null, dataValue, unit: null, accuracy });
+    };
+
+    // Tariffs: named in the body for the whole range, else the account's over time (its default when none is set).
+    const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+    const midnight = (d: string) => DateTime.fromISO(d, { zone }).toMillis();
+    const parts = body.masterTariffId
+      ? [{ masterTariffId: body.masterTariffId, from, to }]
+      : (await this.accounts.timeline(account, date(from), DateTime.fromMillis(to - 1, { zone }).plus({ days: 1 }).toISODate()!)).map(({ part, source }) => {
+          if (source === 'DEFAULT') note('masterTariffId', String(part.masterTariffId), `The account has no tariff set: its LSE's default tariff for its class (${part.masterTariffId}) is billed`, 75);
+          return { masterTariffId: part.masterTariffId, from: Math.max(from, midnight(part.from)), to: part.to === null ? to : Math.min(to, midnight(part.to)) };
+        }).filter((p) => p.to > p.from);
+    if (!parts.length) throw invalidArgument('fromDateTime', body.fromDateTime, 'The account was on no tariff in the range (its tariffs start later): set one from an earlier date');
+
+    const readings = await this.usage(account, body, orgId, from, to, note);
+    const properties = [...account.properties.values()]
+      .filter((p) => !(p.key_name in ACCOUNT_KEYS) || p.key_name === 'territoryId')
+      .map((p) => ({ keyName: p.key_name, dataValue: p.data_value }));
+    if (!account.properties.has('customerClass')) note('customerClass', 'RESIDENTIAL', 'The account names no customerClass: RESIDENTIAL is assumed where one is needed (its default tariff)', 90);
+
+    const results: CalculatedCost[] = [];
+    for (const part of parts) {
+      const own = [...clip(readings.filter((r) => r.unit === 'kWh'), part.from, part.to), ...clip(readings.filter((r) => r.unit === 'kW'), part.from, part.to)];
+      const result = await this.calculations.calculate(
+        {
+          fromDateTime: new Date(part.from).toISOString(),
+          toDateTime: new Date(part.to).toISOString(),
+          masterTariffId: part.masterTariffId,
+          propertyInputs: [...usageInputs(own), ...properties, ...(body.propertyInputs ?? [])],
+          ...(body.rateInputs ? { rateInputs: body.rateInputs } : {}),
+          ...(account.row.zip_code ? { address: { zip: account.row.zip_code } } : {}),
+          ...pick(body, ['detailLevel', 'groupBy', 'billingPeriod', 'minimums', 'excludeChargeClass', 'applyUtilityTax', 'tariffEffectiveOn']),
+        },
+        orgId,
+        ext,
+      );
+      if (parts.length > 1) note('masterTariffId', String(part.masterTariffId), `${result.tariffName} (${part.masterTariffId}) bills ${date(part.from)} to ${date(part.to)}: the account's tariff then`, 100, [part.from, part.to]);
+      results.push(result);
+    }
+    return combine(results, noted, at(from), at(to));
+  }
+
+  /** kWh and kW readings of the range: the usage profile less the solar one; gaps filled or refused. */
+  private async usage(account: LoadedAccount, body: Body, orgId: number, from: number, to: number, note: (k: string, v: string | null, d: string, a: number, s?: [number, number]) => void): Promise<Reading[]> {
+    let profile: LoadedProfile | null;
+    if (body.profileId || body.providerProfileId) {
+      profile = await this.profiles.load(body.profileId ? { profileId: body.profileId } : { providerProfileId: body.providerProfileId! }, orgId);
+      if (profile.account.row.account_id !== account.row.account_id) throw invalidArgument(body.profileId ? 'profileId' : 'providerProfileId', body.profileId ?? body.providerProfileId!, 'The profile belongs to another account');
+    } else profile = await this.profiles.defaultOf(account, 'ELECTRICITY');
+    if (!profile) throw invalidArgument('profileId', null, 'The account has no usage profile: add one (POST /rest/v1/profiles) with its readings, or a TypicalBaseline profile');
+    let { readings, description } = await this.profiles.readingsIn(profile, from, to);
+    if (description) note('profileId', profile.row.profile_id, `Usage is modelled: ${description}`, 60);
+    if (profile.row.source_id === 'ReadingEntry') readings = await this.fillGaps(account, profile, readings, body, from, to, note);
+
+    const solar = profile.row.service_types === 'SOLAR_PV' ? null : await this.profiles.defaultOf(account, 'SOLAR_PV');
+    if (solar) {
+      const produced = await this.profiles.readingsIn(solar, from, to);
+      readings = netOfSolar(readings, produced.readings.filter((r) => r.unit === 'kWh'));
+      const total = produced.readings.reduce((s, r) => s + (r.unit === 'kWh' ? r.value : 0), 0);
+      note('solarPv', String(Math.round(total * 1000) / 1000), `The account's solar profile ${solar.row.profile_id} (${produced.description ?? 'readings sent'}) is taken off the usage: ${Math.round(total)} kWh in the range`, 90);
+    }
+    return readings;
+  }
+
+  /** Spans of the range with no kWh reading: a 400 naming the first, or (useIntelligentBaselining) the typical baseline of the place scaled to the readings. */
+  private async fillGaps(account: LoadedAccount, profile: LoadedProfile, readings: Reading[], body: Body, from: number, to: number, note: (k: string, v: string | null, d: string, a: number, s?: [number, number]) => void): Promise<Reading[]> {
+    const energy = readings.filter((r) => r.unit === 'kWh');
+    const gaps = findGaps(energy, 'kWh', from, to);
+    if (!gaps.length) return readings;
+    const zone = this.accounts.zoneOf(account);
+    const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+    const missing = gaps.reduce((s, g) => s + g.end - g.start, 0);
+    if (!body.useIntelligentBaselining) {
+      throw invalidArgument('useIntelligentBaselining', null, `Profile ${profile.row.profile_id} has no readings from ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}${gaps.length > 1 ? ` and ${gaps.length - 1} more span(s)` : ''} (${(missing / 3_600_000).toFixed(2)} hours in all): send them, or set useIntelligentBaselining true to fill them from the typical baseline`);
+    }
+    if (!energy.length) throw invalidArgument('useIntelligentBaselining', 'true', `Profile ${profile.row.profile_id} has no readings in the range to scale a typical baseline to`);
+    if (!account.row.zip_code) throw invalidArgument('useIntelligentBaselining', 'true', 'Filling gaps needs the account\'s place: give the account an address');
+    const customerClass = this.accounts.customerClass(account);
+    const typical = (await this.baselines.typicalUsage({ zipCode: account.row.zip_code, customerClass: customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : 'GENERAL' }, zone, from, to)).intervals.map((m) => ({ start: m.from, end: m.to, unit: 'kWh' as const, value: m.kwh, cost: null }));
+    const inGaps = gaps.flatMap((g) => clip(typical, g.start, g.end));
+    const typicalInGaps = inGaps.reduce((s, r) => s + r.value, 0);
+    const typicalAll = typical.reduce((s, r) => s + r.value, 0);
+    const covered = typicalAll - typicalInGaps;
+    const sent = energy.reduce((s, r) => s + Math.max(0, Math.min(r.end, to) - Math.max(r.start, from)) / (r.end - r.start) * r.value, 0);
+    const factor = covered > 0 ? sent / covered : 1;
+    note('useIntelligentBaselining', 'true', `${gaps.length} span(s) without readings (${(missing / 3_600_000).toFixed(2)} hours, first ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}) filled from the place's typical baseline, scaled by ${factor.toFixed(4)} so that it matches the readings where both exist`, 70);
+    return [...readings, ...inGaps.map((r) => ({ ...r, value: r.value * factor }))].sort((a, b) => a.start - b.start);
+  }
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+/** The parts' bills as one: totals and quantities added (kW: the highest), items and assumptions in order. */
+function combine(results: CalculatedCost[], noted: Assumption[], from: string, to: string): CalculatedCost {
+  const last = results.at(-1)!;
+  if (results.length === 1) return { ...last, assumptions: [...noted, ...last.assumptions], accuracy: Math.min(last.accuracy, ...noted.map((n) => n.accuracy ?? 100)) };
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const sum = (f: (r: CalculatedCost) => number) => results.reduce((s, r) => s + f(r), 0);
+  return {
+    ...last,
+    totalCost: round(sum((r) => r.totalCost)),
+    fromDateTime: from,
+    toDateTime: to,
+    accuracy: Math.min(...results.map((r) => r.accuracy), ...noted.map((n) => n.accuracy ?? 100)),
+    summary: {
+      ...last.summary,
+      subTotalCost: round(sum((r) => r.summary.subTotalCost)),
+      taxCost: round(sum((r) => r.summary.taxCost)),
+      totalCost: round(sum((r) => r.summary.totalCost)),
+      adjustedTotalCost: round(sum((r) => r.summary.adjustedTotalCost)),
+      kWh: sum((r) => r.summary.kWh),
+      kW: Math.max(...results.map((r) => r.summary.kW)),
+    },
+    items: results.flatMap((r) => r.items),
+    assumptions: [...noted, ...results.flatMap((r) => r.assumptions)],
+  };
+}

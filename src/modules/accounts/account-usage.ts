@@ -1,0 +1,68 @@
+// An account's readings as calculation inputs: back-to-back readings of one length become a dataSeries (kWh used,
+// and kWh sent out where the net is negative), any other kWh reading (a bill) a consumption value over its dates,
+// kW readings demand values. Readings are clipped to the part of the range being billed, a longer one shared out by
+// time. Solar production (a SOLAR_PV profile) is taken off the usage interval by interval.
+import type { Reading } from '../../importers/readings/reading.ts';
+import type { PropertyData } from '../calculations/usage-inputs.ts';
+
+const MIN_SERIES_MS = 60_000;
+const MAX_SERIES_MS = 86_400_000;
+
+/** `readings` (one unit) within [from, to): those overlapping it, clipped, a clipped reading's value shared by time. */
+export function clip(readings: readonly Reading[], from: number, to: number): Reading[] {
+  const out: Reading[] = [];
+  for (const r of readings) {
+    if (r.end <= from || r.start >= to) continue;
+    const start = Math.max(r.start, from);
+    const end = Math.min(r.end, to);
+    const share = r.unit === 'kW' ? 1 : (end - start) / (r.end - r.start);
+    out.push({ ...r, start, end, value: r.value * share, cost: r.cost === null ? null : r.cost * share });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Usage less solar, reading by reading: each usage reading loses the solar kWh of its own span (shared by time). */
+export function netOfSolar(usage: readonly Reading[], solar: readonly Reading[]): Reading[] {
+  if (!solar.length) return [...usage];
+  const sun = [...solar].sort((a, b) => a.start - b.start);
+  let first = 0;
+  return usage.map((u) => {
+    if (u.unit !== 'kWh') return u;
+    while (first < sun.length && sun[first]!.end <= u.start) first++;
+    let produced = 0;
+    for (let k = first; k < sun.length && sun[k]!.start < u.end; k++) {
+      const s = sun[k]!;
+      const overlap = Math.min(s.end, u.end) - Math.max(s.start, u.start);
+      if (overlap > 0) produced += (s.value * overlap) / (s.end - s.start);
+    }
+    return { ...u, value: u.value - produced };
+  });
+}
+
+/** Calculation property inputs for readings already clipped to the billed range. */
+export function usageInputs(readings: readonly Reading[]): PropertyData[] {
+  const out: PropertyData[] = [];
+  const energy = readings.filter((r) => r.unit === 'kWh');
+  let k = 0;
+  while (k < energy.length) {
+    const first = energy[k]!;
+    const duration = first.end - first.start;
+    let j = k + 1;
+    while (j < energy.length && energy[j]!.start === energy[j - 1]!.end && energy[j]!.end - energy[j]!.start === duration) j++;
+    const run = energy.slice(k, j);
+    if (run.length > 1 && duration >= MIN_SERIES_MS && duration <= MAX_SERIES_MS && duration % MIN_SERIES_MS === 0) {
+      out.push({
+        keyName: 'consumption',
+        fromDateTime: new Date(first.start).toISOString(),
+        duration,
+        dataSeries: run.map((r) => Math.max(r.value, 0)),
+        ...(run.some((r) => r.value < 0) ? { exportDataSeries: run.map((r) => Math.max(-r.value, 0)) } : {}),
+      });
+    } else {
+      for (const r of run) out.push({ keyName: 'consumption', fromDateTime: new Date(r.start).toISOString(), toDateTime: new Date(r.end).toISOString(), dataValue: r.value });
+    }
+    k = j;
+  }
+  for (const r of readings.filter((x) => x.unit === 'kW')) out.push({ keyName: 'demand', fromDateTime: new Date(r.start).toISOString(), toDateTime: new Date(r.end).toISOString(), dataValue: r.value });
+  return out;
+}
