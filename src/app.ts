@@ -145,7 +145,10 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(timeOfUsesRoutes(timeOfUses));
   const properties = new PropertiesService(db, lses, now);
   await app.register(propertiesRoutes(properties));
-  const tariffs = new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now);
+  // Tariff discovery filters by an account (accountId): the accounts are made below, on the tariffs.
+  let accounts: AccountsService | null = null;
+  const accountPlace = async (accountId: string, orgId: number | null) => (accounts && orgId !== null ? accounts.placeForTariffs(accountId, orgId) : null);
+  const tariffs = new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now, accountPlace);
   await app.register(tariffsRoutes(tariffs));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);
@@ -157,7 +160,7 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const solar = new SolarService(new WeatherRepository(db));
   const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now);
   await app.register(analysisRoutes(savings));
-  const accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
+  accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
   await app.register(accountsRoutes(accounts));
   const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
   await app.register(profilesRoutes(profiles));

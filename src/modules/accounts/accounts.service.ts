@@ -222,6 +222,14 @@ export class AccountsService {
     return [...asked.values()];
   }
 
+  /** What the tariff list filters an account by (null: no such account in the organization). */
+  async placeForTariffs(accountId: string, orgId: number): Promise<{ zipCode: string | null; lseId: number | null; customerClass: string | null } | null> {
+    const row = await this.repo.find(orgId, { accountId });
+    if (!row) return null;
+    const [cls] = (await this.repo.properties([accountId])).filter((p) => p.key_name === 'customerClass');
+    return { zipCode: row.zip_code, lseId: row.lse_id, customerClass: customerClassOf(cls?.data_value) };
+  }
+
   /** The account's time zone: its ZIP code's, else UTC. */
   zoneOf(account: LoadedAccount): string {
     return account.row.time_zone ?? 'UTC';

@@ -158,6 +158,15 @@ for (const dialect of dialects) {
       assert.equal((await call(a, 'GET', '/rest/v1/accounts/pid/cust-1')).json.results[0].accountName, 'Mission home (renamed)');
     });
 
+    it('filters tariff discovery by an account: its LSE, ZIP code and class; another organization\'s account is a 404', async () => {
+      const id = (await call(a, 'GET', '/rest/v1/accounts/pid/cust-1')).json.results[0].accountId;
+      const listed = await call(a, 'GET', `/rest/public/tariffs?accountId=${id}`);
+      assert.equal(listed.status, 200, JSON.stringify(listed.json));
+      assert.ok(listed.json.count > 0);
+      assert.ok(listed.json.results.every((x: { lseId: number; customerClass: string }) => x.lseId === 734 && x.customerClass === 'RESIDENTIAL'));
+      assert.equal((await call(b, 'GET', `/rest/public/tariffs?accountId=${id}`)).status, 404);
+    });
+
     it('needs credentials and the signal tier', async () => {
       assert.equal((await t.inject({ method: 'GET', url: '/rest/v1/accounts' })).statusCode, 401);
       const plain = await t.credentials([], 'Org C');
