@@ -135,7 +135,7 @@ for (const dialect of dialects) {
       t = await buildTestApp(dialect, {
         seed: true,
         now: () => NOW,
-        // The same operation with an account resolver, mounted under /stub (app.ts wires none yet).
+        // The same operation with a stub account resolver, mounted under /stub, and with none under /bare.
         extend: (app) => {
           const db = app.ratebook.db;
           const zipcodes = new ZipcodesService(db);
@@ -143,8 +143,11 @@ for (const dialect of dialects) {
             resolverCalls.push([accountId, orgId]);
             return stubAccounts(orgOfC)(accountId, orgId);
           };
-          const service = new TariffsService(db, new LsesService(db, zipcodes), zipcodes, new SeasonsRepository(db), new TerritoriesRepository(db), new PropertiesRepository(db), new LookupsRepository(db), () => NOW, resolver);
-          void app.register(tariffsRoutes(service), { prefix: '/stub' });
+          const service = (accountPlace?: AccountPlaceResolver) =>
+            new TariffsService(db, new LsesService(db, zipcodes), zipcodes, new SeasonsRepository(db), new TerritoriesRepository(db), new PropertiesRepository(db), new LookupsRepository(db), () => NOW, accountPlace);
+          void app.register(tariffsRoutes(service(resolver)), { prefix: '/stub' });
+          // And without one: a server with no account store.
+          void app.register(tariffsRoutes(service()), { prefix: '/bare' });
         },
       });
       c = await t.credentials();
@@ -314,7 +317,7 @@ for (const dialect of dialects) {
       assert.equal((await t.json('/rest/public/tariffs?search=Filter&bundleRates=false', c)).count, 3);
     });
 
-    it('accountId: filtered by the account\'s ZIP code, LSE and customer class; unknown is a 404; no resolver is a 400', async () => {
+    it('accountId: filtered by the account\'s ZIP code, LSE and customer class; unknown is a 404; no account store is a 400', async () => {
       assert.deepEqual(await ids('accountId=acct-atlanta', c, '/stub/rest/public/tariffs'), [A, D]);
       assert.deepEqual(resolverCalls.at(-1), ['acct-atlanta', c.orgId], 'the resolver is asked within the caller\'s organization');
       assert.deepEqual(await ids('accountId=acct-atlanta-general&privacyFlags=PUBLIC,UNLISTED', c, '/stub/rest/public/tariffs'), [B]);
@@ -326,10 +329,28 @@ for (const dialect of dialects) {
         assert.equal(res.statusCode, 404, res.body);
         assert.deepEqual([res.json().results[0].propertyName, res.json().results[0].objectName], ['accountId', 'Account']);
       }
-      const unwired = await t.get('/rest/public/tariffs?accountId=acct-atlanta', c);
+      const unwired = await t.get('/bare/rest/public/tariffs?accountId=acct-atlanta', c);
       assert.equal(unwired.statusCode, 400);
       assert.equal(unwired.json().results[0].propertyName, 'accountId');
+      const real = await t.get('/rest/public/tariffs?accountId=acct-atlanta', c);
+      assert.deepEqual([real.statusCode, real.json().results[0].propertyName], [404, 'accountId'], 'app.ts wires the account store: no such account there');
       await t.expectBadParameters('/stub/rest/public/tariffs', c, [['accountId=', 'accountId']]);
+    });
+
+    it('accountId through the account store app.ts wires: the account\'s place and customer class', async () => {
+      const signal = await t.credentials(['signal']);
+      const made = await t.inject({
+        method: 'POST',
+        url: '/rest/v1/accounts',
+        headers: { authorization: t.authHeader(signal), 'content-type': 'application/json' },
+        payload: { accountName: 'Filter test home', address: { addressString: '133 Peachtree St NE, Atlanta, GA 30303' }, properties: { customerClass: { keyName: 'customerClass', dataValue: '1' } } },
+      });
+      assert.equal(made.statusCode, 200, made.body);
+      const accountId = made.json().results[0].accountId as string;
+      assert.deepEqual(await ids(`accountId=${accountId}&privacyFlags=PUBLIC,UNLISTED`, signal), [A, D], 'residential tariffs of the LSE serving Atlanta (not general B)');
+      assert.deepEqual(await ids(`accountId=${accountId}&customerClasses=GENERAL`, signal), []);
+      const elsewhere = await t.get(`/rest/public/tariffs?accountId=${accountId}`, other);
+      assert.deepEqual([elsewhere.statusCode, elsewhere.json().results[0].propertyName], [404, 'accountId'], 'another organization\'s account is not found');
     });
 
     it('refuses a query parameter it does not know, naming it; the common ones and query credentials pass', async () => {
