@@ -19,6 +19,8 @@ import type { AccountsService, LoadedAccount } from './accounts.service.ts';
 
 type Body = Static<typeof AccountCalculateBody>;
 type Assumption = CalculatedCost['assumptions'][number];
+/** Adds an assumption to the answer (a span: the dates it concerns). */
+type Note = (keyName: string, dataValue: string | null, description: string, accuracy: number, span?: [number, number]) => void;
 
 export class AccountCalculationService {
   constructor(
@@ -38,7 +40,7 @@ export class AccountCalculationService {
     if (to <= from) throw invalidArgument('toDateTime', body.toDateTime, 'toDateTime must be after fromDateTime');
     const noted: Assumption[] = [];
     const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
-    const note = (keyName: string, dataValue: string | null, description: string, accuracy: number, span?: [number, number]): void => {
+    const note: Note = (keyName, dataValue, description, accuracy, span) => {
       noted.push({ keyName, displayName: null, description, fromDateTime: span ? at(span[0]) : null, toDateTime: span ? at(span[1]) : null, dataType: null, dataValue, unit: null, accuracy });
     };
 
@@ -82,7 +84,7 @@ export class AccountCalculationService {
   }
 
   /** kWh and kW readings of the range: the usage profile less the solar one; gaps filled or refused. */
-  private async usage(account: LoadedAccount, body: Body, orgId: number, from: number, to: number, note: (k: string, v: string | null, d: string, a: number, s?: [number, number]) => void): Promise<Reading[]> {
+  private async usage(account: LoadedAccount, body: Body, orgId: number, from: number, to: number, note: Note): Promise<Reading[]> {
     let profile: LoadedProfile | null;
     if (body.profileId || body.providerProfileId) {
       profile = await this.profiles.load(body.profileId ? { profileId: body.profileId } : { providerProfileId: body.providerProfileId! }, orgId);
@@ -104,7 +106,7 @@ export class AccountCalculationService {
   }
 
   /** Spans of the range with no kWh reading: a 400 naming the first, or (useIntelligentBaselining) the typical baseline of the place scaled to the readings. */
-  private async fillGaps(account: LoadedAccount, profile: LoadedProfile, readings: Reading[], body: Body, from: number, to: number, note: (k: string, v: string | null, d: string, a: number, s?: [number, number]) => void): Promise<Reading[]> {
+  private async fillGaps(account: LoadedAccount, profile: LoadedProfile, readings: Reading[], body: Body, from: number, to: number, note: Note): Promise<Reading[]> {
     const energy = readings.filter((r) => r.unit === 'kWh');
     const gaps = findGaps(energy, 'kWh', from, to);
     if (!gaps.length) return readings;

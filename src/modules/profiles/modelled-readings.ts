@@ -1,6 +1,7 @@
 // Readings of a modelled profile, made for whatever range is asked: a typical baseline of the account's place scaled
 // to the profile's year of kWh (TypicalBaseline), or the hourly AC output of a PVWatts system there (PVWatts).
-import { PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
+import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
+import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
 import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
 import { invalidArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
@@ -10,40 +11,34 @@ import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 
 const HOUR = 3_600_000;
 
-/** PVWatts inputs a PVWatts profile takes as properties, and the limits each is checked against. */
-const PV_PROPERTIES: Record<string, { field: keyof PvSystem; min: number; max: number }> = {
-  systemSize: { field: 'systemCapacity', min: 0.05, max: 500_000 },
-  tilt: { field: 'tilt', min: 0, max: 90 },
-  azimuth: { field: 'azimuth', min: 0, max: 360 },
-  losses: { field: 'losses', min: -5, max: 99 },
-  dcAcRatio: { field: 'dcAcRatio', min: 0.5, max: 3 },
-  inverterEfficiency: { field: 'inverterEfficiency', min: 90, max: 99.5 },
-};
-const MODULE_TYPES: Record<string, PvSystem['moduleType']> = { '0': 'STANDARD', '1': 'PREMIUM', '2': 'THIN_FILM', STANDARD: 'STANDARD', PREMIUM: 'PREMIUM', THIN_FILM: 'THIN_FILM' };
-const ARRAY_TYPES: Record<string, PvSystem['arrayType']> = { '0': 'FIXED_OPEN_RACK', '1': 'FIXED_ROOF_MOUNT', '2': 'ONE_AXIS', FIXED_OPEN_RACK: 'FIXED_OPEN_RACK', FIXED_ROOF_MOUNT: 'FIXED_ROOF_MOUNT', ONE_AXIS: 'ONE_AXIS' };
+/** The PVWatts inputs a PVWatts profile takes as properties (named as the savings analysis names them). */
+const PV_NUMBERS = ['systemSize', 'tilt', 'azimuth', 'losses', 'dcAcRatio', 'inverterEfficiency'];
 export const BASELINE_PROPERTIES = ['loadSize', 'buildingType'];
-export const PV_PROPERTY_KEYS = [...Object.keys(PV_PROPERTIES), 'moduleType', 'arrayType'];
+export const PV_PROPERTY_KEYS = [...PV_NUMBERS, 'moduleType', 'arrayType'];
 
 /** The PV system a PVWatts profile's properties describe; systemSize is required. */
 export function pvSystemOf(props: ReadonlyMap<string, string>, field: (key: string) => string): PvSystem {
   const system: PvSystem = { ...PVWATTS_DEFAULTS, systemCapacity: 0 };
-  for (const [key, rule] of Object.entries(PV_PROPERTIES)) {
+  for (const key of PV_NUMBERS) {
     const raw = props.get(key);
     if (raw === undefined) continue;
+    const name = PV_KEYS[key] as keyof typeof PV_LIMITS;
+    const [min, max] = PV_LIMITS[name];
     const v = Number(raw);
-    if (!(Number.isFinite(v) && v >= rule.min && v <= rule.max)) throw invalidArgument(field(key), raw, `${key} must be a number from ${rule.min} to ${rule.max}`);
-    (system[rule.field] as number) = v;
+    if (!(Number.isFinite(v) && v >= min && v <= max)) throw invalidArgument(field(key), raw, `${key} must be a number from ${min} to ${max}`);
+    system[name] = v;
   }
   if (!props.has('systemSize')) throw invalidArgument(field('systemSize'), null, 'A PVWatts profile needs systemSize (kW DC)');
-  const pick = <T>(key: string, table: Record<string, T>): T | undefined => {
+  // A PVWatts code (0, 1, 2) or Ratebook's name, in any case.
+  const pick = <T extends string>(key: string, codes: Record<string, T>, names: readonly T[]): T | undefined => {
     const raw = props.get(key);
     if (raw === undefined) return undefined;
-    const v = table[raw.toUpperCase()];
-    if (v === undefined) throw invalidArgument(field(key), raw, `${key} must be one of ${Object.keys(table).join(', ')}`);
+    const v = codes[raw] ?? names.find((n) => n === raw.toUpperCase());
+    if (v === undefined) throw invalidArgument(field(key), raw, `${key} must be one of ${[...Object.keys(codes), ...names].join(', ')}`);
     return v;
   };
-  system.moduleType = pick('moduleType', MODULE_TYPES) ?? system.moduleType;
-  system.arrayType = pick('arrayType', ARRAY_TYPES) ?? system.arrayType;
+  system.moduleType = pick('moduleType', MODULE_CODES, MODULE_TYPES) ?? system.moduleType;
+  system.arrayType = pick('arrayType', ARRAY_CODES, ARRAY_TYPES) ?? system.arrayType;
   return system;
 }
 

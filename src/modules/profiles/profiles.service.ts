@@ -51,16 +51,20 @@ export class ProfilesService {
   async load(ref: ProfileRef, orgId: number): Promise<LoadedProfile> {
     const row = await this.repo.find(orgId, ref);
     if (!row) throw 'profileId' in ref ? notFound('UsageProfile', 'profileId', ref.profileId) : notFound('UsageProfile', 'providerProfileId', ref.providerProfileId);
-    const account = await this.accounts.load({ accountId: row.account_id }, orgId);
-    return { row, account, properties: new Map(Object.entries(JSON.parse(row.properties ?? '{}') as Record<string, string>)) };
+    return loaded(row, await this.accounts.load({ accountId: row.account_id }, orgId));
   }
 
   async list(orgId: number, q: { accountId?: string; providerAccountId?: string }, options: ListOptions): Promise<{ rows: Profile[]; total: number }> {
     let accountId: string | undefined;
     if (q.accountId || q.providerAccountId) accountId = (await this.accounts.load(q.accountId ? { accountId: q.accountId } : { providerAccountId: q.providerAccountId! }, orgId)).row.account_id;
     const { rows, total } = await this.repo.list(orgId, { accountId }, options);
+    // Each account is read once, however many of its profiles the page holds.
+    const accounts = new Map<string, Promise<LoadedAccount>>();
     const out: Profile[] = [];
-    for (const row of rows) out.push(await this.toProfile(await this.load({ profileId: row.profile_id }, orgId), {}));
+    for (const row of rows) {
+      if (!accounts.has(row.account_id)) accounts.set(row.account_id, this.accounts.load({ accountId: row.account_id }, orgId));
+      out.push(await this.toProfile(loaded(row, await accounts.get(row.account_id)!), {}));
+    }
     return { rows: out, total };
   }
 
@@ -152,9 +156,16 @@ export class ProfilesService {
     const bad = parsed.readings.findIndex((r) => r.start % 1000 !== 0 || r.end % 1000 !== 0);
     if (bad >= 0) throw invalidArgument('fromDateTime', new Date(parsed.readings[bad]!.start).toISOString(), 'Reading times are kept to the second: a reading starts and ends on a whole second');
     const units = [...new Set(parsed.readings.map((r) => r.unit))];
+    // A loop, not Math.min(...spread): an upload may hold 600,000 readings, past what a spread call takes.
     const spans = units.map((unit) => {
-      const own = parsed.readings.filter((r) => r.unit === unit);
-      return { unit, from: Math.min(...own.map((r) => r.start)), to: Math.max(...own.map((r) => r.end)) };
+      let from = Infinity;
+      let to = -Infinity;
+      for (const r of parsed.readings) {
+        if (r.unit !== unit) continue;
+        if (r.start < from) from = r.start;
+        if (r.end > to) to = r.end;
+      }
+      return { unit, from, to };
     });
     let replaced = 0;
     let duplicates = 0;
@@ -211,7 +222,7 @@ export class ProfilesService {
   /** The default profile of a service type of an account, or null. */
   async defaultOf(account: LoadedAccount, serviceType: string): Promise<LoadedProfile | null> {
     const row = (await this.repo.ofAccount(account.row.account_id)).find((p) => p.service_types === serviceType && p.is_default);
-    return row ? { row, account, properties: new Map(Object.entries(JSON.parse(row.properties ?? '{}') as Record<string, string>)) } : null;
+    return row ? loaded(row, account) : null;
   }
 
   private readProperties(input: ProfileBody['properties'], sourceId: string): Map<string, string> {
@@ -264,6 +275,10 @@ export class ProfilesService {
     }
     return profile;
   }
+}
+
+function loaded(row: ProfileRow, account: LoadedAccount): LoadedProfile {
+  return { row, account, properties: new Map(Object.entries(JSON.parse(row.properties ?? '{}') as Record<string, string>)) };
 }
 
 function iso(ms: number, zone: string): string {

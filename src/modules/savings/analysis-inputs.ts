@@ -3,6 +3,7 @@
 // analysis does not read itself (territoryId, applicability keys, ...) go to the bills of the scenarios they name.
 import type { Static } from '@sinclair/typebox';
 import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
+import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
 import type { SolarPrice } from '../../engine/savings/projection.ts';
 import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../engine/tariff/model.ts';
 import { invalidArgument } from '../../http/errors.ts';
@@ -26,11 +27,6 @@ export const MAX_YEARS = 40;
 /** NREL's median degradation of crystalline silicon modules, 0.5 % a year (Jordan and Kurtz, 2013). */
 export const DEFAULT_DEGRADATION = 0.5;
 
-/** The keys of the PV system and what PvSystem calls them. */
-const PV_KEYS: Record<string, keyof PvSystem> = { systemSize: 'systemCapacity', tilt: 'tilt', azimuth: 'azimuth', losses: 'losses', dcAcRatio: 'dcAcRatio', inverterEfficiency: 'inverterEfficiency', gcr: 'groundCoverageRatio' };
-/** PVWatts's numeric codes for module and array types (0, 1, 2) and Ratebook's names. */
-const MODULE_CODES: Record<string, PvSystem['moduleType']> = { '0': 'STANDARD', '1': 'PREMIUM', '2': 'THIN_FILM' };
-const ARRAY_CODES: Record<string, PvSystem['arrayType']> = { '0': 'FIXED_OPEN_RACK', '1': 'FIXED_ROOF_MOUNT', '2': 'ONE_AXIS' };
 
 const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   masterTariffId: ['before', 'after'],
