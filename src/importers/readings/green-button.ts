@@ -68,27 +68,14 @@ export function parseGreenButton(xml: string, opts: { usagePointId?: string }): 
 
   // The structure first (cheap), so a broken channel of a usage point nobody asked for cannot fail the upload.
   const ids = usagePointIds(usagePoints);
-  const points = usagePoints.map((up, k) => {
+  const points = usagePoints.map((up, k): UsagePoint => {
     const mrs = meterReadings.filter((mr) => belongs(mr, up.self ? `${up.self}/MeterReading` : null, up.related));
     const channels = mrs.map((mr) => ({ mr, blocks: blockEntries.filter((b) => belongs(b, mr.self ? `${mr.self}/IntervalBlock` : null, mr.related)) }));
     const count = channels.reduce((n, c) => n + c.blocks.reduce((m, b) => m + b.resources.reduce((k2, block) => k2 + readingsIn(block).length, 0), 0), 0);
     return { up, id: ids[k]!, channels, count };
   });
-  const withReadings = points.filter((p) => p.count > 0);
-  const listed = withReadings.map((p) => p.id);
-  let chosen: (typeof points)[number];
-  if (opts.usagePointId !== undefined) {
-    const wanted = opts.usagePointId;
-    const found = points.find((p) => p.id === wanted || p.up.self === wanted || (p.up.self !== null && new URL(p.up.self).pathname.replace(/^\//, '') === wanted.replace(/^\//, '')));
-    if (!found) throw new ReadingFormatError('usagePointId', wanted, `usagePointId: the file holds no usage point '${wanted}'; it holds ${listed.length ? listed.join(', ') : 'none with readings'}`);
-    if (!found.count) throw new ReadingFormatError('usagePointId', wanted, `usagePointId: usage point '${wanted}' has no interval readings in the file`);
-    chosen = found;
-  } else if (withReadings.length === 1) chosen = withReadings[0]!;
-  else if (withReadings.length > 1) {
-    throw new ReadingFormatError('usagePointId', null, `usagePointId: the file holds ${withReadings.length} usage points: ${listed.join(', ')}; name one`);
-  } else {
-    throw new ReadingFormatError('body', null, `body: the file holds no interval readings reachable UsagePoint -> MeterReading -> IntervalBlock (${usagePoints.length} UsagePoint, ${meterReadings.length} MeterReading, ${blockEntries.length} IntervalBlock entries)`);
-  }
+  const listed = points.filter((p) => p.count > 0).map((p) => p.id);
+  const chosen = chooseUsagePoint(points, listed, opts.usagePointId, () => `${usagePoints.length} UsagePoint, ${meterReadings.length} MeterReading, ${blockEntries.length} IntervalBlock entries`);
   if (chosen.count > MAX_READINGS) throw new ReadingFormatError('body', null, `body: ${chosen.count} readings; one upload holds at most ${MAX_READINGS}`);
 
   const notes: string[] = [];
@@ -111,7 +98,7 @@ export function parseGreenButton(xml: string, opts: { usagePointId?: string }): 
   for (const unit of new Set(channels.map((c) => c.unit))) {
     const delivered = combine(channels.filter((c) => c.unit === unit && !c.received), notes);
     const received = combine(channels.filter((c) => c.unit === unit && c.received), notes);
-    readings.push(...net(delivered, received, unit, chosen.id, notes));
+    for (const r of net(delivered, received, unit, chosen.id, notes)) readings.push(r);
   }
   readings.sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.start - b.start));
 
@@ -119,6 +106,30 @@ export function parseGreenButton(xml: string, opts: { usagePointId?: string }): 
   const tzOffset = parameters ? child(parameters, 'tzOffset') : undefined;
   const timeZoneOffsetSeconds = tzOffset && /^\s*[+-]?\d+\s*$/.test(tzOffset.text) ? Number(tzOffset.text) : null;
   return { readings, notes, usagePoints: listed, timeZoneOffsetSeconds };
+}
+
+interface UsagePoint {
+  up: Entry;
+  id: string;
+  channels: { mr: Entry; blocks: Entry[] }[];
+  /** IntervalReadings reachable from it. */
+  count: number;
+}
+
+/** The usage point named, or the only one with readings; several without a name is a question back to the uploader. */
+function chooseUsagePoint(points: UsagePoint[], listed: string[], wanted: string | undefined, counts: () => string): UsagePoint {
+  if (wanted !== undefined) {
+    // The id, or the usage point's href as the file writes it (absolute, or its path or the end of it).
+    const path = wanted.replace(/^\/+|\/+$/g, '');
+    const found = points.find((p) => p.id === wanted || p.up.self === wanted || (p.up.self !== null && path !== '' && new URL(p.up.self).pathname.replace(/\/+$/, '').endsWith(`/${path}`)));
+    if (!found) throw new ReadingFormatError('usagePointId', wanted, `usagePointId: the file holds no usage point '${wanted}'; it holds ${listed.length ? listed.join(', ') : 'none with readings'}`);
+    if (!found.count) throw new ReadingFormatError('usagePointId', wanted, `usagePointId: usage point '${wanted}' has no interval readings in the file`);
+    return found;
+  }
+  const withReadings = points.filter((p) => p.count > 0);
+  if (withReadings.length === 1) return withReadings[0]!;
+  if (withReadings.length > 1) throw new ReadingFormatError('usagePointId', null, `usagePointId: the file holds ${withReadings.length} usage points: ${listed.join(', ')}; name one`);
+  throw new ReadingFormatError('body', null, `body: the file holds no interval readings reachable UsagePoint -> MeterReading -> IntervalBlock (${counts()})`);
 }
 
 /** The entries of a feed (or a lone entry), hrefs resolved against xml:base. */
@@ -337,9 +348,10 @@ function net(delivered: Reading[], received: Reading[], unit: ReadingUnit, id: s
     const k = at.get(`${r.start}:${r.end}`);
     if (k !== undefined) {
       const d = out[k]!;
-      d.value -= r.value;
+      // Rounded to the resolution of the figures (a µWh, ESPI's 1e-5 of the currency): 0.155 - 0.1 is 0.055, not 0.05499999999999999.
+      d.value = Math.round((d.value - r.value) * 1e9) / 1e9;
       // An unknown export credit is not zero: the net cost is known only when both sides carry one.
-      d.cost = d.cost !== null && r.cost !== null ? d.cost - r.cost : null;
+      d.cost = d.cost !== null && r.cost !== null ? Math.round((d.cost - r.cost) * COST_SCALE) / COST_SCALE : null;
       netted++;
       continue;
     }
