@@ -53,7 +53,10 @@ export async function importZipUtilities(db: Db, stream: Readable, source: strin
     const u = utilities.get(v.eiaid!) ?? { eiaid: v.eiaid!, name: v.utility_name, ownership: OWNERSHIP[(v.ownership ?? '').toLowerCase()] ?? null, offering: OFFERING[(v.service_type ?? '').toLowerCase()] ?? 'Bundle', zips: new Map() };
     utilities.set(v.eiaid!, u);
     const zips = u.zips.get(v.state!) ?? u.zips.set(v.state!, new Map()).get(v.state!)!;
-    zips.set(zip, record.line);
+    // The list repeats a utility's ZIP code on rows that differ only in columns not loaded (its rates, its service
+    // type): the first row places it, the others are counted as repeated.
+    if (zips.has(zip)) summary.repeated++;
+    else zips.set(zip, record.line);
     summary.records++;
     onRecord(summary.records);
   }

@@ -59,6 +59,9 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
     ...Object.fromEntries(
       ['POST', 'PUT'].flatMap((m) => ['{profileId}', 'pid/{providerProfileId}'].map((p) => [`${m} /rest/v1/profiles/${p}/readings`, { readingData: [{ fromDateTime: '2025-07-01T00:00', toDateTime: '2025-07-01T01:00', quantityValue: 1 }] }])),
     ),
+    ...Object.fromEntries(
+      ['/rest/v1/accounts/{accountId}/calculate', '/rest/v1/accounts/pid/{providerAccountId}/calculate', '/rest/public/calculate/account/{accountId}'].map((p) => [`POST ${p}`, { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: 1100102 }]),
+    ),
     'POST /rest/admin/import/{format}': [{ label: 'fuzz', name: 'Fuzz', sector: 'Commercial', startdate: 1609459200, eiaid: 14328, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)) }],
   },
   queries: {
@@ -68,6 +71,7 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
     'GET /rest/public/prices/{masterTariffId}': { fromDateTime: '2025-07-01T09:30', toDateTime: '2025-07-03', consumptionAmount: '300' },
     'GET /rest/public/calculate/{masterTariffId}': { fromDateTime: '2025-07-01', toDateTime: '2025-07-03', consumption: '40', territoryId: '3538', groupBy: 'DAY' },
     'GET /rest/public/seasons': { lseId: '734' },
+    'GET /rest/public/calculate/account/{accountId}': { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: '1100102' },
     'GET /rest/public/zipcodes': { search: 'oak', searchOn: 'city', isRegex: 'true' },
     'GET /rest/public/tariffs': { lseId: '734', fromDateTime: '2025-01-01', toDateTime: '2026-01-01' },
   },
@@ -129,6 +133,16 @@ for (const dialect of dialects) {
       t = await buildTestApp(dialect, { seed: true, env: { RATE_LIMIT_MAX: '0' } });
       base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
       auth = t.authHeader(await t.credentials(['signal', 'enterprise', 'privateTou', 'admin']));
+      // An account of the fuzzing organization with a profile, so that the account and profile operations are reached
+      // past their 404 (until the fuzz itself deletes them).
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(new URL(path, base), { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
+        return ((await res.json()) as { results: Record<string, string>[] }).results[0]!;
+      };
+      const account = await post('/rest/v1/accounts', { providerAccountId: 'fuzz-account', accountName: 'Fuzz', address: { zip: '94110' }, properties: { customerClass: { keyName: 'customerClass', dataValue: 'RESIDENTIAL' } } });
+      const profile = await post('/rest/v1/profiles', { accountId: account.accountId, providerProfileId: 'fuzz-profile', serviceTypes: 'ELECTRICITY', readingData: Array.from({ length: 48 }, (_, h) => ({ fromDateTime: `2025-07-0${1 + Math.floor(h / 24)}T${String(h % 24).padStart(2, '0')}:00-07:00`, duration: 3_600_000, quantityUnit: 'kWh', quantityValue: 1 })) });
+      Object.assign(PLAN.samples, { accountId: account.accountId, providerAccountId: 'fuzz-account', profileId: profile.profileId, providerProfileId: 'fuzz-profile' });
     });
     after(() => t.close());
 

@@ -23,6 +23,9 @@ for (const dialect of dialects) {
       if (!FILE || !existsSync(FILE)) return ctx.skip('../shared/reference is absent');
       const first = await importZipUtilities(t.db, createReadStream(FILE), 'non_iou_zipcodes_2020.csv');
       assert.equal(first.records, 28027);
+      // Every row is counted once: written, found already there, skipped with a reason, or a repeat of an earlier row.
+      assert.equal(first.created + first.updated + first.unchanged + first.skipped.length + first.repeated, first.records);
+      assert.ok(first.repeated > 0, 'the list repeats some ZIP codes of a utility');
       assert.ok(first.created > 20000, `${first.created} ZIP codes added to service areas`);
       assert.ok(first.skipped.every((s) => /is not a known US ZIP code|is in [A-Z]{2}, not [A-Z]{2}/.test(s.reason)), 'only unknown or misplaced ZIP codes are skipped');
       const c = await t.credentials();

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { isDemandInterval, MAX_LOOKBACK_PERIODS } from '../../engine/bill/billing-demand.ts';
 import type { TouPeriod } from '../../engine/time/tou-periods.ts';
 import type { ExportArrangement } from '../../engine/tariff/model.ts';
+import { urdbEffectiveDate, urdbEndDate } from './urdb-dates.ts';
 
 export interface ConvertOptions {
   /** For records without a start date: the local date their figures took effect. */
@@ -100,11 +101,11 @@ type Tier = { max?: unknown; rate?: unknown; adj?: unknown; unit?: unknown; sell
 
 const isMatrix = (m: unknown): m is number[][] => Array.isArray(m) && m.length === 12 && m.every((row) => Array.isArray(row) && row.length === 24 && row.every((v) => Number.isInteger(v) && v >= 0));
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-/** A URDB date (seconds since 1970, UTC) as YYYY-MM-DD; a Skip naming the field when it is not a date of 1900-2199. */
-function utcDate(seconds: number, field: string): string {
-  const ms = seconds * 1000;
-  if (!(ms >= Date.UTC(1900, 0, 1) && ms < Date.UTC(2200, 0, 1))) throw new Skip(`${field} ${seconds} is not a date between 1900 and 2199`);
-  return new Date(ms).toISOString().slice(0, 10);
+/** A URDB date field read by `read` (urdb-dates.ts), or a Skip naming the field when it is not a date of 1900-2199. */
+function urdbDateField(seconds: number, field: string, read: (s: number) => string | null): string {
+  const day = read(seconds);
+  if (day === null) throw new Skip(`${field} ${seconds} is not a date between 1900 and 2199`);
+  return day;
 }
 
 /**
@@ -255,11 +256,10 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (eiaidGiven && !(eiaidNumber !== null && Number.isInteger(eiaidNumber) && eiaidNumber > 0)) throw new Skip(`eiaid ${JSON.stringify(r.eiaid)} is not an EIA utility number`);
   const eiaid = eiaidNumber === null ? null : String(eiaidNumber);
   const start = num(r.startdate);
-  const effectiveDate = start !== null ? utcDate(start, 'startdate') : options.effectiveDate;
+  const effectiveDate = start !== null ? urdbDateField(start, 'startdate', urdbEffectiveDate) : options.effectiveDate;
   if (!effectiveDate) throw new Skip('no startdate (give --effective-date for such records)');
   const end = num(r.enddate);
-  // URDB's enddate is the last day of the rate: the version ends the day after.
-  const endDate = end === null ? null : utcDate(end + 86_400, 'enddate');
+  const endDate = end === null ? null : urdbDateField(end, 'enddate', urdbEndDate);
   if (endDate !== null && endDate <= effectiveDate) throw new Skip('enddate is before startdate');
   const ratchetPercentages = r.demandratchetpercentage;
   if (Array.isArray(ratchetPercentages) && ratchetPercentages.some((v) => num(v))) throw new Skip('demandratchetpercentage (a monthly ratchet without the months it looks back over) cannot be represented');

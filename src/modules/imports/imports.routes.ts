@@ -21,6 +21,7 @@ const SummarySchema = Type.Object({
   updated: Type.Integer(),
   unchanged: Type.Integer(),
   skipped: Type.Array(Type.Object({ label: Type.String(), reason: Type.String() })),
+  repeated: Type.Integer({ description: 'Records saying again what an earlier one of the same source said: written once. records = created + updated + unchanged + skipped + repeated' }),
 });
 
 export function importsRoutes(db: Db) {

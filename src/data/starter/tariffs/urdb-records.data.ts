@@ -7,6 +7,7 @@
 // holidays are not modelled by URDB schedules and are not bundled here. Figures a record does not carry (taxes,
 // riders outside its adjustments, attributes given only as text) are left out.
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
+import { urdbEndDate } from '../../../importers/urdb/urdb-dates.ts';
 import type { StarterTariff, StarterTariffSet } from './starter-tariff.ts';
 
 const SEASONS: readonly StarterSeason[] = [
@@ -127,7 +128,7 @@ const TARIFFS: readonly StarterTariff[] = [
   },
   {
     tariffId: 1400601, masterTariffId: 1400600, tariffCode: 'R', tariffName: 'Residential Service R', lseId: 1000003, priorTariffId: null,
-    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: '2023-08-21', timeZone: 'America/Los_Angeles',
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: urdbEndDate(1692576000) /* URDB enddate 2023-08-21, its last day */, timeZone: 'America/Los_Angeles',
     properties: [],
     rates: [
       { id: 1400611, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400651, amount: 23.05 }] },
@@ -138,7 +139,7 @@ const TARIFFS: readonly StarterTariff[] = [
   },
   {
     tariffId: 1400701, masterTariffId: 1400700, tariffCode: 'GS-2 TOU B', tariffName: 'Time of Use, General Service, Demand Metered, Option B: GS-2 TOU B, Single Phase (Primary)', lseId: 1000001, priorTariffId: null,
-    tariffType: 'ALTERNATIVE', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2015-06-01', endDate: '2015-12-31', timeZone: 'America/Los_Angeles',
+    tariffType: 'ALTERNATIVE', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2015-06-01', endDate: urdbEndDate(1451520000) /* URDB enddate 2015-12-31, its last day */, timeZone: 'America/Los_Angeles',
     properties: [],
     rates: [
       { id: 1400711, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400751, amount: 259.2 }] },
