@@ -63,9 +63,11 @@ export class AccountsService {
     const { rows, total } = await this.repo.list(orgId, { status }, options);
     const ids = rows.map((r) => r.account_id);
     const [properties, tariffs] = await Promise.all([this.repo.properties(ids), this.repo.tariffs(ids)]);
+    // A page's accounts mostly share ZIP codes, LSEs and tariffs: each is read once for the page.
+    const reads = new ReadOnce();
     const accounts = await Promise.all(
       rows.map((row) =>
-        this.toAccount({ row, properties: new Map(properties.filter((p) => p.account_id === row.account_id).map((p) => [p.key_name, p])), tariffs: tariffs.filter((t) => t.account_id === row.account_id) }),
+        this.toAccount({ row, properties: new Map(properties.filter((p) => p.account_id === row.account_id).map((p) => [p.key_name, p])), tariffs: tariffs.filter((t) => t.account_id === row.account_id) }, reads),
       ),
     );
     return { rows: accounts, total };
@@ -307,8 +309,8 @@ export class AccountsService {
     return write;
   }
 
-  private async describeTariff(part: TimelinePart, source: 'ACCOUNT' | 'DEFAULT'): Promise<AccountTariff> {
-    const t = await this.tariffsService.get(part.masterTariffId, part.from === EARLIEST ? {} : { effectiveOn: part.from }).catch(() => null);
+  private async describeTariff(part: TimelinePart, source: 'ACCOUNT' | 'DEFAULT', reads = new ReadOnce()): Promise<AccountTariff> {
+    const t = await reads.once(`tariff ${part.masterTariffId} ${part.from}`, () => this.tariffsService.get(part.masterTariffId, part.from === EARLIEST ? {} : { effectiveOn: part.from }).catch(() => null));
     return {
       masterTariffId: part.masterTariffId,
       tariffCode: t?.tariffCode ?? null,
@@ -324,18 +326,21 @@ export class AccountsService {
     };
   }
 
-  async toAccount(a: LoadedAccount): Promise<Account> {
+  async toAccount(a: LoadedAccount, reads = new ReadOnce()): Promise<Account> {
     const r = a.row;
     const address = r.address ? (JSON.parse(r.address) as Address) : null;
-    const zip = r.zip_code ? await this.zipcodes.repo.find(r.zip_code) : undefined;
-    const lse = r.lse_id === null ? undefined : await this.lses.repo.find(r.lse_id);
+    const zipCode = r.zip_code;
+    const lseId = r.lse_id;
+    const zip = zipCode ? await reads.once(`zip ${zipCode}`, () => this.zipcodes.repo.find(zipCode)) : undefined;
+    const lse = lseId === null ? undefined : await reads.once(`lse ${lseId}`, () => this.lses.repo.find(lseId));
     const properties: Record<string, PropertyData> = {};
-    const described = await checkProperties(this.keys, [...a.properties.values()].map((p) => ({ keyName: p.key_name, dataValue: p.data_value })), () => 'properties').catch(() => null);
+    const values = [...a.properties.values()].map((p) => ({ keyName: p.key_name, dataValue: p.data_value }));
+    const described = await reads.once(`properties ${JSON.stringify(values)}`, () => checkProperties(this.keys, values, () => 'properties').catch(() => null));
     for (const p of a.properties.values()) {
       const d = described?.find((x) => x.keyName === p.key_name);
       properties[p.key_name] = { keyName: p.key_name, displayName: d?.displayName ?? null, dataType: d?.dataType ?? null, dataValue: p.data_value, fromDateTime: p.from_date_time, toDateTime: p.to_date_time };
     }
-    const tariffs = a.tariffs.length ? await Promise.all(tariffsInRange(a.tariffs, null, null).map((p) => this.describeTariff(p, 'ACCOUNT'))) : [];
+    const tariffs = a.tariffs.length ? await Promise.all(tariffsInRange(a.tariffs, null, null).map((p) => this.describeTariff(p, 'ACCOUNT', reads))) : [];
     return {
       accountId: r.account_id,
       providerAccountId: r.provider_account_id,
@@ -358,5 +363,16 @@ export class AccountsService {
 
   private stamp(): string {
     return this.now().toISOString();
+  }
+}
+
+/** Reads made once per answer: the first caller of a key starts the read, later ones share its promise. */
+class ReadOnce {
+  private readonly started = new Map<string, Promise<unknown>>();
+
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let p = this.started.get(key) as Promise<T> | undefined;
+    if (!p) this.started.set(key, (p = read()));
+    return p;
   }
 }

@@ -17,7 +17,7 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { BaselineIntervals } from './baseline-json.ts';
 import type { BaselineBestQuery, BaselineSchema } from './baselines.schemas.ts';
-import { BUILDING_VINTAGES, resolveBuildingType, type BaselineClass } from './building-types.ts';
+import { BASELINE_CLASSES, BUILDING_VINTAGES, resolveBuildingType, type BaselineClass } from './building-types.ts';
 import { stableUuid } from './stable-uuid.ts';
 
 export type Baseline = Static<typeof BaselineSchema>;
@@ -25,7 +25,6 @@ type Query = Static<typeof BaselineBestQuery>;
 type ProfileRow = { profile_id: string; source_id: string; building_type: string; variant: string | null; place: string; state: string | null; climate_zone: string; latitude: number | null; longitude: number | null; start_day: number; annual_kwh: number; shape: string; source: string };
 
 const HOUR = 3_600_000;
-const CLASSES: Record<string, BaselineClass> = { RESIDENTIAL: 'RESIDENTIAL', GENERAL: 'GENERAL', SPECIAL_USE: 'GENERAL' };
 
 const oneOf = <T extends string>(name: string, raw: string | undefined, values: readonly T[], caseOf: (s: string) => string): T | undefined => {
   if (raw === undefined || raw === '') return undefined;
@@ -96,7 +95,7 @@ export class BaselinesService {
   /** The profile a request asks for, scaled to its year of kWh, with what the answer says of it. */
   private async typical(q: Query) {
     // Parameters first, so a bad one is named before anything is looked up.
-    const customerClass = q.customerClass === undefined || q.customerClass === '' ? undefined : CLASSES[q.customerClass.trim().toUpperCase()];
+    const customerClass = q.customerClass === undefined || q.customerClass === '' ? undefined : BASELINE_CLASSES[q.customerClass.trim().toUpperCase()];
     if (q.customerClass && !customerClass) throw invalidArgument('customerClass', q.customerClass, 'customerClass must be RESIDENTIAL, GENERAL or SPECIAL_USE');
     const building = resolveBuildingType(q.buildingType || undefined, customerClass);
     if (!building) throw invalidArgument('buildingType', q.buildingType ?? null, 'buildingType must be RESIDENTIAL, SMALL_COMMERCIAL, MEDIUM_COMMERCIAL, LARGE_COMMERCIAL or a choice of buildingTypeResidential or buildingTypeCommercial');

@@ -3,6 +3,12 @@
 // profile type (load_profiles.building_type) that stands for it. Only types Ratebook has a profile for are offered.
 export type BaselineClass = 'RESIDENTIAL' | 'GENERAL';
 
+/** The baseline class standing for a tariff customer class: SPECIAL_USE (lighting, pumping) has no home's profile. */
+export const BASELINE_CLASSES: Readonly<Record<string, BaselineClass>> = { RESIDENTIAL: 'RESIDENTIAL', GENERAL: 'GENERAL', SPECIAL_USE: 'GENERAL' };
+
+/** The baseline class of a customer class (anything but RESIDENTIAL is a general building). */
+export const baselineClassOf = (customerClass: string): BaselineClass => BASELINE_CLASSES[customerClass] ?? 'GENERAL';
+
 export interface BuildingType {
   id: string;
   name: string;

@@ -6,6 +6,7 @@ import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
 import { invalidArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
+import { baselineClassOf } from '../baselines/building-types.ts';
 import type { SolarService } from '../solar/solar.service.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 
@@ -71,7 +72,7 @@ export async function modelledReadings(
   if (sourceId === 'TypicalBaseline') {
     const loadSize = props.get('loadSize');
     const { intervals, description } = await services.baselines.typicalUsage(
-      { zipCode: place.zip.zipcode, buildingType: props.get('buildingType'), customerClass: props.get('buildingType') ? undefined : place.customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : 'GENERAL', ...(loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: Number(loadSize), sizingUnit: 'kWh' } : {}) },
+      { zipCode: place.zip.zipcode, buildingType: props.get('buildingType'), customerClass: props.get('buildingType') ? undefined : baselineClassOf(place.customerClass), ...(loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: Number(loadSize), sizingUnit: 'kWh' } : {}) },
       place.zone,
       from,
       to,
