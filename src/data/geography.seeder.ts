@@ -52,7 +52,8 @@ async function writeLses(trx: Transaction<Database>): Promise<void> {
 
 export const geographySeeder: Seeder = {
   name: 'starter-geography',
-  version: 1,
+  // 2: PG&E baseline territories P - Z, SCE baseline regions, SDG&E climate zones (TARIFF territories).
+  version: 2,
   async run(trx) {
     const territoryIds = STARTER_TERRITORIES.map((t) => t.territoryId);
     await trx.deleteFrom('utility_taxes').where('utility_tax_id', 'in', STARTER_UTILITY_TAXES.map((x) => x.utilityTaxId)).execute();

@@ -1,5 +1,6 @@
 // Loads the starter tariffs (versions, rates, bands and properties), replacing exactly the starter versions.
 import type { Seeder } from './seed.ts';
+import { DateTime } from 'luxon';
 import { insertInChunks } from './insert-chunks.ts';
 import { STARTER_TARIFFS } from './starter/tariffs/index.ts';
 import { derivedTariffFlags } from './starter/tariffs/derived-flags.ts';
@@ -7,7 +8,9 @@ import { derivedTariffFlags } from './starter/tariffs/derived-flags.ts';
 export const tariffsSeeder: Seeder = {
   name: 'starter-tariffs',
   // 2: the rate model's TOU, territory, class, period and demand fields; flags derived from the rates.
-  version: 2,
+  // 3: versions current on 2026-11-25, every PG&E baseline territory, SCE regions and SDG&E zones, closedDate and
+  //    lastUpdated from the data.
+  version: 3,
   async run(trx) {
     const ids = STARTER_TARIFFS.map((t) => t.tariffId);
     const rateIds = STARTER_TARIFFS.flatMap((t) => t.rates.map((r) => r.id));
@@ -39,7 +42,7 @@ export const tariffsSeeder: Seeder = {
           privacy: 'PUBLIC',
           effective_date: t.effectiveDate,
           end_date: t.endDate,
-          closed_date: null,
+          closed_date: t.closedDate ?? null,
           time_zone: t.timeZone,
           effective_on_rule: null,
           billing_period: 'MONTHLY',
@@ -56,7 +59,7 @@ export const tariffsSeeder: Seeder = {
           has_tariff_applicability: false,
           has_rate_applicability: flags.hasRateApplicability,
           has_net_metering: t.hasNetMetering ?? false,
-          last_updated: null,
+          last_updated: lastUpdatedInstant(t),
           source: t.source,
         })
         .execute();
@@ -126,3 +129,10 @@ export const tariffsSeeder: Seeder = {
     return rows;
   },
 };
+
+/** The version's lastUpdated date as an instant (local midnight in its zone), written as URDB revisions are. */
+export function lastUpdatedInstant(t: { lastUpdated: string; timeZone: string }): string {
+  const local = DateTime.fromISO(t.lastUpdated, { zone: t.timeZone });
+  if (!local.isValid) throw new Error(`starter tariff lastUpdated ${t.lastUpdated} is not a date`);
+  return local.toUTC().toISO({ suppressMilliseconds: true })!;
+}

@@ -9,7 +9,8 @@ import { ALL_STARTER_SEASONS as STARTER_SEASONS, ALL_STARTER_TOU_GROUPS as START
 export const timeSeeder: Seeder = {
   name: 'starter-time',
   // 2: Georgia Power's winter season takes the original's id 314. 3: seasons and TOU groups of the starter tariffs.
-  version: 3,
+  // 4: Xcel RE-TOU's 2026 periods and holiday calendar, SCE TOU-GS-2's demand periods.
+  version: 4,
   async run(trx) {
     const touIds = STARTER_TOU_GROUPS.flatMap((g) => g.tous.map((t) => t.touId));
     const eventIds = STARTER_CALENDARS.flatMap((c) => c.events.map((e) => e.calendarEventId));

@@ -3,7 +3,19 @@ import { describe, it } from 'node:test';
 import { ALL_STARTER_KEYS, ALL_STARTER_SEASONS, ALL_STARTER_TOU_GROUPS } from '../../src/data/starter/combined.ts';
 import { STARTER_LSES } from '../../src/data/starter/lses.data.ts';
 import { STARTER_TARIFFS, TARIFF_LOOKUPS } from '../../src/data/starter/tariffs/index.ts';
+import type { StarterTariff } from '../../src/data/starter/tariffs/starter-tariff.ts';
 import { STARTER_TERRITORIES } from '../../src/data/starter/territories.data.ts';
+
+/** The date the starter data was last checked against its sources: every open schedule has a version in effect on it. */
+const DATA_CHECKED = '2026-11-25';
+
+/** The versions of each master tariff, oldest first. */
+function byMaster(): Map<number, StarterTariff[]> {
+  const masters = new Map<number, StarterTariff[]>();
+  for (const t of STARTER_TARIFFS) masters.set(t.masterTariffId, [...(masters.get(t.masterTariffId) ?? []), t]);
+  for (const versions of masters.values()) versions.sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+  return masters;
+}
 
 /** LSEs without a bundled default residential tariff: no dated, complete published figures were found for them. */
 const WITHOUT_DEFAULT_RESIDENTIAL = new Set([1000010 /* Oncor */, 1000011 /* TXU Energy */]);
@@ -26,14 +38,51 @@ describe('starter tariff data', () => {
   });
 
   it('chains versions of one master tariff without gaps or overlaps', () => {
-    const masters = new Map<number, typeof STARTER_TARIFFS[number][]>();
-    for (const t of STARTER_TARIFFS) masters.set(t.masterTariffId, [...(masters.get(t.masterTariffId) ?? []), t]);
-    for (const [master, versions] of masters) {
-      const sorted = [...versions].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+    for (const [master, sorted] of byMaster()) {
       for (let i = 1; i < sorted.length; i++) {
         assert.equal(sorted[i - 1]!.endDate, sorted[i]!.effectiveDate, `master ${master}: version ${i} starts where ${i - 1} ends`);
         assert.equal(sorted[i]!.priorTariffId, sorted[i - 1]!.tariffId, `master ${master}: prior version`);
       }
+    }
+  });
+
+  // The rule (README, API notes, Tariffs): a version ends only where its successor starts or where the utility closed
+  // the schedule, and then every version says so with closedDate, the last version's end. The latest version of an
+  // open schedule stays in effect (endDate null); lastUpdated tells how fresh its figures are.
+  it('ends a tariff only where the utility closed it: the latest version of an open schedule stays in effect', () => {
+    for (const [master, sorted] of byMaster()) {
+      const last = sorted.at(-1)!;
+      const closed = new Set(sorted.map((t) => t.closedDate ?? null));
+      assert.equal(closed.size, 1, `master ${master}: every version carries the same closedDate`);
+      const closedDate = [...closed][0]!;
+      if (closedDate === null) assert.equal(last.endDate, null, `master ${master} (${last.tariffCode}) is open: its latest version has no endDate`);
+      else assert.equal(last.endDate, closedDate, `master ${master} (${last.tariffCode}) is closed: its last version ends on closedDate`);
+      for (const t of sorted.slice(0, -1)) assert.notEqual(t.endDate, null, `master ${master}: only the latest version is open-ended`);
+    }
+  });
+
+  it(`has a version in effect on ${DATA_CHECKED} for every schedule not closed before it`, () => {
+    for (const [master, sorted] of byMaster()) {
+      const closedDate = sorted[0]!.closedDate;
+      const current = sorted.find((t) => t.effectiveDate <= DATA_CHECKED && (t.endDate === null || t.endDate > DATA_CHECKED));
+      if (closedDate !== undefined && closedDate <= DATA_CHECKED) assert.equal(current, undefined, `master ${master}`);
+      else assert.ok(current, `master ${master} (${sorted[0]!.tariffCode}) has a version in effect on ${DATA_CHECKED}`);
+    }
+    // The schedules the issue found without one (PG&E E-1, E-TOU-C, Xcel RE-TOU, SMUD R) have one, from 2026 figures.
+    for (const master of [1100101, 1100102, 1300100, 1400600]) {
+      const current = byMaster().get(master)!.at(-1)!;
+      assert.ok(current.effectiveDate >= '2026-01-01' && current.endDate === null, `master ${master}: ${current.effectiveDate}`);
+    }
+    // SCE GS-2 TOU B is closed; its replacement TOU-GS-2 Option D is in effect.
+    assert.equal(byMaster().get(1400700)![0]!.closedDate, '2016-01-01');
+    assert.equal(byMaster().get(1100108)!.at(-1)!.endDate, null);
+  });
+
+  it('dates every version\'s figures (lastUpdated) no earlier than it took effect and not after the data was checked', () => {
+    for (const t of STARTER_TARIFFS) {
+      assert.match(t.lastUpdated, /^\d{4}-\d{2}-\d{2}$/, `${t.tariffCode} ${t.effectiveDate}`);
+      assert.ok(!Number.isNaN(Date.parse(t.lastUpdated)), t.lastUpdated);
+      assert.ok(t.lastUpdated >= t.effectiveDate && t.lastUpdated <= DATA_CHECKED, `${t.tariffCode} ${t.effectiveDate}: lastUpdated ${t.lastUpdated}`);
     }
   });
 
@@ -48,12 +97,16 @@ describe('starter tariff data', () => {
         if (r.territoryId !== undefined) assert.equal(STARTER_TERRITORIES.find((x) => x.territoryId === r.territoryId)?.lseId, t.lseId, `${where} territory`);
         for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (k !== undefined) assert.ok(keys.has(k), `${where} key ${k}`);
         assert.ok(r.bands.length > 0, `${where} has bands`);
-        const limits = r.bands.map((b) => b.upTo ?? b.demandUpTo);
-        if (limits.some((x) => x !== undefined)) {
-          assert.equal(limits.at(-1), undefined, `${where}: the last tier is open`);
+        // Tiers count within the bands of one applicability value (a tariff may price several sets, e.g. basic and
+        // all-electric baseline allowances): each set's limits rise and its last tier is open.
+        for (const value of new Set(r.bands.map((b) => b.applicabilityValue ?? null))) {
+          const limits = r.bands.filter((b) => (b.applicabilityValue ?? null) === value).map((b) => b.upTo ?? b.demandUpTo);
+          if (!limits.some((x) => x !== undefined)) continue;
+          assert.equal(limits.at(-1), undefined, `${where} ${value}: the last tier is open`);
           const closed = limits.slice(0, -1) as number[];
-          assert.ok(closed.every((x, i) => x !== undefined && (i === 0 || x > closed[i - 1]!)), `${where}: tier limits rise`);
+          assert.ok(closed.every((x, i) => x !== undefined && (i === 0 || x > closed[i - 1]!)), `${where} ${value}: tier limits rise`);
         }
+        if (r.bands.some((b) => b.applicabilityValue !== undefined)) assert.ok(r.applicabilityKey, `${where}: bands by applicability name the key`);
       }
       for (const p of t.properties) assert.ok(keys.has(p.keyName), `${t.tariffCode} property ${p.keyName}`);
     }

@@ -19,8 +19,11 @@ describe('URDB dates', () => {
   });
 
   it('the importer and the starter data give a URDB record the same version dates', () => {
-    const fromUrdb = STARTER_TARIFFS.filter((t) => /OpenEI URDB record/.test(t.source) && t.endDate !== null);
-    assert.ok(fromUrdb.length >= 1, 'a starter tariff from a URDB record with an enddate');
+    // A starter version ends at its record's end only where the utility closed the schedule (the last version, with
+    // closedDate); elsewhere a version ends where its successor starts, whatever its record said (SMUD R's 2022 record
+    // ends 2023-08-21, but its successor's figures start 2026-01-01: test/data/starter-tariffs.test.ts).
+    const fromUrdb = STARTER_TARIFFS.filter((t) => /OpenEI URDB record/.test(t.source) && t.closedDate !== undefined && t.endDate === t.closedDate);
+    assert.ok(fromUrdb.length >= 1, 'the last version of a closed schedule, from a URDB record with an enddate');
     for (const t of fromUrdb) {
       // The source of each such tariff quotes the record's dates; the importer reads the same record's dates.
       const startSeconds = Date.UTC(Number(t.effectiveDate.slice(0, 4)), Number(t.effectiveDate.slice(5, 7)) - 1, Number(t.effectiveDate.slice(8, 10))) / 1000;

@@ -2,8 +2,12 @@
 // serves most of a state alongside cooperatives and municipals); an item is `partial` where another utility
 // serves part of that county, or full coverage could not be confirmed. Utility climate zones intersect a
 // climate zone with the service area: California Energy Commission building climate zones in California,
-// 2021 IECC / ASHRAE 169 county climate zones elsewhere. Ids 807 and 3538 (PG&E's service area and Baseline
-// Region T) are the original API's, as recorded; others of our making start at 1,000,001.
+// 2021 IECC / ASHRAE 169 county climate zones elsewhere. TARIFF territories are the California baseline areas of the
+// starter tariffs (tariffs/baseline-areas.ts): PG&E's ten baseline territories, SCE's baseline regions and SDG&E's
+// climate zones. Ids 807 and 3538 (PG&E's service area and Baseline Region T) are the original API's, as recorded;
+// others of our making start at 1,000,001.
+
+import { PGE_BASELINE_SOURCE, PGE_BASELINE_TERRITORIES, SCE_BASELINE_REGIONS, SCE_BASELINE_SOURCE, SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE } from './tariffs/baseline-areas.ts';
 
 export type ItemSpec = { type: 'STATE' | 'COUNTY' | 'CITY' | 'ZIPCODE'; value: string; partial?: boolean; exclude?: boolean };
 
@@ -28,6 +32,16 @@ export interface StarterTerritory {
 const counties = (partial: boolean, ...names: string[]): ItemSpec[] => names.map((value) => ({ type: 'COUNTY', value, partial }));
 const zips = (partial: boolean, list: string): ItemSpec[] => list.split(/\s+/).filter(Boolean).map((value) => ({ type: 'ZIPCODE', value, partial }));
 
+/** Communities SCE's Index of Communities lists in one baseline region only (those listed in several are left out). */
+const SCE_REGION_CITIES: Record<string, string[]> = {
+  '6': ['Huntington Beach'],
+  '8': ['Lakewood'],
+  '9': ['Simi Valley'],
+  '10': ['Murrieta', 'Menifee', 'Wildomar', 'Winchester', 'Fontana', 'Redlands', 'Moreno Valley'],
+  '13': ['Visalia'],
+  '15': ['Palm Springs', 'Palm Desert'],
+};
+
 const SERVICE_MAP = 'County list from the utility\'s published service area map';
 const CEC = 'California Energy Commission building climate zones';
 const IECC = '2021 IECC / ASHRAE 169 climate zone of the county';
@@ -46,8 +60,14 @@ export const STARTER_TERRITORIES: readonly StarterTerritory[] = [
     territoryId: 3538, territoryName: 'Baseline Region T', lseId: 734, parentTerritoryId: 807, usageType: 'TARIFF', state: 'CA', deregRes: false, deregCandi: false,
     items: [],
     zipcodesOfCounties: ['San Francisco'],
-    source: 'PG&E baseline territory T; id, name and the ZIP 94115 -> T as the original API recorded. Bundled items: the ZIP codes of San Francisco only; T also covers other coastal Bay Area ZIP codes, not bundled',
+    source: `PG&E baseline territory T; id, name and the ZIP 94115 -> T as the original API recorded. Bundled items: the ZIP codes of San Francisco (all of San Francisco is in T); T also covers other coastal Bay Area places, not bundled: PG&E assigns territories by county and elevation band and publishes no ZIP code list in the sources found. Allowances: ${PGE_BASELINE_SOURCE}`,
   },
+  ...PGE_BASELINE_TERRITORIES.filter((a) => a.code !== 'T').map(
+    (a): StarterTerritory => ({
+      territoryId: a.territoryId, territoryName: `Baseline Region ${a.code}`, lseId: 734, parentTerritoryId: 807, usageType: 'TARIFF', state: 'CA', deregRes: false, deregCandi: false, items: [],
+      source: `PG&E baseline territory ${a.code}: basic ${a.basic.summer} / ${a.basic.winter}, all-electric ${a.allElectric!.summer} / ${a.allElectric!.winter} kWh/day (summer / winter), ${PGE_BASELINE_SOURCE}. No items: PG&E assigns baseline territories by county and elevation band (Electric Preliminary Statement Part A, not transcribed in the sources found) and its ZIP code table (RESZIPS.XLS) was not found, so no address is placed in this territory; a calculation names it with territoryId`,
+    }),
+  ),
   { territoryId: 1000101, territoryName: 'PG&E Climate Zone 3 (San Francisco)', lseId: 734, parentTerritoryId: 807, usageType: 'UTILITY_CLIMATE_ZONE', state: 'CA', deregRes: false, deregCandi: false, items: counties(false, 'San Francisco'), source: `${CEC}: San Francisco lies in zone 3` },
 
   // Southern California Edison
@@ -56,10 +76,23 @@ export const STARTER_TERRITORIES: readonly StarterTerritory[] = [
     items: [...counties(false, 'Ventura'), ...counties(true, 'Fresno', 'Imperial', 'Inyo', 'Kern', 'Kings', 'Los Angeles', 'Madera', 'Mono', 'Orange', 'Riverside', 'San Bernardino', 'Santa Barbara', 'Tulare', 'Tuolumne')],
     source: `${SERVICE_MAP} (parts of 15 counties); partial where municipal utilities (for example LADWP, Anaheim, Riverside) or other IOUs serve`,
   },
+  ...SCE_BASELINE_REGIONS.map(
+    (a): StarterTerritory => ({
+      territoryId: a.territoryId, territoryName: `Baseline Region ${a.code}`, lseId: 1000001, parentTerritoryId: 1000102, usageType: 'TARIFF', state: 'CA', deregRes: false, deregCandi: false,
+      items: (SCE_REGION_CITIES[a.code] ?? []).map((value) => ({ type: 'CITY', value, partial: true })),
+      source: `SCE baseline region ${a.code}: basic ${a.basic.summer} / ${a.basic.winter} kWh/day (summer / winter), ${SCE_BASELINE_SOURCE}. Items: ${SCE_REGION_CITIES[a.code] ? 'the communities SCE\'s Index of Communities (Cal. PUC Sheet 53902-E, https://www.sce.com/sites/default/files/inline-files/ce62-12.pdf, as transcribed in the same file, read 2026-09-24) lists in this region only, matched by postal city name (partial: a postal city can reach beyond the community, and Moreno Valley and Palm Desert are partly served by other utilities)' : 'none: no community listed in this region alone was found'}; SCE publishes no ZIP code list of its regions in the sources found, so elsewhere a calculation names the region with territoryId`,
+    }),
+  ),
   { territoryId: 1000103, territoryName: 'SCE Climate Zone 9 (Los Angeles basin)', lseId: 1000001, parentTerritoryId: 1000102, usageType: 'UTILITY_CLIMATE_ZONE', state: 'CA', deregRes: false, deregCandi: false, items: counties(true, 'Los Angeles'), source: `${CEC}: zone 9 covers part of Los Angeles County` },
 
   // San Diego Gas & Electric
   { territoryId: 1000104, territoryName: 'Service area for CA', lseId: 1000002, parentTerritoryId: null, usageType: 'SERVICE', state: 'CA', deregRes: false, deregCandi: false, items: [...counties(false, 'San Diego'), ...counties(true, 'Orange')], source: `${SERVICE_MAP}: San Diego County and southern Orange County` },
+  ...SDGE_CLIMATE_ZONES.map(
+    (a): StarterTerritory => ({
+      territoryId: a.territoryId, territoryName: `${a.code} Climate Zone (baseline)`, lseId: 1000002, parentTerritoryId: 1000104, usageType: 'TARIFF', state: 'CA', deregRes: false, deregCandi: false, items: [],
+      source: `SDG&E baseline climate zone ${a.code}: basic ${a.basic.summer} / ${a.basic.winter} kWh/day (summer / winter), ${SDGE_ZONE_SOURCE}. No items: SDG&E draws its climate zones on a map (tariff Map 1) and no ZIP code list was found, so a calculation names the zone with territoryId`,
+    }),
+  ),
   { territoryId: 1000105, territoryName: 'SDG&E Climate Zone 7 (coastal San Diego)', lseId: 1000002, parentTerritoryId: 1000104, usageType: 'UTILITY_CLIMATE_ZONE', state: 'CA', deregRes: false, deregCandi: false, items: counties(true, 'San Diego'), source: `${CEC}: zone 7 covers coastal San Diego County` },
 
   // SMUD

@@ -83,6 +83,23 @@ export const STARTER_CALENDARS: readonly StarterCalendar[] = [
   { calendarId: 1000002, calendarName: 'PG&E TOU Holidays', calendarType: 'HOLIDAY', lseId: 734, source: 'PG&E electric rate schedules: holidays on the dates they are legally observed', events: californiaHolidays(1000011, OBSERVANCE.NEAREST_WEEKDAY) },
   { calendarId: 1000003, calendarName: 'SCE TOU Holidays', calendarType: 'HOLIDAY', lseId: 1000001, source: 'SCE Schedule TOU-D: a holiday on Sunday is recognized the following Monday; none is moved for Saturday', events: californiaHolidays(1000021, OBSERVANCE.SUNDAY_TO_MONDAY) },
   {
+    calendarId: 1000006, calendarName: 'Xcel Energy Colorado TOU Holidays', calendarType: 'HOLIDAY', lseId: 1000007,
+    source: 'Xcel Energy Colorado Schedule RE-TOU holidays (off-peak all day), as listed with observance on the day itself in cbetz/ratebook-homeassistant xcel-psco-re-tou.json (commit b8d5adc3d94620898204e81756b2bebb3520dafe, verified 2026-07-01)',
+    events: [
+      fixed(1000061, "New Year's Day", 1, 1, OBSERVANCE.NONE),
+      floating(1000062, 'Martin Luther King Jr. Day', 1, 1, 3),
+      floating(1000063, "Presidents' Day", 2, 1, 3),
+      floating(1000064, 'Memorial Day', 5, 1, -1),
+      fixed(1000065, 'Juneteenth', 6, 19, OBSERVANCE.NONE),
+      fixed(1000066, 'Independence Day', 7, 4, OBSERVANCE.NONE),
+      floating(1000067, 'Labor Day', 9, 1, 1),
+      floating(1000068, 'Columbus Day', 10, 1, 2),
+      fixed(1000069, 'Veterans Day', 11, 11, OBSERVANCE.NONE),
+      floating(1000070, 'Thanksgiving Day', 11, 4, 4),
+      fixed(1000071, 'Christmas Day', 12, 25, OBSERVANCE.NONE),
+    ],
+  },
+  {
     calendarId: 34, calendarName: 'Georgia Power TOU Holidays', calendarType: 'HOLIDAY', lseId: 2756,
     source: 'Georgia Power TOU-REO: Independence Day and Labor Day are off-peak; id 34 as the recorded original API response',
     events: [fixed(1000031, 'Independence Day', 7, 4, OBSERVANCE.NONE), floating(1000032, 'Labor Day', 9, 1, 1)],

@@ -29,6 +29,11 @@ export function territoryAmong(rates: readonly Rate[], given: number | null, ass
   const own = [...new Set(rates.map((r) => r.territoryId).filter((t): t is number => t !== null))].sort((a, b) => a - b);
   if (own.length === 0) return null;
   if (given !== null && own.includes(given)) return given;
-  assume({ keyName: 'territoryId', dataValue: String(own[0]), description: given === null ? 'No territory given or found from the address: the tariff\'s first territory is assumed' : `Territory ${given} has no rates of its own in this tariff: its first territory is assumed`, fromDateTime: null, toDateTime: null, accuracy: 75 });
+  const why = given === null ? 'No territory given, and the address (if any) is in none of the tariff\'s territories whose places Ratebook holds' : `Territory ${given} has no rates of its own in this tariff`;
+  assume({
+    keyName: 'territoryId', dataValue: String(own[0]),
+    description: `${why}: the tariff's first territory, ${own[0]}, is assumed. Ratebook holds ZIP codes or cities only for the territories a source lists them for (the utilities publish no ZIP code list of their baseline territories), so most addresses are not placed; give territoryId to choose one of the tariff's territories (${own.join(', ')})`,
+    fromDateTime: null, toDateTime: null, accuracy: 75,
+  });
   return own[0]!;
 }

@@ -69,6 +69,22 @@ for (const dialect of dialects) {
       assert.deepEqual(split.items.map((i: { tariffId: number }) => i.tariffId), [1100001, 1100002]);
     });
 
+    it('PG&E E-1 of 2026-03-01: the Base Services Charge by income tier, a territory other than T, all-electric allowances', async () => {
+      const october = (more: { keyName: string; dataValue: string | number }[]) =>
+        calc({ masterTariffId: E1, fromDateTime: '2026-10-01', toDateTime: '2026-11-01', detailLevel: 'RATE', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }, { keyName: 'territoryId', dataValue: 1000303 }, ...more] }, '?fields=ext');
+      // October 2026 (winter), 600 kWh in territory R, basic allowance 10.4 kWh/day: 322.4 kWh at 0.32561 = 104.976664,
+      // 277.6 at 0.40702 = 112.988752; Base Services Charge (Income Tier 3, the default) 0.79343 x 31 = 24.59633;
+      // no minimum bill in this version: 242.561746.
+      const basic = await october([]);
+      assert.equal(basic.totalCost, 242.56);
+      assert.deepEqual([...new Set(basic.items.map((i: { tariffId: number }) => i.tariffId))], [1100011], 'the version of 2026-03-01');
+      assert.ok(!basic.items.some((i: { chargeType: string }) => i.chargeType === 'MINIMUM'));
+      // All-electric in R: 26.7 kWh/day x 31 = 827.7 kWh of baseline, so all 600 at 0.32561 = 195.366; + 24.59633.
+      assert.equal((await october([{ keyName: 'baselineAllowanceType', dataValue: 'All-Electric' }])).totalCost, 219.96);
+      // Income Tier 1 pays 0.19713 x 31 = 6.11103 instead: 104.976664 + 112.988752 + 6.11103 = 224.076446.
+      assert.equal((await october([{ keyName: 'baseServicesChargeIncomeTier', dataValue: 'Income Tier 1' }])).totalCost, 224.08);
+    });
+
     it('PG&E E-1 in Oakland: the city utility tax from the address, the territory assumed', async () => {
       const r = await calc({ masterTariffId: E1, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', address: { zip: '94612' }, propertyInputs: [{ keyName: 'consumption', dataValue: 600 }] });
       // 285.429485 before tax; Oakland's 7.5 % = 21.407211: 285.43 + 21.41 = 306.84.
@@ -82,7 +98,8 @@ for (const dialect of dialects) {
     it('PG&E E-TOU-C: TOU energy hour by hour and the baseline credit', async () => {
       // July 2025: 5 peak hours a day at 1.5 kWh (232.5 kWh x 0.62569 = 145.472925), 19 off-peak at 0.5 (294.5 x 0.50269 =
       // 148.042205), baseline credit 201.5 kWh x 0.10301 = 20.756515: 272.758615.
-      const r = await calc({ masterTariffId: E_TOU_C, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', detailLevel: 'CHARGE_TYPE_AND_TOU', propertyInputs: [{ keyName: 'consumption', dataSeries: profile(744), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }] });
+      // Every input given (usage, territory and the baseline allowance type the credit is priced by): accuracy 100.
+      const r = await calc({ masterTariffId: E_TOU_C, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', detailLevel: 'CHARGE_TYPE_AND_TOU', propertyInputs: [{ keyName: 'consumption', dataSeries: profile(744), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }, { keyName: 'baselineAllowanceType', dataValue: 'Basic' }] });
       assert.equal(r.totalCost, 272.76);
       assert.equal(r.accuracy, 100);
       const byPeriod = Object.fromEntries(r.items.map((i: { period: string | null; cost: number }) => [i.period ?? 'none', i.cost]));

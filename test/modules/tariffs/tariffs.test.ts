@@ -53,13 +53,13 @@ for (const dialect of dialects) {
       // Georgia Power: R-22 (2016, open) and TOU-REO-10 (2016, open); today is 2026-11-22.
       assert.deepEqual(await ids('lseId=2756'), [1200002, 3244437]);
       assert.deepEqual(await ids('zipCode=30303'), [1200002, 3244437], 'the tariffs of the LSEs serving Atlanta');
-      assert.deepEqual(await ids('zipCode=94110'), [1100009], 'PG&E in San Francisco: B-19 (2026) is in effect; the bundled E-1 and E-TOU-C versions ended 2026-01-01');
-      assert.deepEqual(await ids('customerClasses=GENERAL'), [1100009]);
+      assert.deepEqual(await ids('zipCode=94110'), [1100009, 1100011, 1100013], 'PG&E in San Francisco: B-19, E-1 and E-TOU-C of 2026-03-01 are in effect');
+      assert.deepEqual(await ids('customerClasses=GENERAL'), [1100009, 1100016], 'B-19 and SCE TOU-GS-2 Option D; SCE GS-2 TOU B closed on 2016-01-01');
       assert.deepEqual(await ids('lseId=2756&customerClasses=residential&tariffTypes=DEFAULT&serviceTypes=ELECTRICITY'), [3244437]);
       assert.deepEqual(await ids('lseId=2756&effectiveOn=2015-12-31'), [], 'before the versions took effect');
       assert.deepEqual(await ids('lseId=734&effectiveOn=2025-06-15'), [1100001, 1100003], 'E-1 and E-TOU-C of spring 2025');
       assert.deepEqual(await ids('masterTariffId=1100101&fromDateTime=2025-01-01&toDateTime=2025-12-01'), [1100001, 1100002], 'both E-1 versions meet the range');
-      assert.deepEqual(await ids('lseId=734&isActive=true'), [1100009]);
+      assert.deepEqual(await ids('lseId=734&isActive=true'), [1100009, 1100011, 1100013]);
       assert.deepEqual(await ids('lseId=734&isActive=false&effectiveOn=2025-10-01'), [1100002, 1100004], 'ended versions are inactive');
       assert.deepEqual(await ids('search=resid&masterTariffId=512'), [3244437]);
       const plain = (await t.json('/rest/public/tariffs?lseId=2756', c)).results[0];
@@ -87,16 +87,20 @@ for (const dialect of dialects) {
       assert.equal((await t.get('/rest/public/tariffs/999', c)).statusCode, 404);
       const e1 = async (on: string) => (await t.json(`/rest/public/tariffs/1100101?effectiveOn=${on}`, c)).results[0].tariffId;
       assert.deepEqual([await e1('2025-08-31'), await e1('2025-09-01'), await e1('2025-12-31')], [1100001, 1100002, 1100002], 'the version boundary is the later version\'s first day');
-      assert.equal((await t.get('/rest/public/tariffs/1100101?effectiveOn=2026-11-01', c)).statusCode, 404, 'no version in effect on that date');
-      assert.equal((await t.json('/rest/public/tariffs/1100101', c)).results[0].tariffId, 1100002, 'without a date, after the last version ended: the latest');
+      assert.equal(await e1('2026-11-01'), 1100011, 'the latest version of an open schedule stays in effect');
+      // SCE GS-2 TOU B was closed on 2016-01-01 (closedDate): no version is in effect after it.
+      assert.equal((await t.get('/rest/public/tariffs/1400700?effectiveOn=2026-11-01', c)).statusCode, 404, 'no version in effect on that date');
+      assert.equal((await t.json('/rest/public/tariffs/1400700', c)).results[0].tariffId, 1400701, 'without a date, after the last version ended: the latest');
     });
 
-    it('answers the history of a tariff with two bundled versions', async () => {
+    it('answers the history of a tariff with four bundled versions, the latest open', async () => {
       const one = (await t.json('/rest/public/tariffs/1100101/history', c)).results[0];
       assert.equal(one.initialEffectiveDate, '2025-03-01T00:00:00-08:00');
       assert.deepEqual(one.tariffVersions.map((v: { tariffId: number; effectiveDate: string; endDate: string | null }) => [v.tariffId, v.effectiveDate, v.endDate]), [
         [1100001, '2025-03-01T00:00:00-08:00', '2025-09-01T00:00:00-07:00'],
         [1100002, '2025-09-01T00:00:00-07:00', '2026-01-01T00:00:00-08:00'],
+        [1100010, '2026-01-01T00:00:00-08:00', '2026-03-01T00:00:00-08:00'],
+        [1100011, '2026-03-01T00:00:00-08:00', null],
       ]);
     });
 
@@ -150,7 +154,8 @@ for (const dialect of dialects) {
 
     it('lists the territories over which a tariff\'s prices vary', async () => {
       assert.equal((await t.json('/rest/public/territories?masterTariffId=512', c)).count, 0, 'R-22 has no territory-based rates');
-      assert.deepEqual((await t.json('/rest/public/territories?masterTariffId=1100101', c)).results.map((x: { territoryId: number }) => x.territoryId), [3538], 'E-1 baseline quantities vary by baseline region');
+      // E-1's baseline quantities vary by PG&E baseline territory: T (the original API's id 3538), then P - Z.
+      assert.deepEqual((await t.json('/rest/public/territories?masterTariffId=1100101', c)).results.map((x: { territoryId: number }) => x.territoryId), [3538, 1000301, 1000302, 1000303, 1000304, 1000305, 1000306, 1000307, 1000308, 1000309], 'E-1 baseline quantities vary by baseline region');
       await t.db.kysely.updateTable('tariff_rates').set({ territory_id: 3538 }).where('tariff_rate_id', '=', 17471837).execute();
       const body = await t.json('/rest/public/territories?masterTariffId=512&usageTypes=TARIFF,SERVICE', c);
       assert.deepEqual(body.results.map((x: { territoryId: number }) => x.territoryId), [3538]);

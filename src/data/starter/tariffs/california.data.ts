@@ -1,10 +1,24 @@
-// California starter tariffs: PG&E E-1 and E-TOU-C (two 2025 versions each, Baseline Territory T), SCE TOU-D-4-9PM and D,
-// SDG&E TOU-DR1, SMUD R-TOD and PG&E B-19 (secondary), with the seasons and TOU groups they need. Figures are the utilities'
-// published totals as found in this task: PG&E rate sheets / rate workbooks and SMUD rate sheets as transcribed in public
-// GitHub rate registries, and OpenEI URDB records (SCE D, SDG&E TOU-DR1) read from a public copy. Each tariff's `source`
-// names its document, effective date and where it was read; figures not found are left out rather than estimated.
+// California starter tariffs: PG&E E-1 and E-TOU-C (pge-residential.data.ts), SCE TOU-D-4-9PM, D (by baseline region) and
+// TOU-GS-2 Option D, SDG&E TOU-DR1 (by climate zone), SMUD R-TOD and PG&E B-19 (secondary), with the seasons and TOU
+// groups they need. Figures are the utilities' published totals as found: PG&E and SCE rate sheets and SMUD rate
+// pages as transcribed in public GitHub rate registries, and OpenEI URDB records read from a public copy. Each
+// tariff's `source` names its document, effective date and where it was read; figures not found are left out rather
+// than estimated, and a version whose successor's figures were not found stays in effect and says so.
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
-import type { StarterTariff, StarterTariffSet } from './starter-tariff.ts';
+import { BASELINE_KEYS, SCE_BASELINE_REGIONS, SCE_BASELINE_SOURCE, SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, credit, idsFrom, tiers, type SeasonPick } from './baseline-areas.ts';
+import { PGE_RESIDENTIAL_TARIFFS } from './pge-residential.data.ts';
+import type { StarterRate, StarterTariff, StarterTariffSet } from './starter-tariff.ts';
+
+const SCE_SEASONS: readonly SeasonPick[] = [
+  { seasonId: 1000001, name: 'Summer', allowance: 'summer' },
+  { seasonId: 1000002, name: 'Winter', allowance: 'winter' },
+];
+const SDGE_TOU_SEASONS: readonly SeasonPick[] = [
+  { seasonId: 1100004, name: 'Summer', allowance: 'summer' },
+  { seasonId: 1100005, name: 'Winter (November - February)', allowance: 'winter' },
+  { seasonId: 1100006, name: 'Winter (March - April)', allowance: 'winter' },
+  { seasonId: 1100007, name: 'Winter (May)', allowance: 'winter' },
+];
 
 const SEASONS: readonly StarterSeason[] = [
   { seasonId: 1100001, lseId: 734, seasonGroupId: 1100001, seasonName: 'Summer', from: [6, 1], to: [9, 30], source: 'PG&E Schedule B-19: summer June 1 - September 30' },
@@ -62,59 +76,33 @@ const TOU_GROUPS: readonly StarterTouGroup[] = [
       { touId: 1100025, touName: 'Non-Summer Off-Peak', touType: 'OFF_PEAK', seasonId: 1100009, calendarId: null, periods: [{ touPeriodId: 1110047, fromDayOfWeek: 0, fromHour: 20, fromMinute: 0, toDayOfWeek: 4, toHour: 17, toMinute: 0 }, { touPeriodId: 1110048, fromDayOfWeek: 5, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 }] },
     ],
   },
+  {
+    lseId: 1000001, touGroupId: 1100004,
+    source: 'SCE Schedule TOU-GS-2 Option D time-related demand periods, as billed in a public GitHub Southern California billing module (data version socal-2026-09-20.1, citing SCE Advice 5829-E and 5837-E): the summer on-peak demand charge applies weekdays 4-9 p.m. in June - September and the winter mid-peak demand charge weekdays 4-9 p.m. in October - May, holidays excluded (SCE\'s eight TOU holidays, a Sunday holiday observed on Monday: calendar 1000003); the energy periods are those of TOU-D-4-9PM (TOU group 1000001).',
+    tous: [
+      { touId: 1100026, touName: 'Summer On-Peak (weekdays 4-9 p.m.)', touType: 'ON_PEAK', seasonId: 1000001, calendarId: null, periods: [{ touPeriodId: 1110049, fromDayOfWeek: 0, fromHour: 16, fromMinute: 0, toDayOfWeek: 4, toHour: 21, toMinute: 0 }] },
+      { touId: 1100027, touName: 'Summer Mid-Peak (weekends and holidays 4-9 p.m.)', touType: 'PARTIAL_PEAK', seasonId: 1000001, calendarId: 1000003, periods: [{ touPeriodId: 1110050, fromDayOfWeek: 5, fromHour: 16, fromMinute: 0, toDayOfWeek: 6, toHour: 21, toMinute: 0 }] },
+      { touId: 1100028, touName: 'Summer Other Hours', touType: 'OFF_PEAK', seasonId: 1000001, calendarId: null, periods: [{ touPeriodId: 1110051, fromDayOfWeek: 0, fromHour: 21, fromMinute: 0, toDayOfWeek: 6, toHour: 16, toMinute: 0 }] },
+      { touId: 1100029, touName: 'Winter Mid-Peak (weekdays 4-9 p.m.)', touType: 'PARTIAL_PEAK', seasonId: 1000002, calendarId: null, periods: [{ touPeriodId: 1110052, fromDayOfWeek: 0, fromHour: 16, fromMinute: 0, toDayOfWeek: 4, toHour: 21, toMinute: 0 }] },
+      { touId: 1100030, touName: 'Winter Mid-Peak (weekends and holidays 4-9 p.m.)', touType: 'PARTIAL_PEAK', seasonId: 1000002, calendarId: 1000003, periods: [{ touPeriodId: 1110053, fromDayOfWeek: 5, fromHour: 16, fromMinute: 0, toDayOfWeek: 6, toHour: 21, toMinute: 0 }] },
+      { touId: 1100031, touName: 'Winter Other Hours', touType: 'OFF_PEAK', seasonId: 1000002, calendarId: null, periods: [{ touPeriodId: 1110054, fromDayOfWeek: 0, fromHour: 21, fromMinute: 0, toDayOfWeek: 6, toHour: 16, toMinute: 0 }] },
+    ],
+  },
+];
+
+/** TOU-GS-2 Option D energy prices by TOU-D-4-9PM period (delivery, generation; $/kWh). */
+const GS2D_ENERGY = [
+  { name: 'Summer On-Peak', touId: 1000006, delivery: 0.05674, generation: 0.10955 },
+  { name: 'Summer Mid-Peak', touId: 1000007, delivery: 0.05491, generation: 0.09989 },
+  { name: 'Summer Off-Peak', touId: 1000008, delivery: 0.05449, generation: 0.06409 },
+  { name: 'Winter Mid-Peak', touId: 1000009, delivery: 0.05674, generation: 0.07395 },
+  { name: 'Winter Off-Peak', touId: 1000010, delivery: 0.05491, generation: 0.0744 },
+  { name: 'Winter Super Off-Peak', touId: 1000011, delivery: 0.05384, generation: 0.03907 },
 ];
 
 const TARIFFS: readonly StarterTariff[] = [
   {
-    tariffId: 1100001, masterTariffId: 1100101, tariffCode: 'E-1', tariffName: 'Residential Services', lseId: 734, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-03-01', endDate: '2025-09-01', timeZone: 'America/Los_Angeles',
-    properties: [],
-    rates: [
-      { id: 1101001, seq: 1, group: 'Energy Charges', name: 'Total Bundled Energy Rate (Summer), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', chargePeriod: 'DAILY', seasonId: 692, territoryId: 3538, bands: [{ id: 1102001, amount: 0.4073, upTo: 6.5 }, { id: 1102002, amount: 0.51031 }] },
-      { id: 1101002, seq: 2, group: 'Energy Charges', name: 'Total Bundled Energy Rate (Winter), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', chargePeriod: 'DAILY', seasonId: 693, territoryId: 3538, bands: [{ id: 1102003, amount: 0.4073, upTo: 7.5 }, { id: 1102004, amount: 0.51031 }] },
-      { id: 1101003, seq: 999, group: 'Minimum Charge', name: 'Delivery Minimum Bill Amount', chargeType: 'MINIMUM', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102005, amount: 0.40317 }] },
-    ],
-    source: 'PG&E Electric Schedule E-1, total bundled rates effective 2025-03-01: Tier 1 (baseline) and Tier 2 rates and the Delivery Minimum Bill Amount ($/meter/day) from the "Res Inclu TOU" sheet, row "Residential Schedules: E-1, EM, ES, ESR, ET", of Res_Inclu_TOU_250301-250831.xlsx (https://www.pge.com/assets/rates/tariffs/Res_Inclu_TOU_250301-250831.xlsx, PG&E historical rate index), as transcribed in a public GitHub rate registry (PG&E residential tariff definitions, _E_1_HISTORICAL_WINDOWS); usage over 400 % of baseline is priced at the Tier 2 rate in this version (no separate High Usage Surcharge). Baseline Territory T basic quantities 6.5 kWh/day summer, 7.5 kWh/day winter and seasons (summer June 1 - September 30) as PG&E publishes them with Schedules E-1/E-TOU-C (Advice 7516-E sheets transcribed in eman/tariffkit).',
-  },
-  {
-    tariffId: 1100002, masterTariffId: 1100101, tariffCode: 'E-1', tariffName: 'Residential Services', lseId: 734, priorTariffId: 1100001, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-09-01', endDate: '2026-01-01', timeZone: 'America/Los_Angeles',
-    properties: [],
-    rates: [
-      { id: 1101004, seq: 1, group: 'Energy Charges', name: 'Total Bundled Energy Rate (Summer), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', chargePeriod: 'DAILY', seasonId: 692, territoryId: 3538, bands: [{ id: 1102006, amount: 0.39834, upTo: 6.5 }, { id: 1102007, amount: 0.49918 }] },
-      { id: 1101005, seq: 2, group: 'Energy Charges', name: 'Total Bundled Energy Rate (Winter), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', chargePeriod: 'DAILY', seasonId: 693, territoryId: 3538, bands: [{ id: 1102008, amount: 0.39834, upTo: 7.5 }, { id: 1102009, amount: 0.49918 }] },
-      { id: 1101006, seq: 999, group: 'Minimum Charge', name: 'Delivery Minimum Bill Amount', chargeType: 'MINIMUM', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102010, amount: 0.40317 }] },
-    ],
-    source: 'PG&E Electric Schedule E-1, total bundled rates effective 2025-09-01: Tier 1 (baseline) and Tier 2 rates and the Delivery Minimum Bill Amount ($/meter/day) from the "Res Inclu TOU" sheet, row "Residential Schedules: E-1, EM, ES, ESR, ET", of Res_Inclu_TOU_250901-251231.xlsx (https://www.pge.com/assets/rates/tariffs/Res_Inclu_TOU_250901-251231.xlsx, PG&E historical rate index), as transcribed in a public GitHub rate registry (PG&E residential tariff definitions, _E_1_HISTORICAL_WINDOWS); usage over 400 % of baseline is priced at the Tier 2 rate in this version (no separate High Usage Surcharge). Baseline Territory T basic quantities 6.5 kWh/day summer, 7.5 kWh/day winter and seasons (summer June 1 - September 30) as PG&E publishes them with Schedules E-1/E-TOU-C (Advice 7684-E sheets transcribed in eman/tariffkit).',
-  },
-  {
-    tariffId: 1100003, masterTariffId: 1100102, tariffCode: 'E-TOU-C', tariffName: 'Residential Time-of-Use (Peak Pricing 4 - 9 p.m. Every Day)', lseId: 734, priorTariffId: null, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-03-01', endDate: '2025-09-01', timeZone: 'America/Los_Angeles',
-    properties: [],
-    rates: [
-      { id: 1101007, seq: 1, group: 'Energy Charges', name: 'Summer Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000002, bands: [{ id: 1102011, amount: 0.62569 }] },
-      { id: 1101008, seq: 2, group: 'Energy Charges', name: 'Summer Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000003, bands: [{ id: 1102012, amount: 0.50269 }] },
-      { id: 1101009, seq: 3, group: 'Energy Charges', name: 'Winter Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000004, bands: [{ id: 1102013, amount: 0.50086 }] },
-      { id: 1101010, seq: 4, group: 'Energy Charges', name: 'Winter Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000005, bands: [{ id: 1102014, amount: 0.47086 }] },
-      { id: 1101011, seq: 5, group: 'Baseline Credit', name: 'Baseline Credit (Summer), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 692, territoryId: 3538, bands: [{ id: 1102015, amount: 0.10301, upTo: 6.5, isCredit: true }, { id: 1102016, amount: 0 }] },
-      { id: 1101012, seq: 6, group: 'Baseline Credit', name: 'Baseline Credit (Winter), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 693, territoryId: 3538, bands: [{ id: 1102017, amount: 0.10301, upTo: 7.5, isCredit: true }, { id: 1102018, amount: 0 }] },
-      { id: 1101013, seq: 999, group: 'Minimum Charge', name: 'Delivery Minimum Bill Amount', chargeType: 'MINIMUM', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102019, amount: 0.40317 }] },
-    ],
-    source: 'PG&E Electric Schedule E-TOU-C, Sheets 2-3 (Advice 7516-E, effective 2025-03-01): total bundled energy rates and baseline credit, as transcribed in eman/tariffkit (src/tariffkit/data/tariff/pge/etouc/2025-03-01.toml) and, identically, from Res_Inclu_TOU_250301-250831.xlsx (https://www.pge.com/assets/rates/tariffs/Res_Inclu_TOU_250301-250831.xlsx) in a second public GitHub rate registry; Delivery Minimum Bill Amount $0.40317/meter/day from the same workbook. Baseline Territory T basic quantities 6.5 / 7.5 kWh/day (summer / winter).',
-  },
-  {
-    tariffId: 1100004, masterTariffId: 1100102, tariffCode: 'E-TOU-C', tariffName: 'Residential Time-of-Use (Peak Pricing 4 - 9 p.m. Every Day)', lseId: 734, priorTariffId: 1100003, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-09-01', endDate: '2026-01-01', timeZone: 'America/Los_Angeles',
-    properties: [],
-    rates: [
-      { id: 1101014, seq: 1, group: 'Energy Charges', name: 'Summer Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000002, bands: [{ id: 1102020, amount: 0.61457 }] },
-      { id: 1101015, seq: 2, group: 'Energy Charges', name: 'Summer Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000003, bands: [{ id: 1102021, amount: 0.49157 }] },
-      { id: 1101016, seq: 3, group: 'Energy Charges', name: 'Winter Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000004, bands: [{ id: 1102022, amount: 0.48974 }] },
-      { id: 1101017, seq: 4, group: 'Energy Charges', name: 'Winter Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1000005, bands: [{ id: 1102023, amount: 0.45974 }] },
-      { id: 1101018, seq: 5, group: 'Baseline Credit', name: 'Baseline Credit (Summer), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 692, territoryId: 3538, bands: [{ id: 1102024, amount: 0.10084, upTo: 6.5, isCredit: true }, { id: 1102025, amount: 0 }] },
-      { id: 1101019, seq: 6, group: 'Baseline Credit', name: 'Baseline Credit (Winter), Baseline Territory T', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 693, territoryId: 3538, bands: [{ id: 1102026, amount: 0.10084, upTo: 7.5, isCredit: true }, { id: 1102027, amount: 0 }] },
-      { id: 1101020, seq: 999, group: 'Minimum Charge', name: 'Delivery Minimum Bill Amount', chargeType: 'MINIMUM', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102028, amount: 0.40317 }] },
-    ],
-    source: 'PG&E Electric Schedule E-TOU-C, Sheets 2-3 (Advice 7684-E, effective 2025-09-01): total bundled energy rates and baseline credit, as transcribed in eman/tariffkit (src/tariffkit/data/tariff/pge/etouc/2025-09-01.toml) and, identically, from Res_Inclu_TOU_250901-251231.xlsx (https://www.pge.com/assets/rates/tariffs/Res_Inclu_TOU_250901-251231.xlsx) in a second public GitHub rate registry; Delivery Minimum Bill Amount $0.40317/meter/day from the same workbook. Baseline Territory T basic quantities 6.5 / 7.5 kWh/day (summer / winter).',
-  },
-  {
-    tariffId: 1100005, masterTariffId: 1100103, tariffCode: 'TOU-D-4-9PM', tariffName: 'Time-of-Use Domestic, 4 - 9 p.m.', lseId: 1000001, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null, timeZone: 'America/Los_Angeles',
+    tariffId: 1100005, masterTariffId: 1100103, tariffCode: 'TOU-D-4-9PM', tariffName: 'Time-of-Use Domestic, 4 - 9 p.m.', lseId: 1000001, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-07-01',
     properties: [],
     rates: [
       { id: 1101021, seq: 0, group: 'Fixed Charges', name: 'Base Services Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102029, amount: 0.794 }] },
@@ -128,7 +116,7 @@ const TARIFFS: readonly StarterTariff[] = [
     source: 'SCE Schedule TOU-D (option 4-9 PM), Sheet 2 rates, Advice 5829-E, effective 2026-06-01 (ELECTRIC_SCHEDULES_TOU-D.pdf, SCE tariff book), as transcribed in cbetz/ratebook-homeassistant (tariffs/sce-tou-d-4-9pm.json, verified 2026-07-01; OpenEI URDB structure 66ccb7bfa7d4ef64fc07ad6b): total energy rates per TOU period and the non-CARE Base Services Charge $0.794/day ($24.15/month). The record\'s URDB adjustment of $0.00842/kWh is not added (SCE\'s published plan prices match the rates without it). Baseline credit (about $0.10/kWh, exact figure not found) not included.',
   },
   {
-    tariffId: 1100006, masterTariffId: 1100104, tariffCode: 'D', tariffName: 'Domestic Service (Baseline Region 5)', lseId: 1000001, priorTariffId: null, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-06-01', endDate: null, timeZone: 'America/Los_Angeles',
+    tariffId: 1100006, masterTariffId: 1100104, tariffCode: 'D', tariffName: 'Domestic Service (Baseline Region 5)', lseId: 1000001, priorTariffId: null, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-06-01', endDate: '2026-06-01', timeZone: 'America/Los_Angeles', lastUpdated: '2024-08-29',
     properties: [],
     rates: [
       { id: 1101028, seq: 0, group: 'Fixed Charges', name: 'Basic Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102036, amount: 0.031 }] },
@@ -136,10 +124,23 @@ const TARIFFS: readonly StarterTariff[] = [
       { id: 1101030, seq: 2, group: 'Energy Charges', name: 'Energy Charge (Winter), Baseline Region 5', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', chargePeriod: 'DAILY', seasonId: 1000002, bands: [{ id: 1102039, amount: 0.33586, upTo: 18.4 }, { id: 1102040, amount: 0.43178 }] },
       { id: 1101031, seq: 999, group: 'Minimum Charge', name: 'Minimum Charge', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1102041, amount: 0.346 }] },
     ],
-    source: 'OpenEI URDB record https://openei.org/apps/USURDB/rate/view/66cc9e270d535cf5c3058518 (Southern California Edison Co, "Domestic Service: D - Baseline Region 5", effective 2024-06-01, updated 2024-08-29), read from its copy in cbetz/ratebook-homeassistant (tariffs/sce-domestic-d.json): tier prices are URDB rate + adjustment (0.33398 + 0.00188; 0.4299 + 0.00188 $/kWh), tier 1 up to 17 kWh/day in June - September and 18.4 kWh/day in October - May (Region 5 baseline), usage over 400 % of baseline at the Tier 2 price; basic charge $0.031/day; minimum charge $0.346/day. Baseline Region 5 quantities apply to every customer of this version (SCE baseline regions are not bundled as territories). Superseded by later SCE rate changes whose dates were not found.',
+    source: 'OpenEI URDB record https://openei.org/apps/USURDB/rate/view/66cc9e270d535cf5c3058518 (Southern California Edison Co, "Domestic Service: D - Baseline Region 5", effective 2024-06-01, updated 2024-08-29), read from its copy in cbetz/ratebook-homeassistant (tariffs/sce-domestic-d.json): tier prices are URDB rate + adjustment (0.33398 + 0.00188; 0.4299 + 0.00188 $/kWh), tier 1 up to 17 kWh/day in June - September and 18.4 kWh/day in October - May (Region 5 baseline), usage over 400 % of baseline at the Tier 2 price; basic charge $0.031/day; minimum charge $0.346/day. Baseline Region 5 quantities apply to every customer of this version (it is not priced by region). Later figures: SCE changed rates before 2026-06-01 (its Base Services Charge page says the Base Services Charge replaced the Basic Charge and the minimum charge in November 2025), but the figures between this record and the 2026-06-01 version were not found, so this version stays in effect until 2026-06-01.',
   },
   {
-    tariffId: 1100007, masterTariffId: 1100105, tariffCode: 'TOU-DR1', tariffName: 'Residential Time-of-Use (Coastal baseline region)', lseId: 1000002, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: null, timeZone: 'America/Los_Angeles',
+    tariffId: 1100014, masterTariffId: 1100104, tariffCode: 'D', tariffName: 'Domestic Service', lseId: 1000001, priorTariffId: 1100006, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-09-24',
+    properties: [],
+    rates: [
+      { id: 1103900, seq: 0, group: 'Fixed Charges', name: 'Base Services Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1104900, amount: 0.794 }] },
+      ...areaRates({
+        areas: SCE_BASELINE_REGIONS, seasons: SCE_SEASONS, rateId: idsFrom(1103901), bandId: idsFrom(1104901), firstSeq: 1,
+        rate: (area, season) => ({ group: 'Energy Charges', name: `Energy Charge (${season.name}), Baseline Region ${area.code}`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE' }),
+        bands: tiers(0.30214, 0.40313),
+      }),
+    ],
+    source: `SCE Schedule D (Domestic Service), Cal. P.U.C. Sheets 91130-E/91131-E, Advice 5829-E, effective 2026-06-01 (ELECTRIC_SCHEDULES_D.pdf, SCE tariff book), as transcribed in cbetz/ratebook-homeassistant (Apache-2.0) commit b8d5adc3d94620898204e81756b2bebb3520dafe, custom_components/ratebook/vendor/ratebook_ha/tariffs/sce-domestic-d.json (last verified 2026-07-01; OpenEI URDB structure 66cc9e270d535cf5c3058518): Tier 1 $0.30214/kWh up to the baseline allowance, Tier 2 $0.40313/kWh above it (usage over 400 % of baseline at the Tier 2 price); non-CARE Base Services Charge $0.794/day; no minimum charge (SCE's Base Services Charge page: the minimum charge no longer applies). SCE's Tiered Rate Plan page read 2026-09-24 still posts these prices (about 30 and 40 cents/kWh, 79 cents/day). Baseline allowances by region (basic only; SCE's Index of Communities assigns regions by community, and only communities it lists in one region place an address): ${SCE_BASELINE_SOURCE}. Elsewhere give territoryId, or Region 5 (the first) is assumed. CARE/FERA Base Services Charge tiers and all-electric allowances were not found and are not included.`,
+  },
+  {
+    tariffId: 1100007, masterTariffId: 1100105, tariffCode: 'TOU-DR1', tariffName: 'Residential Time-of-Use', lseId: 1000002, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2024-12-30',
     properties: [],
     rates: [
       { id: 1101032, seq: 1, group: 'Energy Charges', name: 'Summer On-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1100009, bands: [{ id: 1102042, amount: 0.70519 }] },
@@ -154,16 +155,39 @@ const TARIFFS: readonly StarterTariff[] = [
       { id: 1101041, seq: 10, group: 'Energy Charges', name: 'Winter (May) On-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1100018, bands: [{ id: 1102051, amount: 0.56115 }] },
       { id: 1101042, seq: 11, group: 'Energy Charges', name: 'Winter (May) Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1100019, bands: [{ id: 1102052, amount: 0.49928 }] },
       { id: 1101043, seq: 12, group: 'Energy Charges', name: 'Winter (May) Super Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1100020, bands: [{ id: 1102053, amount: 0.48133 }] },
-      { id: 1101044, seq: 13, group: 'Baseline Adjustment Credit', name: 'Baseline Adjustment Credit (Summer), Coastal baseline region', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 1100004, bands: [{ id: 1102054, amount: 0.10543, upTo: 9, isCredit: true }, { id: 1102055, amount: 0 }] },
-      { id: 1101045, seq: 14, group: 'Baseline Adjustment Credit', name: 'Baseline Adjustment Credit (Winter (November - February)), Coastal baseline region', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 1100005, bands: [{ id: 1102056, amount: 0.10543, upTo: 9.2, isCredit: true }, { id: 1102057, amount: 0 }] },
-      { id: 1101046, seq: 15, group: 'Baseline Adjustment Credit', name: 'Baseline Adjustment Credit (Winter (March - April)), Coastal baseline region', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 1100006, bands: [{ id: 1102058, amount: 0.10543, upTo: 9.2, isCredit: true }, { id: 1102059, amount: 0 }] },
-      { id: 1101047, seq: 16, group: 'Baseline Adjustment Credit', name: 'Baseline Adjustment Credit (Winter (May)), Coastal baseline region', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', seasonId: 1100007, bands: [{ id: 1102060, amount: 0.10543, upTo: 9.2, isCredit: true }, { id: 1102061, amount: 0 }] },
+      ...areaRates({
+        areas: SDGE_CLIMATE_ZONES, seasons: SDGE_TOU_SEASONS, rateId: idsFrom(1105000), bandId: idsFrom(1106000), firstSeq: 13,
+        kept: {
+          'Coastal/1100004': { rateId: 1101044, bandIds: [1102054, 1102055] },
+          'Coastal/1100005': { rateId: 1101045, bandIds: [1102056, 1102057] },
+          'Coastal/1100006': { rateId: 1101046, bandIds: [1102058, 1102059] },
+          'Coastal/1100007': { rateId: 1101047, bandIds: [1102060, 1102061] },
+        },
+        rate: (area, season) => ({ group: 'Baseline Adjustment Credit', name: `Baseline Adjustment Credit (${season.name}), ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION' }),
+        bands: credit(0.10543),
+      }),
       { id: 1101048, seq: 999, group: 'Minimum Charge', name: 'Minimum Bill', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1102062, amount: 0.392 }] },
     ],
-    source: 'OpenEI URDB record https://openei.org/apps/USURDB/rate/view/6772cfc9b5f9d561220ececb (San Diego Gas & Electric Co, "TOU-DR-1 Coastal Baseline Region", effective 2024-09-30, updated 2024-12-30), read from its copy in cbetz/ratebook-homeassistant (tariffs/sdge-tou-dr-1.json): total energy rates per TOU period; the record\'s tier-1 adjustment of -$0.10543/kWh up to 9 kWh/day (summer) and 9.2 kWh/day (winter) is written as the Baseline Adjustment Credit; minimum charge $0.392/day. Coastal baseline quantities apply to every customer of this version (SDG&E climate zones are not bundled). Superseded by later SDG&E rate changes whose dates were not found.',
+    source: 'OpenEI URDB record https://openei.org/apps/USURDB/rate/view/6772cfc9b5f9d561220ececb (San Diego Gas & Electric Co, "TOU-DR-1 Coastal Baseline Region", effective 2024-09-30, updated 2024-12-30), read from its copy in cbetz/ratebook-homeassistant (tariffs/sdge-tou-dr-1.json): total energy rates per TOU period; the record\'s tier-1 adjustment of -$0.10543/kWh up to the Coastal baseline allowance (9 kWh/day summer, 9.2 kWh/day winter) is written as the Baseline Adjustment Credit, applied in each climate zone up to its allowance; minimum charge $0.392/day. Climate zone allowances: ' + SDGE_ZONE_SOURCE + '. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. Later figures: SDG&E published TOU-DR1 total rates tables effective 2025-10-01 (which replaced the minimum bill with a Base Services Charge of $0.79343/day), 2026-01-01, 2026-06-01 and 2026-08-01; their complete figures are not loaded, so this version stays in effect until a later one is.',
   },
   {
-    tariffId: 1100008, masterTariffId: 1100106, tariffCode: 'R-TOD', tariffName: 'Residential Time-of-Day (5-8 p.m.) Rate (RT02)', lseId: 1000003, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-01-01', endDate: null, timeZone: 'America/Los_Angeles',
+    tariffId: 1100016, masterTariffId: 1100108, tariffCode: 'TOU-GS-2-D', tariffName: 'Time-of-Use General Service - Demand Metered, Option D (Secondary, 20 - 200 kW)', lseId: 1000001, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2026-06-25', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-09-17',
+    properties: [],
+    rates: [
+      { id: 1107001, seq: 0, group: 'Customer Charge', name: 'Customer Charge (three-phase)', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1108001, amount: 268.43 }] },
+      ...GS2D_ENERGY.flatMap((p, i): StarterRate[] => [
+        { id: 1107002 + 2 * i, seq: 1 + 2 * i, group: 'Delivery Charges', name: `Energy - Delivery, ${p.name}`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: p.touId, bands: [{ id: 1108002 + 2 * i, amount: p.delivery }] },
+        { id: 1107003 + 2 * i, seq: 2 + 2 * i, group: 'Generation Charges', name: `Energy - Generation, ${p.name}`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY', touId: p.touId, bands: [{ id: 1108003 + 2 * i, amount: p.generation }] },
+      ]),
+      { id: 1107020, seq: 20, group: 'Fixed Recovery Charge', name: 'Fixed Recovery Charge', chargeType: 'CONSUMPTION_BASED', chargeClass: 'NON_BYPASSABLE', bands: [{ id: 1108020, amount: 0.00483 }] },
+      { id: 1107021, seq: 21, group: 'Demand Charges', name: 'Facilities Related Demand Charge', chargeType: 'DEMAND_BASED', chargeClass: 'DISTRIBUTION', bands: [{ id: 1108021, amount: 28.18 }] },
+      { id: 1107022, seq: 22, group: 'Demand Charges', name: 'Time Related Demand Charge - Summer On-Peak', chargeType: 'DEMAND_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', touId: 1100026, bands: [{ id: 1108022, amount: 39.6 }] },
+      { id: 1107023, seq: 23, group: 'Demand Charges', name: 'Time Related Demand Charge - Winter Mid-Peak', chargeType: 'DEMAND_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', touId: 1100029, bands: [{ id: 1108023, amount: 8.46 }] },
+    ],
+    source: 'SCE Schedule TOU-GS-2 (Time-of-Use General Service - Demand Metered, 20 - 200 kW), Option D, secondary voltage (below 2 kV), rates valid from 2026-06-25 (SCE Advice 5829-E and 5837-E; SCE tariff books, https://www.sce.com/regulatory/regulatory-information/tariff-books/rates-pricing-choices), as transcribed in a public GitHub Southern California billing module (data version socal-2026-09-20.1, coverage 2026-06-25 to 2026-09-17; one transcription, no official sheet copy found): customer charge $268.43/month three-phase ($259.13 single-phase, not modelled: give a rate input to change it); energy delivery + generation $/kWh by period: summer on-peak (weekdays 4-9 p.m., June - September) 0.05674 + 0.10955, summer mid-peak (4-9 p.m. weekends and holidays) 0.05491 + 0.09989, summer off-peak 0.05449 + 0.06409, winter mid-peak (4-9 p.m.) 0.05674 + 0.07395, winter off-peak (9 p.m. - 8 a.m.) 0.05491 + 0.07440, winter super off-peak (8 a.m. - 4 p.m.) 0.05384 + 0.03907; Fixed Recovery Charge $0.00483/kWh; facilities related demand $28.18/kW of the month\'s maximum demand; time related demand $39.60/kW summer on-peak and $8.46/kW winter mid-peak (weekdays 4-9 p.m., holidays excluded). The module rounds billed demand to the nearest kW; Ratebook bills the measured kW. SCE moved GS-2 customers to TOU-GS-2 with 4-9 p.m. periods; Option D is the default option. Options B, E and R, CPP, voltage discounts, power factor and the state surcharge are not included.',
+  },
+  {
+    tariffId: 1100008, masterTariffId: 1100106, tariffCode: 'R-TOD', tariffName: 'Residential Time-of-Day (5-8 p.m.) Rate (RT02)', lseId: 1000003, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-01-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-09-24',
     properties: [],
     rates: [
       { id: 1101049, seq: 0, group: 'Fixed Charges', name: 'System Infrastructure Fixed Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1102063, amount: 27.0 }] },
@@ -176,7 +200,7 @@ const TARIFFS: readonly StarterTariff[] = [
     source: 'SMUD Rate Schedule R-TOD, Time-of-Day (5-8 p.m.) Rate (RT02), prices effective January 1, 2026: System Infrastructure Fixed Charge $27.00/month and the non-summer peak $0.1776/kWh as quoted from the SMUD rate sheet (columns "Effective as of May 1, 2025 / January 1, 2026") in a public GitHub tariff-parser repository; summer peak $0.3765, mid-peak $0.2139, off-peak $0.1550 and non-summer off-peak $0.1285 $/kWh from SMUD\'s Residential rates page (https://www.smud.org, read 2026-09-24) as recorded in a public GitHub fact register; periods per SMUD\'s Time-of-Day (5-8 p.m.) Rate FAQ (https://www.smud.org/Rate-Information/Residential-rates/Time-of-Day-5-8pm-Rate/Time-of-Day-FAQs). Holidays (off-peak all day), the EV midnight-6 a.m. credit and the state surcharge are not included.',
   },
   {
-    tariffId: 1100009, masterTariffId: 1100107, tariffCode: 'B-19', tariffName: 'Medium General Demand-Metered TOU Service (Secondary, Mandatory)', lseId: 734, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2026-03-01', endDate: null, timeZone: 'America/Los_Angeles',
+    tariffId: 1100009, masterTariffId: 1100107, tariffCode: 'B-19', tariffName: 'Medium General Demand-Metered TOU Service (Secondary, Mandatory)', lseId: 734, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2026-03-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-03-01',
     properties: [],
     rates: [
       { id: 1101055, seq: 0, group: 'Customer Charge', name: 'Customer Charge (Mandatory B-19)', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1102069, amount: 58.62824 }] },
@@ -198,4 +222,4 @@ const TARIFFS: readonly StarterTariff[] = [
   },
 ];
 
-export const CALIFORNIA_TARIFFS: StarterTariffSet = { tariffs: TARIFFS, seasons: SEASONS, touGroups: TOU_GROUPS };
+export const CALIFORNIA_TARIFFS: StarterTariffSet = { tariffs: [...PGE_RESIDENTIAL_TARIFFS, ...TARIFFS], seasons: SEASONS, touGroups: TOU_GROUPS, keys: BASELINE_KEYS };

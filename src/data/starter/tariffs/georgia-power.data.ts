@@ -8,7 +8,7 @@ export const GEORGIA_POWER_TARIFFS: readonly StarterTariff[] = [
   {
     tariffId: 3244437, masterTariffId: 512, tariffCode: 'R-22', tariffName: 'Residential', lseId: 2756, priorTariffId: 3228032,
     tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: 2028231, effectiveDate: '2016-01-01', endDate: null,
-    timeZone: 'America/New_York', chargeTypes: 'FIXED_PRICE,CONSUMPTION_BASED,QUANTITY,MINIMUM', ratesFrom: '2016-01-01T00:00:00',
+    timeZone: 'America/New_York', lastUpdated: '2016-01-01', chargeTypes: 'FIXED_PRICE,CONSUMPTION_BASED,QUANTITY,MINIMUM', ratesFrom: '2016-01-01T00:00:00',
     properties: [
       { keyName: 'cityLimits', propertyTypes: 'RATE_CRITERIA', operator: '=', propertyValue: 'Inside', isDefault: true },
       { keyName: 'consumption', propertyTypes: 'RATE_CRITERIA', operator: '', propertyValue: null, isDefault: false },
@@ -58,7 +58,7 @@ const TOU_REO_BASE = [
 
 export const GEORGIA_POWER_TOU_REO: StarterTariff = {
   tariffId: 1200002, masterTariffId: 1200001, tariffCode: 'TOU-REO-10', tariffName: 'Time of Use - Residential Energy Only', lseId: 2756, priorTariffId: null,
-  tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2016-01-01', endDate: null, timeZone: 'America/New_York',
+  tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2016-01-01', endDate: null, timeZone: 'America/New_York', lastUpdated: '2016-01-01',
   properties: [],
   rates: [
     ...TOU_REO_BASE.map((b, i) => ({ id: 1200101 + i, seq: i, group: b.chargeType === 'FIXED_PRICE' ? 'Basic Service Charge' : 'Energy Charges', name: b.name, chargeType: b.chargeType, touId: b.touId, bands: [{ id: 1200201 + i, amount: b.amount }] })),

@@ -61,9 +61,22 @@ export interface StarterTariff {
   tariffType: 'DEFAULT' | 'ALTERNATIVE' | 'RIDER' | 'OPTIONAL_EXTRA';
   customerClass: 'RESIDENTIAL' | 'GENERAL' | 'SPECIAL_USE';
   customerCount: number | null;
-  /** Local date the version takes effect; endDate is exclusive (the next version's effectiveDate), null when open. */
+  /**
+   * Local date the version takes effect; endDate is exclusive. Versions of one tariff are contiguous: a version ends
+   * only where its successor starts, or where the utility closed the schedule (then every version carries
+   * `closedDate`, the end of the last one). The latest version of an open schedule has endDate null: it stays in
+   * effect until figures of a successor are loaded, and `lastUpdated` tells how fresh it is.
+   */
   effectiveDate: string;
   endDate: string | null;
+  /** Local date the utility closed the schedule (the last version's endDate); absent for an open schedule. */
+  closedDate?: string;
+  /**
+   * Local date of the newest information about these figures: when they were last read or verified as current in
+   * the source named (a rate page's reading, a registry's verification date, a URDB record's last update), else the
+   * date of the document itself. Seeded as the version's lastUpdated (local midnight in its zone).
+   */
+  lastUpdated: string;
   timeZone: string;
   /** As published, when the original recorded it; otherwise derived from the rates. */
   chargeTypes?: string;

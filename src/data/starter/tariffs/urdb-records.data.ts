@@ -1,6 +1,7 @@
 // Starter tariffs read from OpenEI U.S. Utility Rate Database (URDB) records stored in public GitHub repositories:
-// Con Edison SC-1 (NYC), Duke Energy Carolinas RS, ComEd BES residential, APS R-TOU-E, SDG&E DR and SMUD R (residential),
-// and SCE GS-2 TOU Option B (commercial, with time-of-use demand charges). Each tariff's `source` names the URDB record
+// Con Edison SC-1 (NYC), Duke Energy Carolinas RS, ComEd BES residential, APS R-TOU-E, SDG&E DR (by climate zone) and
+// SMUD R (residential; its 2026 Fixed Rate version from SMUD's rates page), and SCE GS-2 TOU Option B (commercial, with
+// time-of-use demand charges; closed, replaced by TOU-GS-2 Option D in california.data.ts). Each tariff's `source` names the URDB record
 // (label, name, effective date) and the repository file it was read from. Every energy price is the record's
 // rate + adjustment ($/kWh) for the period and tier; fixed, minimum and demand charges are the record's figures.
 // Schedules are the record's 12 x 24 weekday/weekend period matrices (months with the same rows form a season);
@@ -8,7 +9,13 @@
 // riders outside its adjustments, attributes given only as text) are left out.
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
 import { urdbEndDate } from '../../../importers/urdb/urdb-dates.ts';
+import { SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, idsFrom, type SeasonPick } from './baseline-areas.ts';
 import type { StarterTariff, StarterTariffSet } from './starter-tariff.ts';
+
+const DR_SEASONS: readonly SeasonPick[] = [
+  { seasonId: 1400005, name: 'Summer', allowance: 'summer' },
+  { seasonId: 1400006, name: 'Winter', allowance: 'winter' },
+];
 
 const SEASONS: readonly StarterSeason[] = [
   { seasonId: 1400001, lseId: 1000004, seasonGroupId: 1400001, seasonName: 'Summer', from: [6, 1], to: [9, 30], source: 'Con Edison SC-1 as scheduled in OpenEI URDB record 67b4e33e7abe0c080a0b1171: period 1 (tiered) in June - September' },
@@ -63,7 +70,7 @@ const URDB = 'https://openei.org/apps/USURDB/rate/view';
 const TARIFFS: readonly StarterTariff[] = [
   {
     tariffId: 1400101, masterTariffId: 1400100, tariffCode: 'SC-1', tariffName: 'SC-1 - Residential & Religious Service - Zone J [NYC]', lseId: 1000004, priorTariffId: null,
-    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-02-01', endDate: null, timeZone: 'America/New_York',
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-02-01', endDate: null, timeZone: 'America/New_York', lastUpdated: '2025-02-18',
     properties: [],
     rates: [
       { id: 1400111, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400151, amount: 20 }] },
@@ -76,7 +83,7 @@ const TARIFFS: readonly StarterTariff[] = [
   },
   {
     tariffId: 1400201, masterTariffId: 1400200, tariffCode: 'RS', tariffName: 'RS (Residential Service)', lseId: 1000005, priorTariffId: null,
-    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-01-01', endDate: null, timeZone: 'America/New_York',
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-01-01', endDate: null, timeZone: 'America/New_York', lastUpdated: '2026-02-20',
     properties: [],
     rates: [
       { id: 1400211, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400251, amount: 14 }] },
@@ -87,7 +94,7 @@ const TARIFFS: readonly StarterTariff[] = [
   },
   {
     tariffId: 1400301, masterTariffId: 1400300, tariffCode: 'BES', tariffName: 'BES - Residential Single Family Without Electric Space Heat Delivery Class', lseId: 1000006, priorTariffId: null,
-    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-01-01', endDate: null, timeZone: 'America/Chicago',
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-01-01', endDate: null, timeZone: 'America/Chicago', lastUpdated: '2025-02-03',
     properties: [],
     rates: [
       { id: 1400311, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400351, amount: 19.52 }] },
@@ -100,7 +107,7 @@ const TARIFFS: readonly StarterTariff[] = [
   },
   {
     tariffId: 1400401, masterTariffId: 1400400, tariffCode: 'R-TOU-E', tariffName: 'Time-of-Use 4pm-7pm Weekdays (R-TOU-E)', lseId: 1000008, priorTariffId: null,
-    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-02-01', endDate: null, timeZone: 'America/Phoenix',
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-02-01', endDate: null, timeZone: 'America/Phoenix', lastUpdated: '2026-03-03',
     properties: [],
     rates: [
       { id: 1400411, seq: 0, group: 'Fixed Charges', name: 'Basic Service Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1400451, amount: 0.458 }] },
@@ -114,32 +121,48 @@ const TARIFFS: readonly StarterTariff[] = [
     source: `OpenEI URDB record 69a706ab7da20ea6b00d0238 (${URDB}/69a706ab7da20ea6b00d0238; Arizona Public Service Co, "Time-of-Use 4pm-7pm Weekdays (R-TOU-E)", effective 2026-02-01, URDB update 2026-03-03), via ${CBETZ_HA}/${HA_TARIFFS}/aps-r-tou-e.json (commit 6d0fd4e1d742a02f2ac77b5ec35976b45054cedf, a normalized copy of the record): energy rate + adjustment per period (adjustment 0.029831 $/kWh on every period); summer (May - October) on-peak weekdays 4-7 p.m., winter (November - April) weekday on-peak 4-7 p.m. and super off-peak 10 a.m. - 3 p.m.; fixed charge $0.458/day. APS holidays are not in the record.`,
   },
   {
-    tariffId: 1400501, masterTariffId: 1400500, tariffCode: 'DR', tariffName: 'DR - Residential Service (Coastal Baseline Region)', lseId: 1000002, priorTariffId: null,
-    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: null, timeZone: 'America/Los_Angeles',
+    tariffId: 1400501, masterTariffId: 1400500, tariffCode: 'DR', tariffName: 'DR - Residential Service', lseId: 1000002, priorTariffId: null,
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2024-12-30',
     properties: [],
     rates: [
-      // URDB period 0 (June - October): 0.40685 $/kWh up to 11.7 kWh/day, 0.51228 above (adjustments 0).
-      { id: 1400511, seq: 0, group: 'Energy Charges', name: 'Summer Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', chargePeriod: 'DAILY', seasonId: 1400005, bands: [{ id: 1400551, amount: 0.40685, upTo: 11.7 }, { id: 1400552, amount: 0.51228 }] },
-      // URDB period 1 (November - May): 0.40685 $/kWh up to 11.96 kWh/day, 0.51228 above (adjustments 0).
-      { id: 1400512, seq: 1, group: 'Energy Charges', name: 'Winter Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', chargePeriod: 'DAILY', seasonId: 1400006, bands: [{ id: 1400553, amount: 0.40685, upTo: 11.96 }, { id: 1400554, amount: 0.51228 }] },
+      // URDB period 0 (June - October): 0.40685 $/kWh up to 11.7 kWh/day, 0.51228 above; period 1 (November - May): up to
+      // 11.96 kWh/day (adjustments 0). Those limits are 130 % of the Coastal allowances (1.3 x 9.0, 1.3 x 9.2); each
+      // climate zone's tier 1 ends at 130 % of its own allowance.
+      ...areaRates({
+        areas: SDGE_CLIMATE_ZONES, seasons: DR_SEASONS, rateId: idsFrom(1400514), bandId: idsFrom(1400556), firstSeq: 0,
+        kept: { 'Coastal/1400005': { rateId: 1400511, bandIds: [1400551, 1400552] }, 'Coastal/1400006': { rateId: 1400512, bandIds: [1400553, 1400554] } },
+        rate: (area, season) => ({ group: 'Energy Charges', name: `${season.name} Energy, ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY' }),
+        bands: (allowance) => [{ amount: 0.40685, upTo: Math.round(allowance * 130) / 100 }, { amount: 0.51228 }],
+      }),
       { id: 1400513, seq: 999, group: 'Minimum Charge', name: 'Minimum Charge', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1400555, amount: 0.392 }] },
     ],
-    source: `OpenEI URDB record 6772eaee739c802b3b0a6f3d (${URDB}/6772eaee739c802b3b0a6f3d; San Diego Gas & Electric Co, "DR - Coastal Baseline Region", effective 2024-09-30, URDB update 2024-12-30), via ${CBETZ_DATA}/sdge-dr.json (commit e3781c1877ffe4927b90b1eef1e7dd584f7d7309, a normalized copy of the record): tier 1 0.40685 $/kWh up to 11.7 kWh/day (June - October) and 11.96 kWh/day (November - May), tier 2 0.51228 $/kWh; minimum charge $0.392/day; no fixed charge. Coastal baseline quantities apply to every customer of this version (SDG&E baseline regions are not bundled as territories). SDG&E's default residential schedule is TOU-DR1; DR is the tiered alternative.`,
+    source: `OpenEI URDB record 6772eaee739c802b3b0a6f3d (${URDB}/6772eaee739c802b3b0a6f3d; San Diego Gas & Electric Co, "DR - Coastal Baseline Region", effective 2024-09-30, URDB update 2024-12-30), via ${CBETZ_DATA}/sdge-dr.json (commit e3781c1877ffe4927b90b1eef1e7dd584f7d7309, a normalized copy of the record): tier 1 0.40685 $/kWh up to 11.7 kWh/day (June - October) and 11.96 kWh/day (November - May), tier 2 0.51228 $/kWh; minimum charge $0.392/day; no fixed charge. The record is the Coastal zone's; its tier 1 limits are 130 % of the Coastal baseline allowance (11.7 = 1.3 x 9.0, 11.96 = 1.3 x 9.2), and the other climate zones' tier 1 ends at 130 % of theirs (Inland 13.52 / 12.48, Mountain 17.68 / 16.77, Desert 20.67 / 14.17 kWh/day summer / winter). Climate zone allowances: ${SDGE_ZONE_SOURCE}. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. SDG&E's default residential schedule is TOU-DR1; DR is the tiered alternative. Later DR figures were not found, so this version stays in effect until a later one is loaded.`,
   },
   {
     tariffId: 1400601, masterTariffId: 1400600, tariffCode: 'R', tariffName: 'Residential Service R', lseId: 1000003, priorTariffId: null,
-    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: urdbEndDate(1692576000) /* URDB enddate 2023-08-21, its last day */, timeZone: 'America/Los_Angeles',
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: '2026-01-01', timeZone: 'America/Los_Angeles', lastUpdated: '2024-06-07',
     properties: [],
     rates: [
       { id: 1400611, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400651, amount: 23.05 }] },
       { id: 1400612, seq: 1, group: 'Energy Charges', name: 'Summer Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400007, bands: [{ id: 1400652, amount: 0.187 }] }, // period 1
       { id: 1400613, seq: 2, group: 'Energy Charges', name: 'Non-Summer Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400008, bands: [{ id: 1400653, amount: 0.117 }] }, // period 0
     ],
-    source: `OpenEI URDB record 62c852e709e7863b6f399106 (${URDB}/62c852e709e7863b6f399106; Sacramento Municipal Utility District, "Residential Service R", effective 2022-03-01, end date 2023-08-21, URDB update 2024-06-07), via ${CBETZ_DATA}/smud-residential-r.json (commit e3781c1877ffe4927b90b1eef1e7dd584f7d7309, a normalized copy of the record): 0.187 $/kWh June - September, 0.117 $/kWh October - May (adjustments 0); fixed monthly charge $23.05. The record's sell rate 0.074 $/kWh is not modelled. The record's end date is used as this version's (exclusive) end date. SMUD's default residential rate is Time-of-Day (R-TOD).`,
+    source: `OpenEI URDB record 62c852e709e7863b6f399106 (${URDB}/62c852e709e7863b6f399106; Sacramento Municipal Utility District, "Residential Service R", effective 2022-03-01, end date 2023-08-21, URDB update 2024-06-07), via ${CBETZ_DATA}/smud-residential-r.json (commit e3781c1877ffe4927b90b1eef1e7dd584f7d7309, a normalized copy of the record): 0.187 $/kWh June - September, 0.117 $/kWh October - May (adjustments 0); fixed monthly charge $23.05. The record's sell rate 0.074 $/kWh is not modelled. SMUD's default residential rate is Time-of-Day (R-TOD). The record ends on 2023-08-21 (its last day), but the figures that followed it were not found before those of 2026-01-01 (the next version), so this version stays in effect until then.`,
+  },
+  {
+    tariffId: 1400602, masterTariffId: 1400600, tariffCode: 'R', tariffName: 'Residential Service R (Fixed Rate)', lseId: 1000003, priorTariffId: 1400601,
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-01-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-09-24',
+    properties: [],
+    rates: [
+      { id: 1400621, seq: 0, group: 'Fixed Charges', name: 'System Infrastructure Fixed Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400661, amount: 27 }] },
+      { id: 1400622, seq: 1, group: 'Energy Charges', name: 'Summer Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400007, bands: [{ id: 1400662, amount: 0.2189 }] },
+      { id: 1400623, seq: 2, group: 'Energy Charges', name: 'Non-Summer Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400008, bands: [{ id: 1400663, amount: 0.1371 }] },
+    ],
+    source: 'SMUD Residential rates page (https://www.smud.org/Rate-Information/Residential-rates, read 2026-09-24) as recorded in a public GitHub fact register (facts.ts, smudRates, checked 2026-09-24): the Fixed Rate, SMUD\'s non-time-of-day residential option (SMUD says it costs on average 4 % more than Time-of-Day), $0.2189/kWh in summer (June 1 - September 30) and $0.1371/kWh in non-summer (October 1 - May 31); System Infrastructure Fixed Charge $27.00/month, with medium confidence: it is the figure the page gives for residential customers other than Time-of-Day (Low Use) ($17.00), so that the Fixed Rate pays $27.00 is read from the page, not from a Fixed Rate sheet. Effective date: SMUD\'s last rate change before the reading, 2026-01-01 (a 3 % increase; the R-TOD rate sheet\'s columns are dated May 1, 2025 and January 1, 2026); the next, another 3 %, is approved for 2027-01-01 and not yet in effect. It is taken as the successor of the URDB record\'s Residential Service R (seasonal flat prices, no time-of-day periods); SMUD\'s rate code for the Fixed Rate was not found. Holidays, the state surcharge and export credits are not included.',
   },
   {
     tariffId: 1400701, masterTariffId: 1400700, tariffCode: 'GS-2 TOU B', tariffName: 'Time of Use, General Service, Demand Metered, Option B: GS-2 TOU B, Single Phase (Primary)', lseId: 1000001, priorTariffId: null,
-    tariffType: 'ALTERNATIVE', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2015-06-01', endDate: urdbEndDate(1451520000) /* URDB enddate 2015-12-31, its last day */, timeZone: 'America/Los_Angeles',
+    tariffType: 'ALTERNATIVE', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2015-06-01', endDate: urdbEndDate(1451520000) /* URDB enddate 2015-12-31, its last day */, closedDate: urdbEndDate(1451520000)!, timeZone: 'America/Los_Angeles', lastUpdated: '2015-06-01',
     properties: [],
     rates: [
       { id: 1400711, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400751, amount: 259.2 }] },
@@ -156,7 +179,7 @@ const TARIFFS: readonly StarterTariff[] = [
       { id: 1400718, seq: 7, group: 'Demand Charges', name: 'Time of Day Demand - Summer On-Peak', chargeType: 'DEMAND_BASED', chargeClass: 'SUPPLY', touId: 1400011, bands: [{ id: 1400758, amount: 18.11 }] },
       { id: 1400719, seq: 8, group: 'Demand Charges', name: 'Time of Day Demand - Summer Mid-Peak', chargeType: 'DEMAND_BASED', chargeClass: 'SUPPLY', touId: 1400012, bands: [{ id: 1400759, amount: 5.3 }] },
     ],
-    source: `OpenEI URDB record 55fc81d7682bea28da64f9ae (http://en.openei.org/apps/IURDB/rate/view/55fc81d7682bea28da64f9ae; Southern California Edison Co, "Time of Use, General Service, Demand Metered, Option B: GS-2 TOU B, Single Phase", sector Commercial, voltage category Primary (2 - 50 kV), 20 - 200 kW, source sce.com ce30-12.pdf; startdate 1433116800 = 2015-06-01 00:00 UTC, enddate 1451520000 = 2015-12-31 00:00 UTC, the dates URDB stores at midnight UTC), via NREL/REopt_API/reo/tests/test_reopt_url.py (commit 04ae0335d6e96484d748d54838acfb3bfb1c9850, urdb_response of test_complex_incentives; identical in other REopt_API test modules): TOU energy rates, fixed monthly charge $259.20, monthly (flat) demand $13.20/kW, summer time-of-day demand $18.11/kW on-peak and $5.30/kW mid-peak. The record describes the time-of-day demand charges as generation based and added to the delivery-based monthly demand charge. Voltage discounts and the California Climate Credit appear in the record only as text attributes and are not modelled.`,
+    source: `OpenEI URDB record 55fc81d7682bea28da64f9ae (http://en.openei.org/apps/IURDB/rate/view/55fc81d7682bea28da64f9ae; Southern California Edison Co, "Time of Use, General Service, Demand Metered, Option B: GS-2 TOU B, Single Phase", sector Commercial, voltage category Primary (2 - 50 kV), 20 - 200 kW, source sce.com ce30-12.pdf; startdate 1433116800 = 2015-06-01 00:00 UTC, enddate 1451520000 = 2015-12-31 00:00 UTC, the dates URDB stores at midnight UTC), via NREL/REopt_API/reo/tests/test_reopt_url.py (commit 04ae0335d6e96484d748d54838acfb3bfb1c9850, urdb_response of test_complex_incentives; identical in other REopt_API test modules): TOU energy rates, fixed monthly charge $259.20, monthly (flat) demand $13.20/kW, summer time-of-day demand $18.11/kW on-peak and $5.30/kW mid-peak. The record describes the time-of-day demand charges as generation based and added to the delivery-based monthly demand charge. Voltage discounts and the California Climate Credit appear in the record only as text attributes and are not modelled. Closed: SCE moved GS-2 customers to Schedule TOU-GS-2 with 4-9 p.m. periods (starter tariff TOU-GS-2-D, master 1100108, Option D from 2026-06-25); the real date SCE closed Option B is not in the sources found, so the schedule is closed where its last figures end, the day after the record's enddate (2016-01-01).`,
   },
 ];
 

@@ -1,11 +1,31 @@
 // Starter tariffs of the West, Texas and Hawaii: Xcel Energy / Public Service Co of Colorado Schedule RE-TOU
-// (as its figures were published at the March 2022 roll-out), Hawaiian Electric Oahu Schedule R (January 2020
-// figures, with its Energy Cost Recovery Factor as a lookup) and Pedernales Electric Cooperative's Residential and
-// Farm/Ranch rate (effective August 2009). Every figure comes from the page or document named in the tariff's
-// `source`; figures that could not be found are left out (no service and facility charge for RE-TOU, no minimum
+// (the figures published at the March 2022 roll-out, then the two-period versions of 2026-01-01 and 2026-07-01),
+// Hawaiian Electric Oahu Schedule R (January 2020 figures, with its Energy Cost Recovery Factor as a lookup) and
+// Pedernales Electric Cooperative's Residential and Farm/Ranch rate (effective August 2009). Every figure comes from the page or document named in the tariff's
+// `source`; figures that could not be found are left out (no service and facility charge for RE-TOU in 2022, no minimum
 // charge for HECO Schedule R, no power cost adjustment for PEC). Ids of our making are in 1,300,000 - 1,399,999.
 
-import type { StarterTariffSet } from './starter-tariff.ts';
+import type { StarterRate, StarterTariffSet } from './starter-tariff.ts';
+
+const RE_TOU_2026_PERIODS = [
+  { name: 'Summer On-Peak', touId: 1300031 },
+  { name: 'Summer Off-Peak', touId: 1300032 },
+  { name: 'Winter On-Peak', touId: 1300033 },
+  { name: 'Winter Off-Peak', touId: 1300034 },
+] as const;
+
+/**
+ * RE-TOU's rates from 2026 (two periods): the monthly service and facility charge, then the energy prices ($/kWh) of
+ * summer on-peak, summer off-peak, winter on-peak and winter off-peak; rate and band ids consecutive from the first.
+ */
+function reTou2026Rates(firstRateId: number, firstBandId: number, serviceAndFacility: number, energy: readonly [number, number, number, number]): StarterRate[] {
+  return [
+    { id: firstRateId, seq: 0, group: 'Service and Facility Charge', name: 'Service and Facility Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: firstBandId, amount: serviceAndFacility }] },
+    ...RE_TOU_2026_PERIODS.map((p, i): StarterRate => ({
+      id: firstRateId + 1 + i, seq: 1 + i, group: 'Energy Charge', name: p.name, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', touId: p.touId, bands: [{ id: firstBandId + 1 + i, amount: energy[i]! }],
+    })),
+  ];
+}
 
 const XCEL_TOU_SOURCE =
   'Westword, "Xcel Tries to Change Energy-Use Habits With Time of Use Rates" (March 2022, https://www.westword.com/news/xcel-tries-to-change-energy-use-habits-with-time-of-use-rates-13567159) and Colorado PUC, Time of Use Rates FAQ (https://puc.colorado.gov/time-of-use-rates): on-peak 3-7 pm and mid-peak 1-3 pm on non-holiday weekdays, off-peak all other hours; summer June - September, winter October - May';
@@ -45,6 +65,30 @@ export const WEST_TEXAS_HAWAII_TARIFFS: StarterTariffSet = {
         },
       ],
     },
+    {
+      lseId: 1000007,
+      touGroupId: 1300002,
+      source:
+        'Xcel Energy (Public Service Co of Colorado) Schedule RE-TOU periods from 2025-11-01 (Proceeding No. 24AL-0377E; CPR News, 2025-10-30): on-peak 5-9 p.m. on non-holiday weekdays all year, off-peak all other hours, weekends and holidays; no mid-peak. As scheduled in OpenEI URDB record 69bd927af5cd25efec0e9aad (weekday hours 17-20 on-peak) and in cbetz/ratebook-homeassistant xcel-psco-re-tou.json (2026-07-01), whose eleven holidays (calendar 1000006) are priced as weekends on the day itself',
+      tous: [
+        { touId: 1300031, touName: 'Summer On-Peak', touType: 'ON_PEAK', seasonId: 1300001, calendarId: null, periods: [{ touPeriodId: 1300041, fromDayOfWeek: 0, fromHour: 17, fromMinute: 0, toDayOfWeek: 4, toHour: 21, toMinute: 0 }] },
+        {
+          touId: 1300032, touName: 'Summer Off-Peak', touType: 'OFF_PEAK', seasonId: 1300001, calendarId: 1000006,
+          periods: [
+            { touPeriodId: 1300042, fromDayOfWeek: 0, fromHour: 21, fromMinute: 0, toDayOfWeek: 4, toHour: 17, toMinute: 0 },
+            { touPeriodId: 1300043, fromDayOfWeek: 5, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 },
+          ],
+        },
+        { touId: 1300033, touName: 'Winter On-Peak', touType: 'ON_PEAK', seasonId: 1300002, calendarId: null, periods: [{ touPeriodId: 1300044, fromDayOfWeek: 0, fromHour: 17, fromMinute: 0, toDayOfWeek: 4, toHour: 21, toMinute: 0 }] },
+        {
+          touId: 1300034, touName: 'Winter Off-Peak', touType: 'OFF_PEAK', seasonId: 1300002, calendarId: 1000006,
+          periods: [
+            { touPeriodId: 1300045, fromDayOfWeek: 0, fromHour: 21, fromMinute: 0, toDayOfWeek: 4, toHour: 17, toMinute: 0 },
+            { touPeriodId: 1300046, fromDayOfWeek: 5, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 },
+          ],
+        },
+      ],
+    },
   ],
   keys: [
     {
@@ -61,8 +105,8 @@ export const WEST_TEXAS_HAWAII_TARIFFS: StarterTariffSet = {
   tariffs: [
     {
       tariffId: 1300101, masterTariffId: 1300100, tariffCode: 'RE-TOU', tariffName: 'Residential Energy Time-of-Use', lseId: 1000007, priorTariffId: null,
-      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: '2025-11-01',
-      timeZone: 'America/Denver',
+      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: '2026-01-01',
+      timeZone: 'America/Denver', lastUpdated: '2022-03-01',
       properties: [],
       rates: [
         // Energy prices per kWh as quoted at the roll-out (Westword, March 2022): off-peak 9.9 cents all year; mid-peak
@@ -75,12 +119,30 @@ export const WEST_TEXAS_HAWAII_TARIFFS: StarterTariffSet = {
         { id: 1301005, seq: 5, group: 'Energy Charge', name: 'Winter Mid-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', touId: 1300015, bands: [{ id: 1302005, amount: 0.136 }] },
         { id: 1301006, seq: 6, group: 'Energy Charge', name: 'Winter Off-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', touId: 1300016, bands: [{ id: 1302006, amount: 0.099 }] },
       ],
-      source: `${XCEL_TOU_SOURCE}. Figures as published at the roll-out of March 1, 2022 (not updated for later rate or rider changes); the TOU periods were replaced on November 1, 2025 (on-peak 5-9 pm, Proceeding No. 24AL-0377E). The monthly service and facility charge was not found and is left out`,
+      source: `${XCEL_TOU_SOURCE}. Figures as published at the roll-out of March 1, 2022 (not updated for later rate or rider changes: an April 2025 Xcel rate summary gives other, three-period figures and a $7.10 base / $8.17 total service and facility charge, not loaded). The TOU periods were replaced on November 1, 2025 (on-peak 5-9 pm, Proceeding No. 24AL-0377E), but no figures were found before those effective 2026-01-01 (the next version), so this version, with its periods, stays in effect until then. The monthly service and facility charge of 2022 was not found and is left out`,
+    },
+    {
+      tariffId: 1300102, masterTariffId: 1300100, tariffCode: 'RE-TOU', tariffName: 'Residential Energy Time-of-Use', lseId: 1000007, priorTariffId: 1300101,
+      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-01-01', endDate: '2026-07-01',
+      timeZone: 'America/Denver', lastUpdated: '2026-03-20',
+      properties: [],
+      // URDB periods: 2 summer on-peak, 3 summer off-peak, 0 winter on-peak, 1 winter off-peak (rates, no adjustments).
+      rates: reTou2026Rates(1301011, 1302011, 8.19, [0.38109, 0.13926, 0.32832, 0.12165]),
+      source: 'OpenEI URDB record 69bd927af5cd25efec0e9aad (https://openei.org/apps/USURDB/rate/view/69bd927af5cd25efec0e9aad; Public Service Co of Colorado, "Residential Energy Time Of Use (Schedule RE-TOU)", startdate 1767254400 = 2026-01-01, URDB update 2026-03-20), read from austinamissah/quantum-solar (MIT) commit 71ec2f45803cd2d3b88016915b163fb7152fe3a2, tests/fixtures/urdb_xcel_co_retou.json (a trimmed copy: energy rates and schedules): all-in $/kWh winter on-peak 0.32832, winter off-peak 0.12165, summer on-peak 0.38109, summer off-peak 0.13926; on-peak 5-9 p.m. weekdays, summer June - September. Service and facility charge $8.19/month from the same record as copied in cbetz/ratebook-homeassistant commit 6d0fd4e1d742a02f2ac77b5ec35976b45054cedf (xcel-psco-re-tou.json, effective 2026-01-01, the same four prices). Holidays as weekends, as the 2026-07-01 version\'s audited source lists them (URDB schedules carry no holidays). Riders outside the record are not included',
+    },
+    {
+      tariffId: 1300103, masterTariffId: 1300100, tariffCode: 'RE-TOU', tariffName: 'Residential Energy Time-of-Use', lseId: 1000007, priorTariffId: 1300102,
+      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-07-01', endDate: null,
+      timeZone: 'America/Denver', lastUpdated: '2026-07-01',
+      properties: [],
+      // Base rate + riders: summer on 0.21277 + 0.14977, off 0.07884 + 0.05524; winter on 0.18331 + 0.12843, off 0.06792 + 0.04759.
+      rates: reTou2026Rates(1301021, 1302021, 8.19, [0.36254, 0.13408, 0.31174, 0.11551]),
+      source: 'Xcel Energy Colorado Schedule RE-TOU, effective 2026-07-01, as transcribed in cbetz/ratebook-homeassistant (Apache-2.0) commit b8d5adc3d94620898204e81756b2bebb3520dafe, custom_components/ratebook/vendor/ratebook_ha/tariffs/xcel-psco-re-tou.json ("audited against current rate sheet", last verified 2026-07-01, citing Xcel\'s rate books and PSCo_Electric_Entire_Tariff.pdf): base rate + riders per period, summer on-peak 0.21277 + 0.14977 = 0.36254, summer off-peak 0.07884 + 0.05524 = 0.13408, winter on-peak 0.18331 + 0.12843 = 0.31174, winter off-peak 0.06792 + 0.04759 = 0.11551 $/kWh; service and facility charge $8.19/month (single source); on-peak 5-9 p.m. non-holiday weekdays; holidays (New Year, MLK Day, Presidents\' Day, Memorial Day, Juneteenth, Independence Day, Labor Day, Columbus Day, Veterans Day, Thanksgiving, Christmas, on the day itself) priced as weekends. A secondary source mentions an Xcel filing for an increase in August 2026; whether it took effect was not found, so this version stays in effect',
     },
     {
       tariffId: 1300201, masterTariffId: 1300200, tariffCode: 'R', tariffName: 'Schedule R - Residential Service (Oahu)', lseId: 1000009, priorTariffId: null,
       tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2020-01-01', endDate: null,
-      timeZone: 'Pacific/Honolulu',
+      timeZone: 'Pacific/Honolulu', lastUpdated: '2020-01-01',
       properties: [],
       rates: [
         { id: 1301101, seq: 1, group: 'Customer Charge', name: 'Customer Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1302101, amount: 11.5 }] },
@@ -103,7 +165,7 @@ export const WEST_TEXAS_HAWAII_TARIFFS: StarterTariffSet = {
     {
       tariffId: 1300301, masterTariffId: 1300300, tariffCode: 'RES', tariffName: 'Residential and Farm/Ranch', lseId: 1000012, priorTariffId: null,
       tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2009-08-01', endDate: null,
-      timeZone: 'America/Chicago',
+      timeZone: 'America/Chicago', lastUpdated: '2009-08-01',
       properties: [],
       rates: [
         { id: 1301201, seq: 1, group: 'Service Availability Charge', name: 'Service Availability Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1302201, amount: 22.5 }] },
