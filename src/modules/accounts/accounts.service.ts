@@ -210,18 +210,19 @@ export class AccountsService {
       const { rows } = await this.tariffsService.list({ lseId: account.row.lse_id, customerClasses: [this.customerClass(account)], tariffTypes: ['DEFAULT', 'ALTERNATIVE'] }, { paging: { pageStart: 0, pageCount: 100 }, search: null, sort: [], ext: false });
       ids = [...new Set([...ids, ...rows.map((t) => t.masterTariffId)])];
     }
-    const asked = new Map<string, Static<typeof InterviewSchema>>();
-    for (const id of ids) {
-      const tariff = await this.tariffsService.get(id, { populateProperties: true });
-      for (const p of tariff.properties ?? []) {
-        // Usage and the tariff's own formulas and lookups are not questions for the customer.
-        if (['consumption', 'demand'].includes(p.keyName) || ['FORMULA', 'LOOKUP'].includes(p.dataType ?? '')) continue;
-        const entry = asked.get(p.keyName) ?? { keyName: p.keyName, displayName: p.displayName, description: p.description, dataType: p.dataType, choices: p.choices?.map((c) => ({ displayValue: c.displayValue ?? c.value, value: c.value })) ?? null, dataValue: account.properties.get(p.keyName)?.data_value ?? null, masterTariffIds: [] };
-        if (!entry.masterTariffIds.includes(id)) entry.masterTariffIds.push(id);
-        asked.set(p.keyName, entry);
-      }
-    }
-    return [...asked.values()];
+    if (!ids.length) return [];
+    // The questions GET /rest/public/tariffs/properties asks of these tariffs' versions in effect today (their stored
+    // properties, and what their rates and riders ask for, such as territoryId), with the account's answers.
+    const asked = await this.tariffsService.propertyKeys({ masterTariffId: ids.map(String) }, { orgId });
+    return asked.map((q) => ({
+      keyName: q.keyName,
+      displayName: q.displayName,
+      description: q.description,
+      dataType: q.dataType,
+      choices: q.choices?.map((c) => ({ displayValue: c.displayValue ?? c.value, value: c.value })) ?? null,
+      dataValue: account.properties.get(q.keyName)?.data_value ?? null,
+      masterTariffIds: q.masterTariffIds,
+    }));
   }
 
   /** What the tariff list filters an account by (null: no such account in the organization). */

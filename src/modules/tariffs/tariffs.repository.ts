@@ -9,6 +9,17 @@ export type RateRow = Selectable<TariffRatesTable>;
 export type BandRow = Selectable<TariffRateBandsTable>;
 export type TariffPropertyRow = Selectable<TariffPropertiesTable>;
 export type PropertyKeyRow = Selectable<PropertyKeysTable>;
+/** One distinct (rate, band value) fact of what a version's rates ask for; see TariffsRepository.rateKeys. */
+export interface RateKeyRow {
+  tariff_id: number;
+  territory_id: number | null;
+  applicability_key: string | null;
+  applicability_value: string | null;
+  variable_rate_key: string | null;
+  quantity_key: string | null;
+  charge_type: string | null;
+  rider_id: number | null;
+}
 
 export const TARIFF_COLUMNS = {
   tariffId: 't.tariff_id',
@@ -27,6 +38,8 @@ export const TARIFF_COLUMNS = {
 export interface TariffFilters {
   lseIds?: number[];
   masterTariffId?: number;
+  /** Versions of any of these tariffs (GET /rest/public/tariffs/properties takes a list). */
+  masterTariffIds?: number[];
   customerClasses: string[];
   tariffTypes: string[];
   serviceTypes: string[];
@@ -104,6 +117,7 @@ export class TariffsRepository {
     let q = this.base();
     if (f.lseIds) q = q.where('t.lse_id', 'in', f.lseIds.length ? f.lseIds : [-1]);
     if (f.masterTariffId !== undefined) q = q.where('t.master_tariff_id', '=', f.masterTariffId);
+    if (f.masterTariffIds) q = q.where('t.master_tariff_id', 'in', f.masterTariffIds.length ? f.masterTariffIds : [-1]);
     if (f.customerClasses.length) q = q.where('t.customer_class', 'in', f.customerClasses);
     if (f.tariffTypes.length) q = q.where('t.tariff_type', 'in', f.tariffTypes);
     if (f.serviceTypes.length) q = q.where('t.service_type', 'in', f.serviceTypes);
@@ -233,5 +247,39 @@ export class TariffsRepository {
   propertyKeys(keyNames: string[]): Promise<PropertyKeyRow[]> {
     if (!keyNames.length) return Promise.resolve([]);
     return this.db.kysely.selectFrom('property_keys').selectAll().where('key_name', 'in', keyNames).execute();
+  }
+
+  /**
+   * What the versions' rates ask of a customer or of the data: the territories they are priced for, the keys that
+   * choose their bands (with the band values), the lookups that give their amounts, their quantity keys, and the riders
+   * they name. Rates naming none of these are left out.
+   */
+  async rateKeys(tariffIds: number[]): Promise<RateKeyRow[]> {
+    if (!tariffIds.length) return [];
+    return this.db.kysely
+      .selectFrom('tariff_rates as r')
+      .leftJoin('tariff_rate_bands as b', (j) => j.onRef('b.tariff_rate_id', '=', 'r.tariff_rate_id').on('r.applicability_key', 'is not', null))
+      .select(['r.tariff_id', 'r.territory_id', 'r.applicability_key', 'b.applicability_value', 'r.variable_rate_key', 'r.quantity_key', 'r.charge_type', 'r.rider_id'])
+      .distinct()
+      .where('r.tariff_id', 'in', tariffIds)
+      .where((eb) =>
+        eb.or([
+          eb('r.territory_id', 'is not', null),
+          eb('r.applicability_key', 'is not', null),
+          eb('r.variable_rate_key', 'is not', null),
+          eb('r.quantity_key', 'is not', null),
+          eb('r.charge_type', 'in', ['CONSUMPTION_BASED', 'DEMAND_BASED']),
+          eb('r.rider_id', 'is not', null),
+        ]),
+      )
+      .orderBy('r.tariff_id')
+      .execute();
+  }
+
+  /** Whether some version of the tariff has one of these privacy values. */
+  async existsWithPrivacy(masterTariffId: number, privacy: readonly string[]): Promise<boolean> {
+    if (!privacy.length) return false;
+    const row = await this.db.kysely.selectFrom('tariffs').select('tariff_id').where('master_tariff_id', '=', masterTariffId).where('privacy', 'in', [...privacy]).executeTakeFirst();
+    return row !== undefined;
   }
 }

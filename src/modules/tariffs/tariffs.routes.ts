@@ -3,7 +3,7 @@ import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { parseListOptions } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
-import { TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffSchema } from './tariffs.schemas.ts';
+import { TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffPropertiesQuery, TariffPropertyKeySchema, TariffSchema } from './tariffs.schemas.ts';
 import type { TariffsService } from './tariffs.service.ts';
 import { refuseUnknownQuery } from './known-parameters.ts';
 
@@ -34,6 +34,24 @@ export function tariffsRoutes(service: TariffsService) {
         const options = parseListOptions(request.query, listRules);
         const { rows, total } = await service.list(request.query, options, { orgId: request.principal?.orgId ?? null });
         return page('Tariff', rows, total, options.paging);
+      },
+    );
+    app.get(
+      '/rest/public/tariffs/properties',
+      {
+        schema: {
+          tags,
+          summary: 'The property keys a set of tariffs asks for: the questions to put to a customer before calculating on them',
+          description:
+            'The tariffs are those the tariff list selects with the same parameters (every matching version, not a page; masterTariffId takes a comma list here). One entry per key: the tariffs\' own properties, and what their rates ask for (territoryId when rates are priced per territory, applicability keys, QUANTITY keys; with includeAll also usage and lookups), each with the masterTariffIds that ask for it. A masterTariffId that names no tariff is a 404; a query parameter not listed here is a 400 naming it.',
+          querystring: TariffPropertiesQuery,
+          response: responses(TariffPropertyKeySchema),
+        },
+        preValidation: refuseUnknownQuery(TariffPropertiesQuery),
+      },
+      async (request) => {
+        const keys = await service.propertyKeys(request.query, { orgId: request.principal?.orgId ?? null });
+        return { status: 'success' as const, count: keys.length, type: 'PropertyKey', results: keys };
       },
     );
     app.get(

@@ -237,3 +237,54 @@ export const TariffHistorySchema = Type.Object({
   closedDate: NString,
   tariffVersions: Type.Array(TariffVersionSchema),
 });
+
+// --- GET /rest/public/tariffs/properties: the property keys a set of tariffs asks for ---
+
+/** The propertyTypes a tariff property can have (NOTES.md, TariffProperty). */
+export const TARIFF_PROPERTY_TYPES = ['APPLICABILITY', 'RATE_CRITERIA', 'BENEFIT', 'DATA_REPUTATION', 'SERVICE_TERMS', 'INFO'] as const;
+
+/**
+ * The tariff list's selection parameters, which mean here what they mean there (masterTariffId aside, which takes a
+ * list here). Paging, search, sort and the rate-shaping flags are not selection and are not taken; fields and the
+ * populate flags are taken only because the original's Java client sends them (see TariffPropertiesQuery).
+ */
+export const TARIFF_SELECTION_PARAMETERS = [
+  'effectiveOn', 'lseId', 'fromDateTime', 'toDateTime', 'openOn', 'customerClasses', 'tariffTypes', 'serviceTypes', 'chargeTypes', 'privacyFlags',
+  'zipCode', 'postCode', 'country', 'addressString', 'accountId', 'riderId', 'territoryId', 'consumption', 'demand',
+  'hasNetMetering', 'hasTimeOfUseRates', 'hasTieredRates', 'hasContractedRates', 'isActive',
+] as const satisfies readonly (keyof typeof TariffListQuery.properties)[];
+const TARIFF_SELECTION = Object.fromEntries(TARIFF_SELECTION_PARAMETERS.map((name) => [name, TariffListQuery.properties[name]])) as Pick<typeof TariffListQuery.properties, (typeof TARIFF_SELECTION_PARAMETERS)[number]>;
+
+export const TariffPropertiesQuery = Type.Object({
+  ...TARIFF_SELECTION,
+  masterTariffId: Type.Optional(StringList('One masterTariffId or a comma list (at most 500): the keys these tariffs ask for. A masterTariffId no tariff has (or only another organization\'s PRIVATE one) is a 404 naming it; one with no version selected by the other parameters adds nothing')),
+  includeAll: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'false (default): only the questions to put to a customer. true: also the keys Ratebook measures or looks up itself: usage (consumption, demand and DEMAND keys), FORMULA and LOOKUP keys, and the lookups rates take their amounts from (variableRateKey); isQuestion tells them apart',
+    }),
+  ),
+  propertyTypes: Type.Optional(StringList(`Comma list of ${TARIFF_PROPERTY_TYPES.join(', ')}: only keys that some selected tariff has with one of these propertyTypes (rate-derived keys are RATE_CRITERIA)`)),
+  // The original's Java client (getTariffProperties) sends its one-tariff request here: fields=ext always, and the
+  // populate flags when set. Refusing them would break that client; they change nothing in this answer.
+  fields: Type.Optional(Type.String({ description: 'Accepted for the original\'s clients, which send fields=ext: the entries have no extended fields, so the answer is the same' })),
+  populateProperties: Type.Optional(Type.Boolean({ description: 'Accepted for the original\'s clients: the answer is the tariffs\' property keys either way' })),
+  populateRates: Type.Optional(Type.Boolean({ description: 'Accepted for the original\'s clients: the answer has no rates either way (what the rates ask for is always included)' })),
+});
+
+export const TariffPropertyKeySchema = Type.Object({
+  keyName: Type.String(),
+  displayName: NString,
+  family: NString,
+  keyspace: NString,
+  description: NString,
+  dataType: Type.Union([Type.String(), Type.Null()], { description: 'STRING, CHOICE, BOOLEAN, DATE, DECIMAL, INTEGER, FORMULA, LOOKUP or DEMAND; null for a name no property key defines' }),
+  quantityUnit: NString,
+  choices: Type.Union([Type.Array(ChoiceSchema), Type.Null()], {
+    description: 'The possible answers: the key\'s own choices; else, for a CHOICE key (or a name no property key defines), the values the tariffs\' rate bands choose by (applicabilityValue); for territoryId the territories the rates are priced for (value: the territoryId)',
+  }),
+  propertyTypes: Type.Union([Type.String(), Type.Null()], { description: 'Comma list of the propertyTypes the selected tariffs give the key (rate-derived keys: RATE_CRITERIA)' }),
+  isQuestion: Type.Boolean({ description: 'false for usage, DEMAND, FORMULA and LOOKUP keys and rate lookups (listed only with includeAll=true)' }),
+  masterTariffIds: Type.Array(Type.Integer(), { description: 'The selected tariffs that ask for the key, ascending' }),
+});

@@ -14,13 +14,15 @@ import type { PropertiesRepository } from '../properties/properties.repository.t
 import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
+import { TariffsRepository, type PropertyKeyRow, type RateKeyRow, type TariffRow } from './tariffs.repository.ts';
 import { isRiderPointer, shapeRates, shapes, type Shaping, type Window } from './rate-shaping.ts';
-import { CUSTOMER_CLASSES, PRIVACY_FLAGS, RATE_CHARGE_TYPES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
+import { CUSTOMER_CLASSES, PRIVACY_FLAGS, RATE_CHARGE_TYPES, TARIFF_PROPERTY_TYPES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertiesQuery, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { exportRulesOf } from './export-rules-row.ts';
+import { masterTariffIdList, QuestionMerger, rateKeyNames, rateKeyProperties, type QuestionSource, type TariffPropertyKey } from './tariff-questions.ts';
 
 export type Tariff = Static<typeof TariffSchema>;
+export type TariffPropertiesParams = Static<typeof TariffPropertiesQuery>;
 export type TariffHistory = Static<typeof TariffHistorySchema>;
 type TariffRate = Static<typeof TariffRateSchema>;
 type TariffProperty = Static<typeof TariffPropertySchema>;
@@ -28,6 +30,8 @@ type TariffProperty = Static<typeof TariffPropertySchema>;
 export interface TariffListParams {
   lseId?: number;
   masterTariffId?: number;
+  /** Versions of any of these tariffs (not a parameter of the list; GET /rest/public/tariffs/properties). */
+  masterTariffIds?: number[];
   effectiveOn?: string;
   fromDateTime?: string;
   toDateTime?: string;
@@ -198,6 +202,7 @@ export class TariffsService {
       {
         lseIds,
         masterTariffId: p.masterTariffId,
+        masterTariffIds: p.masterTariffIds,
         customerClasses,
         tariffTypes,
         serviceTypes,
@@ -229,6 +234,67 @@ export class TariffsService {
       return { from: Math.max(midnight(from!), midnight(row.effective_date)), to: Math.min(midnight(to!), row.end_date === null ? Infinity : midnight(row.end_date)) };
     };
     return { rows: await this.populate(rows, p.populateRates, p.populateProperties, { shaping, windowOf }), total };
+  }
+
+  /**
+   * The property keys the selected tariffs ask for (GET /rest/public/tariffs/properties): the list's selection (same
+   * parameters, same meaning, every matching version, not a page), then each version's stored properties and the keys
+   * its rates and the riders it names ask for (see tariff-questions.ts), merged one entry per key. A masterTariffId no
+   * tariff has, or only as another organization's PRIVATE one, is a 404; one the other parameters leave out adds nothing.
+   */
+  async propertyKeys(p: TariffPropertiesParams, caller: TariffCaller = { orgId: null }): Promise<TariffPropertyKey[]> {
+    // fields and the populate flags change nothing here (accepted for the original's clients: see TariffPropertiesQuery).
+    const { masterTariffId, includeAll, propertyTypes, fields: _fields, populateProperties: _properties, populateRates: _rates, ...selection } = p;
+    const merger = new QuestionMerger({ includeAll: includeAll ?? false, propertyTypes: enumList('propertyTypes', propertyTypes, TARIFF_PROPERTY_TYPES) });
+    const ids = masterTariffIdList(masterTariffId);
+    const chunk = 500;
+    const found = new Set<number>();
+    const context = new RateKeyLoader(this.repo, this.keys, this.territories);
+    for (let pageStart = 0; ; pageStart += chunk) {
+      const { rows, total } = await this.list({ ...selection, masterTariffIds: ids, populateProperties: true }, { paging: { pageStart, pageCount: chunk }, search: null, sort: [{ field: 'masterTariffId', descending: false }], ext: false }, caller);
+      for (const source of await this.questionSources(rows, context)) {
+        found.add(source.masterTariffId);
+        merger.add(source);
+      }
+      if (!rows.length || pageStart + chunk >= total) break;
+    }
+    // Named but not selected: not there at all (or not the caller's to see) is a 404; otherwise it asks nothing here.
+    const visible = PRIVACY_FLAGS.filter((f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller));
+    for (const id of ids ?? []) {
+      if (!found.has(id) && !(await this.repo.existsWithPrivacy(id, visible))) throw notFound('Tariff', 'masterTariffId', id);
+    }
+    await context.loadKeys(merger.result().map((e) => e.keyName));
+    merger.units((name) => context.unitOf(name));
+    return merger.result();
+  }
+
+  /**
+   * Each listed version (with its properties) as the keys it asks for: its stored properties, then what its rates ask
+   * for, then the stored properties and rates of the rider versions its rates name that are in effect at some time
+   * during it.
+   */
+  private async questionSources(tariffs: Tariff[], ctx: RateKeyLoader): Promise<QuestionSource[]> {
+    const own = await ctx.rateKeys(tariffs.map((t) => t.tariffId));
+    const riders = new Map<number, TariffRow[]>();
+    for (const riderId of new Set([...own.values()].flat().map((r) => r.rider_id).filter((x): x is number => x !== null))) riders.set(riderId, await this.repo.versions(riderId));
+    const riderVersions = new Map<number, TariffRow[]>();
+    for (const t of tariffs) {
+      const named = new Set((own.get(t.tariffId) ?? []).map((r) => r.rider_id).filter((x): x is number => x !== null));
+      const end = t.endDate;
+      riderVersions.set(t.tariffId, [...named].flatMap((id) => (riders.get(id) ?? []).filter((v) => (end === null || v.effective_date < end) && (v.end_date === null || v.end_date > t.effectiveDate))));
+    }
+    const riderRows = [...new Map([...riderVersions.values()].flat().map((v) => [v.tariff_id, v])).values()];
+    const riderTariffs = new Map((await this.populate(riderRows, false, true)).map((r) => [r.tariffId, r]));
+    const riderRates = await ctx.rateKeys(riderRows.map((r) => r.tariff_id));
+    await ctx.load([...own.values(), ...riderRates.values()].flat());
+    return tariffs.map((t) => ({
+      masterTariffId: t.masterTariffId,
+      properties: [
+        ...(t.properties ?? []),
+        ...ctx.properties(own.get(t.tariffId) ?? []),
+        ...riderVersions.get(t.tariffId)!.flatMap((v) => [...(riderTariffs.get(v.tariff_id)?.properties ?? []), ...ctx.properties(riderRates.get(v.tariff_id) ?? [])]),
+      ],
+    }));
   }
 
   /** Whether the caller may see PRIVATE tariffs: only their owner may, and tariffs record none (see list()). */
@@ -474,4 +540,55 @@ export class TariffsService {
 function exportFields(r: TariffRow) {
   const rules = exportRulesOf(r);
   return { exportArrangement: rules?.arrangement ?? null, trueUpMonth: rules?.trueUpMonth ?? null, yearEndSellRate: rules?.yearEndSellRate ?? null, yearEndCreditPaid: rules?.yearEndCreditPaid ?? null };
+}
+
+/** Loads, and keeps for one request, what rate-derived keys need: the rate facts, property keys, choices and territories. */
+class RateKeyLoader {
+  private readonly keys = new Map<string, PropertyKeyRow>();
+  private readonly choices = new Map<string, NonNullable<TariffPropertyKey['choices']>>();
+  private readonly loadedKeys = new Set<string>();
+  private readonly territoryNames = new Map<number, string | null>();
+
+  constructor(
+    private readonly repo: TariffsRepository,
+    private readonly keyRepo: PropertiesRepository,
+    private readonly territories: TerritoriesRepository,
+  ) {}
+
+  /** The rate facts of each version (in chunks the databases' parameter limits allow). */
+  async rateKeys(tariffIds: number[]): Promise<Map<number, RateKeyRow[]>> {
+    const out = new Map<number, RateKeyRow[]>();
+    for (let i = 0; i < tariffIds.length; i += 500) {
+      for (const r of await this.repo.rateKeys(tariffIds.slice(i, i + 500))) (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(r);
+    }
+    return out;
+  }
+
+  /** Loads the keys and territories the facts name that are not loaded yet. */
+  async load(rows: readonly RateKeyRow[]): Promise<void> {
+    await this.loadKeys(rateKeyNames(rows));
+    for (const id of new Set(rows.map((r) => r.territory_id).filter((x): x is number => x !== null))) {
+      if (!this.territoryNames.has(id)) this.territoryNames.set(id, (await this.territories.find(id))?.territoryName ?? null);
+    }
+  }
+
+  /** Loads the property keys (and their choices) of these names that are not loaded yet. */
+  async loadKeys(keyNames: readonly string[]): Promise<void> {
+    const names = [...new Set(keyNames)].filter((n) => !this.loadedKeys.has(n));
+    for (let i = 0; i < names.length; i += 500) {
+      const part = names.slice(i, i + 500);
+      for (const k of await this.repo.propertyKeys(part)) this.keys.set(k.key_name, k);
+      for (const [k, list] of await this.keyRepo.choicesOf(part)) this.choices.set(k, list);
+    }
+    for (const n of names) this.loadedKeys.add(n);
+  }
+
+  properties(rows: readonly RateKeyRow[]) {
+    return rateKeyProperties(rows, { keys: this.keys, choices: this.choices, territoryName: (id) => this.territoryNames.get(id) ?? null });
+  }
+
+  /** A key's unit, when it is a property key that has one (after loadKeys). */
+  unitOf(keyName: string): string | null {
+    return this.keys.get(keyName)?.quantity_unit ?? null;
+  }
 }
