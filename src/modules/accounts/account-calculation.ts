@@ -4,13 +4,13 @@
 // own tariff; the answer adds the parts up and says which tariff billed when.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { findGaps } from '../../engine/usage/readings-merge.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
 import type { CalculatedCost, CalculationsService } from '../calculations/calculations.service.ts';
-import type { ProfilesService, LoadedProfile } from '../profiles/profiles.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import { accountProfile, fillGaps } from './account-readings.ts';
 import { ACCOUNT_KEYS } from './account-property-values.ts';
 import { clip, netOfSolar, usageInputs } from './account-usage.ts';
 import type { AccountRef } from './accounts.repository.ts';
@@ -85,15 +85,18 @@ export class AccountCalculationService {
 
   /** kWh and kW readings of the range: the usage profile less the solar one; gaps filled or refused. */
   private async usage(account: LoadedAccount, body: Body, orgId: number, from: number, to: number, note: Note): Promise<Reading[]> {
-    let profile: LoadedProfile | null;
-    if (body.profileId || body.providerProfileId) {
-      profile = await this.profiles.load(body.profileId ? { profileId: body.profileId } : { providerProfileId: body.providerProfileId! }, orgId);
-      if (profile.account.row.account_id !== account.row.account_id) throw invalidArgument(body.profileId ? 'profileId' : 'providerProfileId', body.profileId ?? body.providerProfileId!, 'The profile belongs to another account');
-    } else profile = await this.profiles.defaultOf(account, 'ELECTRICITY');
+    const field = body.profileId ? 'profileId' : 'providerProfileId';
+    const ref = body.profileId ? { profileId: body.profileId } : body.providerProfileId ? { providerProfileId: body.providerProfileId } : null;
+    const profile = await accountProfile(this.profiles, account, ref, orgId, field);
     if (!profile) throw invalidArgument('profileId', null, 'The account has no usage profile: add one (POST /rest/v1/profiles) with its readings, or a TypicalBaseline profile');
     let { readings, description } = await this.profiles.readingsIn(profile, from, to);
     if (description) note('profileId', profile.row.profile_id, `Usage is modelled: ${description}`, 60);
-    if (profile.row.source_id === 'ReadingEntry') readings = await this.fillGaps(account, profile, readings, body, from, to, note);
+    if (profile.row.source_id === 'ReadingEntry') {
+      const place = { zipCode: account.row.zip_code, zone: this.accounts.zoneOf(account), customerClass: this.accounts.customerClass(account) };
+      const gaps = await fillGaps(this.baselines, place, profile.row.profile_id, readings, from, to, body.useIntelligentBaselining === true);
+      readings = gaps.readings;
+      if (gaps.filled) note('useIntelligentBaselining', 'true', gaps.filled, 70);
+    }
 
     const solar = profile.row.service_types === 'SOLAR_PV' ? null : await this.profiles.defaultOf(account, 'SOLAR_PV');
     if (solar) {
@@ -103,31 +106,6 @@ export class AccountCalculationService {
       note('solarPv', String(Math.round(total * 1000) / 1000), `The account's solar profile ${solar.row.profile_id} (${produced.description ?? 'readings sent'}) is taken off the usage: ${Math.round(total)} kWh in the range`, 90);
     }
     return readings;
-  }
-
-  /** Spans of the range with no kWh reading: a 400 naming the first, or (useIntelligentBaselining) the typical baseline of the place scaled to the readings. */
-  private async fillGaps(account: LoadedAccount, profile: LoadedProfile, readings: Reading[], body: Body, from: number, to: number, note: Note): Promise<Reading[]> {
-    const energy = readings.filter((r) => r.unit === 'kWh');
-    const gaps = findGaps(energy, 'kWh', from, to);
-    if (!gaps.length) return readings;
-    const zone = this.accounts.zoneOf(account);
-    const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
-    const missing = gaps.reduce((s, g) => s + g.end - g.start, 0);
-    if (!body.useIntelligentBaselining) {
-      throw invalidArgument('useIntelligentBaselining', null, `Profile ${profile.row.profile_id} has no readings from ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}${gaps.length > 1 ? ` and ${gaps.length - 1} more span(s)` : ''} (${(missing / 3_600_000).toFixed(2)} hours in all): send them, or set useIntelligentBaselining true to fill them from the typical baseline`);
-    }
-    if (!energy.length) throw invalidArgument('useIntelligentBaselining', 'true', `Profile ${profile.row.profile_id} has no readings in the range to scale a typical baseline to`);
-    if (!account.row.zip_code) throw invalidArgument('useIntelligentBaselining', 'true', 'Filling gaps needs the account\'s place: give the account an address');
-    const customerClass = this.accounts.customerClass(account);
-    const typical = (await this.baselines.typicalUsage({ zipCode: account.row.zip_code, customerClass: customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : 'GENERAL' }, zone, from, to)).intervals.map((m) => ({ start: m.from, end: m.to, unit: 'kWh' as const, value: m.kwh, cost: null }));
-    const inGaps = gaps.flatMap((g) => clip(typical, g.start, g.end));
-    const typicalInGaps = inGaps.reduce((s, r) => s + r.value, 0);
-    const typicalAll = typical.reduce((s, r) => s + r.value, 0);
-    const covered = typicalAll - typicalInGaps;
-    const sent = energy.reduce((s, r) => s + Math.max(0, Math.min(r.end, to) - Math.max(r.start, from)) / (r.end - r.start) * r.value, 0);
-    const factor = covered > 0 ? sent / covered : 1;
-    note('useIntelligentBaselining', 'true', `${gaps.length} span(s) without readings (${(missing / 3_600_000).toFixed(2)} hours, first ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}) filled from the place's typical baseline, scaled by ${factor.toFixed(4)} so that it matches the readings where both exist`, 70);
-    return [...readings, ...inGaps.map((r) => ({ ...r, value: r.value * factor }))].sort((a, b) => a.start - b.start);
   }
 }
 

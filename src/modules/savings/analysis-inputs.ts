@@ -37,7 +37,11 @@ const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   trueUpMonth: ['after'],
   yearEndSellRate: ['after'],
   yearEndCreditPaid: ['after'],
+  providerProfileId: ['before', 'after'],
+  profileId: ['before', 'after'],
 };
+/** Keys naming a stored profile of the account: the usage (before,after) or the PV output (solar). */
+export const PROFILE_KEYS = ['providerProfileId', 'profileId'];
 const SOLAR_KEYS = new Set(['solarPvLoadOffset', 'moduleType', 'arrayType', ...Object.keys(PV_KEYS)]);
 const WHOLE_KEYS = new Set(['projectDuration', 'customerClass', 'baselineType', 'buildingId', 'loadSize', 'consumption']);
 /** Keys the analysis reads; any other goes to the bills. */
@@ -50,9 +54,11 @@ export interface AnalysisPlan {
   degradation: number;
   customerClass: 'RESIDENTIAL' | 'GENERAL';
   tariff: { before: { id: number; path: string } | null; after: { id: number; path: string } | null };
-  /** Usage: a consumption series (the input as given), else a typical baseline (with its keys). */
+  /** Usage: a consumption series (the input as given), else a typical baseline (with its keys; `given` when any is). */
   consumption: Placed<PropertyInput> | null;
-  baseline: { buildingId: string | undefined; loadSize: number | undefined; factor: number; path: string };
+  baseline: { buildingId: string | undefined; loadSize: number | undefined; factor: number; path: string; given: boolean };
+  /** Stored profiles of the account named by providerProfileId or profileId: the usage, and the PV output (tagged solar). */
+  profiles: { usage: Placed<PropertyInput> | null; solar: Placed<PropertyInput> | null };
   pv: { system: PvSystem; sizePath: string | null; offsetPercent: number | null; production: Placed<PropertyInput> | null };
   exports: { arrangement?: ExportArrangement; trueUpMonth?: number; yearEndSellRate?: number; yearEndCreditPaid?: boolean };
   price: SolarPrice;
@@ -111,7 +117,8 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
     customerClass: 'RESIDENTIAL',
     tariff: { before: null, after: null },
     consumption: null,
-    baseline: { buildingId: undefined, loadSize: undefined, factor: 1, path: 'propertyInputs' },
+    baseline: { buildingId: undefined, loadSize: undefined, factor: 1, path: 'propertyInputs', given: false },
+    profiles: { usage: null, solar: null },
     pv: { system: { ...PVWATTS_DEFAULTS, systemCapacity: 0 }, sizePath: null, offsetPercent: null, production: null },
     exports: {},
     price: { perKwh: 0, perMonth: 0, perYear: 0, once: 0 },
@@ -126,6 +133,10 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
     if (!OWN_KEYS.has(keyName)) {
       for (const s of ['before', 'after'] as const) if (p.scenarios.has(s)) plan.billProperties[s].push(p);
       if (p.scenarios.has('solar') && p.scenarios.size === 1) throw invalidArgument(`${p.path}.scenarios`, p.input.scenarios ?? null, `${keyName} is a property of the utility bill: tag it before and/or after`);
+      continue;
+    }
+    if (PROFILE_KEYS.includes(keyName)) {
+      readProfile(plan, p);
       continue;
     }
     // One value per key and scenario: a second is a mistake, not an override.
@@ -144,6 +155,18 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
     } else for (const s of tagged as ('before' | 'after')[]) plan.billRates[s].push(r);
   }
   return plan;
+}
+
+/** A profile input: tagged solar, the PV output (a PVWatts or reading profile); else the usage before and after. */
+function readProfile(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
+  const { keyName, dataValue } = p.input;
+  if (dataValue == null || String(dataValue).trim() === '') throw invalidArgument(`${p.path}.dataValue`, null, `${keyName} names a profile of the account: give its id as dataValue`);
+  const solar = p.scenarios.has('solar');
+  if (solar && p.scenarios.has('before')) throw invalidArgument(`${p.path}.scenarios`, p.input.scenarios ?? null, 'A profile is the usage (scenarios "before,after") or the PV output (scenarios "solar"), not both');
+  const slot = solar ? 'solar' : 'usage';
+  const other = plan.profiles[slot];
+  if (other) throw invalidArgument(`${p.path}.keyName`, keyName, `Give one ${solar ? 'production (solar)' : 'usage'} profile (also at ${other.path})`);
+  plan.profiles[slot] = p;
 }
 
 function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
@@ -192,12 +215,15 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
       plan.baseline.factor = p.input.dataFactor ?? 1;
       if (!(plan.baseline.factor > 0 && plan.baseline.factor <= 1000)) throw invalidArgument(`${p.path}.dataFactor`, String(p.input.dataFactor), 'dataFactor must be more than 0 (at most 1000)');
       plan.baseline.path = p.path;
+      plan.baseline.given = true;
       return;
     case 'buildingId':
       plan.baseline.buildingId = String(value ?? '');
+      plan.baseline.given = true;
       return;
     case 'loadSize':
       plan.baseline.loadSize = numberIn(p, 1, 1e9, 'the kWh of a year');
+      plan.baseline.given = true;
       return;
     case 'solarPvLoadOffset':
       plan.pv.offsetPercent = numberIn(p, 1, 200, 'the share of the year\'s usage the PV makes, in percent');

@@ -1,13 +1,15 @@
 // Request and answer of the savings analysis (the original's POST /rest/v1/accounts/analysis, type AccountAnalysis):
 // property and rate inputs tagged with the scenarios they belong to ("before", "after", "solar"); the answer's
 // summary, its series (before, after, solar, savings by MONTH of year one, by YEAR of the term, and ALL) and their
-// measures. Ratebook is stateless here: the place is an `address`, usage and PV come in the inputs.
+// measures. The place, usage, tariff and PV come in the inputs, or from a stored account (accountId or
+// providerAccountId) and its profiles.
 import { Type } from '@sinclair/typebox';
 import { AddressInput, AssumptionSchema, CalculatedCostSchema, PropertyDataInput, RateInput } from '../calculations/calculations.schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const Scenarios = Type.Optional(Type.String({ description: 'Comma list of the scenarios the input belongs to: before, after, solar' }));
 
+/** keyName providerProfileId or profileId names a profile of the account: the usage (before,after) or the PV output (solar). */
 export const AnalysisPropertyInput = Type.Object({ ...PropertyDataInput.properties, scenarios: Scenarios });
 export const AnalysisRateInput = Type.Object({ ...RateInput.properties, scenarios: Scenarios });
 
@@ -19,11 +21,12 @@ const Inputs = {
 export const DesignInput = Type.Object({ designId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...Inputs });
 
 export const AnalysisBody = Type.Object({
-  providerAccountId: Type.Optional(Type.String({ description: 'Not kept: Ratebook stores no accounts yet (a 400)' })),
-  accountId: Type.Optional(Type.String({ description: 'Not kept: Ratebook stores no accounts yet (a 400)' })),
-  fromDateTime: Type.Optional(Type.String({ description: 'Start of year one; default the first day of next month, or the start of the usage data' })),
+  providerAccountId: Type.Optional(Type.String({ maxLength: 255, description: "An account of the caller's organization, by the client's id: its place, customerClass, tariff at the start of year one, properties, default usage profile and default SOLAR_PV profile stand in for inputs not given (another organization's is a 404)" })),
+  accountId: Type.Optional(Type.String({ maxLength: 64, description: "An account of the caller's organization, by Ratebook's id (as providerAccountId)" })),
+  fromDateTime: Type.Optional(Type.String({ description: "Start of year one; default the start of the usage data (consumption's fromDateTime; an account's readings: the last 12 whole local months they reach), else the first day of next month" })),
   toDateTime: Type.Optional(Type.String({ description: 'Ignored beyond year one: the term is projectDuration years' })),
   address: Type.Optional(AddressInput),
+  useIntelligentBaselining: Type.Optional(Type.Boolean({ description: "Usage from an account's readings: fill spans of year one without readings from the place's typical baseline scaled to the readings (default false: such spans are a 400)" })),
   applyUtilityTax: Type.Optional(Type.Boolean({ description: 'Bill the utility taxes of the address (default true)' })),
   populateCosts: Type.Optional(Type.Boolean({ description: "Adds seriesCosts: year one's bills before and after, item by item" })),
   ...Inputs,

@@ -1,7 +1,9 @@
 // The savings analysis: what a customer pays the utility before solar and after it, and for it, over the term.
 // Year one is billed in full on the real tariffs (monthly bills from the start of year one, taxes of the address,
 // the after tariff's export arrangement); later years escalate the bills and degrade the PV, each year's after bill
-// billed again with that year's output. Up to 20 designs share the usage, the place and the before bill.
+// billed again with that year's output. Up to 20 designs share the usage, the place and the before bill. A stored
+// account (accountId or providerAccountId) stands in for what the request does not give: its place, customerClass,
+// tariff at the start of year one, properties, usage profile (readings over year one) and solar profile.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { project, SERIES_SCENARIOS, type Projection } from '../../engine/savings/projection.ts';
@@ -11,24 +13,25 @@ import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { greatCircleKm } from '../../data/climate/climate-zones.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { ApiError, invalidArgument, missingArgument } from '../../http/errors.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { RequestCache, type CalculatedCost, type CalculationsService, type PreparedBill } from '../calculations/calculations.service.ts';
 import { readUsage } from '../calculations/usage-inputs.ts';
-import type { StationChoice } from '../solar/station-choice.ts';
 import type { SolarService } from '../solar/solar.service.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import { placedInputs, readPlan, type AnalysisPlan, type Placed } from './analysis-inputs.ts';
-import type { AccountAnalysisSchema, AnalysisBody, AnalysisPropertyInput } from './analysis.schemas.ts';
+import { AccountSources, checkProfileInputs, type AccountSource } from './account-source.ts';
+import { placedInputs, PROFILE_KEYS, readPlan, type AnalysisPlan, type Placed } from './analysis-inputs.ts';
+import type { AnalysisBody, AnalysisPropertyInput } from './analysis.schemas.ts';
+import { HOUR, note, zoneOf, type AccountAnalysis, type Assumption, type Memo, type Usage } from './analysis-types.ts';
 import { defaultTariffOf } from './default-tariff.ts';
 import { monthFigures, type MonthDetail } from './month-figures.ts';
 
-export type AccountAnalysis = Static<typeof AccountAnalysisSchema>;
+export type { AccountAnalysis };
 type Body = Static<typeof AnalysisBody>;
-type Assumption = AccountAnalysis['scenarios'][number]['assumptions'][number];
 
-const HOUR = 3_600_000;
 /** A place given by coordinates farther than this from every US ZIP code is not in the US. */
 const MAX_ZIP_DISTANCE_KM = 100;
 const USAGE_KEYS = ['consumption', 'baselineType', 'buildingId', 'loadSize', 'customerClass'];
@@ -38,20 +41,15 @@ interface BillRequest {
   body: Body;
   zip: ZipRow;
   orgId: number | null;
+  account: AccountSource | null;
   yearOne: { from: string; to: string };
   cache: RequestCache;
 }
 
-/** Year one's usage on its grid: kWh per interval of `duration` from `from`. */
-interface Usage {
-  from: number;
-  duration: number;
-  values: Float64Array;
-  noted: string;
-  accuracy: number;
-}
-
 export class SavingsService {
+  /** What a stored account stands in for. */
+  private readonly sources: AccountSources;
+
   constructor(
     private readonly calculations: CalculationsService,
     private readonly zipcodes: ZipcodesService,
@@ -59,35 +57,58 @@ export class SavingsService {
     private readonly baselines: BaselinesService,
     private readonly solar: SolarService,
     private readonly now: () => Date,
-  ) {}
+    accounts: AccountsService,
+    profiles: ProfilesService,
+  ) {
+    this.sources = new AccountSources(accounts, profiles, baselines, zipcodes, solar);
+  }
 
   async analysis(body: Body, orgId: number | null): Promise<AccountAnalysis[]> {
-    if (body.accountId !== undefined) throw invalidArgument('accountId', body.accountId, 'Ratebook keeps no accounts yet: send the place (address) and the usage in the request');
-    if (body.providerAccountId !== undefined) throw invalidArgument('providerAccountId', body.providerAccountId, 'Ratebook keeps no accounts yet: send the place (address) and the usage in the request');
-    const zip = await this.placeOf(body.address);
+    const account = await this.sources.of(body, orgId);
+    const zip = account && body.address === undefined ? await this.sources.place(account) : await this.placeOf(body.address);
     const base = placedInputs(body, null);
     const plan = readPlan(base.properties, base.rates);
     const designs = (body.designs ?? [null]).map((d, k) => {
       if (d === null) return { designId: null, plan };
       const own = placedInputs(body, k);
-      const usageKey = (d.propertyInputs ?? []).findIndex((p) => USAGE_KEYS.includes(p.keyName) || p.keyName === 'masterTariffId' && (p.scenarios ?? '').toLowerCase().includes('before'));
+      const usageKey = (d.propertyInputs ?? []).findIndex((p) => USAGE_KEYS.includes(p.keyName) || p.keyName === 'masterTariffId' && (p.scenarios ?? '').toLowerCase().includes('before') || PROFILE_KEYS.includes(p.keyName) && !(p.scenarios ?? '').toLowerCase().includes('solar'));
       if (usageKey >= 0) throw invalidArgument(`designs[${k}].propertyInputs[${usageKey}].keyName`, d.propertyInputs![usageKey]!.keyName, 'Designs share the usage and the tariff before solar: give them once, outside designs');
       return { designId: d.designId ?? String(k), plan: readPlan(own.properties, own.rates) };
     });
-
-    const before = plan.tariff.before?.id ?? (await defaultTariffOf(this.tariffs, zip.zipcode, plan.customerClass, this.today(zip), 'address')).masterTariffId;
+    const plans = [plan, ...designs.filter((d) => d.plan !== plan).map((d) => d.plan)];
+    checkProfileInputs(plans, account);
+    // What the account stands in for: said in the before scenario's assumptions.
+    const { tariffClass, notes: accountNotes } = account ? this.sources.standIn(account, body, zip, base.properties, plan, plans) : { tariffClass: plan.customerClass as string, notes: [] };
+    const usageProfile = await this.sources.usageProfile(plan, account, orgId);
     // Every scenario is billed over the same year one, on tariff data read once for the request.
-    const request: BillRequest = { body, zip, orgId, yearOne: this.yearOne(body, plan, zip), cache: new RequestCache() };
+    const yearOne = (await this.sources.yearOne(body, zip, usageProfile, accountNotes)) ?? this.yearOneOf(body, plan, zip);
+    const request: BillRequest = { body, zip, orgId, account, yearOne, cache: new RequestCache() };
+    const before = await this.beforeTariff(request, plan, tariffClass, accountNotes);
     const beforeBill = await this.prepare(request, plan, 'before', before, null);
     const zone = beforeBill.tariff.zone;
     const { from, to } = beforeBill.input;
-    const usage = await this.usageOf(plan, zip, zone, from, to);
-    const stationOf = new Map<string, Promise<StationChoice>>();
+    const usage = usageProfile ? await this.sources.usage(usageProfile, plan, zip, zone, from, to, body.useIntelligentBaselining === true) : await this.usageOf(plan, zip, zone, from, to);
+    if (account && !usageProfile && !plan.consumption && !plan.baseline.given) usage.more.push(note('profileId', null, 'The account has no ELECTRICITY profile: the usage is the place\'s typical baseline', null, null, 50));
+    const memo: Memo = { stations: new Map(), pv: new Map() };
     const results: AccountAnalysis[] = [];
     // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
     const beforeResult = beforeBill.run({ ...beforeBill.input, series: [series(usage, usage.values)] });
-    for (const design of designs) results.push(await this.design(request, design.designId, design.plan, before, beforeBill, beforeResult, usage, stationOf));
+    for (const design of designs) results.push(await this.design(request, design.designId, design.plan, before, beforeBill, beforeResult, usage, memo, accountNotes));
     return results;
+  }
+
+  /**
+   * The tariff before solar: masterTariffId tagged before; else the account's tariff on the first day of year one (its
+   * place's default tariff when it has none set); else the place's default tariff.
+   */
+  private async beforeTariff(request: BillRequest, plan: AnalysisPlan, customerClass: string, notes: Assumption[]): Promise<number> {
+    if (plan.tariff.before) return plan.tariff.before.id;
+    const { zip, account } = request;
+    const held = account && (await this.sources.tariffAt(account, request.yearOne.from, notes));
+    if (held) return held;
+    const chosen = await defaultTariffOf(this.tariffs, zip.zipcode, customerClass, this.today(zip), account ? 'masterTariffId' : 'address');
+    if (account) notes.push(note('masterTariffId', String(chosen.masterTariffId), `The account has no tariff set: the ${customerClass} default tariff of its ${request.body.address === undefined ? 'place' : 'address'}${chosen.lseName ? ` (${chosen.lseName})` : ''}, ${chosen.tariffName} (${chosen.masterTariffId})`, null, null, 75));
+    return chosen.masterTariffId;
   }
 
   private async design(
@@ -98,7 +119,8 @@ export class SavingsService {
     beforeBill: PreparedBill,
     beforeResult: BillResult,
     usage: Usage,
-    stations: Map<string, Promise<StationChoice>>,
+    memo: Memo,
+    accountNotes: Assumption[],
   ): Promise<AccountAnalysis> {
     const afterId = plan.tariff.after?.id ?? beforeId;
     const { body, zip } = request;
@@ -108,7 +130,7 @@ export class SavingsService {
     // is seldom the truth. Net metering is assumed, said, and overridden by exportArrangement.
     if (assumedExports) afterBill.input.exportOverride = { ...afterBill.input.exportOverride, arrangement: 'NET_METERING' };
     const { from, to, zone } = beforeBill.input;
-    const pv = await this.production(plan, zip, zone, from, to, usage, stations);
+    const pv = await this.production(request, plan, zone, from, to, usage, memo);
     const years = plan.years;
     const start = DateTime.fromMillis(from, { zone });
     const yearPeriods = Array.from({ length: years }, (_, n) => ({ from: start.plus({ years: n }).toMillis(), to: start.plus({ years: n + 1 }).toMillis() }));
@@ -137,7 +159,7 @@ export class SavingsService {
     const answer = shapeAnswer(projection, designId, at, beforeMonths, afterMonths);
     answer.summary = summaryOf(projection, years, afterMonths);
     answer.scenarios = [
-      { name: 'before', masterTariffId: beforeBill.tariff.masterTariffId, tariffName: beforeBill.tariff.tariffName, inputs: plan.echo.before, assumptions: [...this.common(plan, at, from, to), ...billAssumptions(beforeBill, beforeResult), note('usage', null, usage.noted, at(from), at(to), usage.accuracy)] },
+      { name: 'before', masterTariffId: beforeBill.tariff.masterTariffId, tariffName: beforeBill.tariff.tariffName, inputs: plan.echo.before, assumptions: [...this.common(plan, at, from, to), ...accountNotes, ...billAssumptions(beforeBill, beforeResult), note('usage', usage.dataValue, usage.noted, at(from), at(to), usage.accuracy), ...usage.more] },
       {
         name: 'after',
         masterTariffId: afterBill.tariff.masterTariffId,
@@ -206,9 +228,9 @@ export class SavingsService {
 
   /**
    * Year one, as dates the bill reads in the tariff's zone: from fromDateTime (else the usage data's start, else the
-   * first of next month at the place), a year long.
+   * first of next month at the place), a year long. (From an account's readings: AccountSources.yearOne.)
    */
-  private yearOne(body: Body, plan: AnalysisPlan, zip: ZipRow): { from: string; to: string } {
+  private yearOneOf(body: Body, plan: AnalysisPlan, zip: ZipRow): { from: string; to: string } {
     const field = body.fromDateTime !== undefined ? 'fromDateTime' : `${plan.consumption?.path}.fromDateTime`;
     const raw = body.fromDateTime ?? plan.consumption?.input.fromDateTime;
     if (raw === undefined) {
@@ -232,7 +254,7 @@ export class SavingsService {
       const read = readUsage([{ ...stripScenarios(c.input), fromDateTime: c.input.fromDateTime ?? new Date(from).toISOString() }], c.path.replace(/\[\d+\]$/, ''), { from, to }, zone);
       const s = read.series[0]!;
       if (s.from !== from || s.from + s.values.length * duration !== to) throw invalidArgument(`${c.path}.dataSeries`, `${c.input.dataSeries!.length} values`, `The series must cover year one exactly: ${new Date(from).toISOString()} to ${new Date(to).toISOString()}, ${(to - from) / duration} values`);
-      return { from, duration, values: Float64Array.from(s.values), noted: `Interval data: ${s.values.length} values of ${duration / 60_000} minutes`, accuracy: 100 };
+      return { from, duration, values: Float64Array.from(s.values), noted: `Interval data: ${s.values.length} values of ${duration / 60_000} minutes`, accuracy: 100, dataValue: null, more: [] };
     }
     const b = plan.baseline;
     let moved;
@@ -249,11 +271,15 @@ export class SavingsService {
     }
     const values = new Float64Array(Math.round((to - from) / HOUR));
     for (const m of moved.intervals) values[Math.min(values.length - 1, Math.floor((m.from - from) / HOUR))]! += m.kwh * b.factor;
-    return { from, duration: HOUR, values, noted: `Typical baseline: ${moved.description}${b.factor === 1 ? '' : `, times ${b.factor}`}`, accuracy: 50 };
+    return { from, duration: HOUR, values, noted: `Typical baseline: ${moved.description}${b.factor === 1 ? '' : `, times ${b.factor}`}`, accuracy: 50, dataValue: null, more: [] };
   }
 
-  /** Year one's PV output on the usage's grid, with where it comes from. */
-  private async production(plan: AnalysisPlan, zip: ZipRow, zone: string, from: number, to: number, usage: Usage, stations: Map<string, Promise<StationChoice>>) {
+  /**
+   * Year one's PV output on the usage's grid, with where it comes from: solarProduction; else a profile of the account
+   * tagged solar; else PVWatts of systemSize or solarPvLoadOffset; else the account's default SOLAR_PV profile.
+   */
+  private async production(request: BillRequest, plan: AnalysisPlan, zone: string, from: number, to: number, usage: Usage, memo: Memo) {
+    const { zip, account } = request;
     const perInterval = usage.duration / HOUR;
     const onGrid = (hourly: ArrayLike<number>) => Float64Array.from({ length: usage.values.length }, (_, i) => hourly[Math.floor((i * usage.duration) / HOUR)]! * perInterval);
     const given = plan.pv.production;
@@ -272,10 +298,13 @@ export class SavingsService {
       }
       return { values: onGrid(hourly), station: null, assumptions: [note('solarProduction', null, `PV output as given (${values.length} hourly values${given.input.fromDateTime === undefined ? ', a typical year placed on year one\'s dates in standard time' : ''})`, null, null, 100)] };
     }
-    if (plan.pv.sizePath === null) throw missingArgument('propertyInputs', 'The analysis needs the PV system: systemSize (kW DC) or solarPvLoadOffset (percent of the usage), or its output as solarProduction');
-    const key = zip.zipcode;
-    if (!stations.has(key)) stations.set(key, this.solar.station({ latitude: zip.latitude ?? 0, longitude: zip.longitude ?? 0, climateZone: zip.climate_zone ?? null }, 'address'));
-    const station = await stations.get(key)!;
+    const source = await this.sources.solarProfile(plan, account, request.orgId);
+    if (source) {
+      const read = await this.sources.production(source, plan, from, to, memo);
+      return { values: onGrid(read.hourly), station: read.station, assumptions: read.assumptions };
+    }
+    if (plan.pv.sizePath === null) throw missingArgument('propertyInputs', `The analysis needs the PV system: systemSize (kW DC) or solarPvLoadOffset (percent of the usage), or its output as solarProduction${account ? ', or a profile of the account tagged solar (the account has no SOLAR_PV profile)' : ''}`);
+    const station = await this.sources.stationOf(zip, memo);
     const perKw = solarOnDates(await this.solar.perKw(station, plan.pv.system), station.station.utcOffset, from, to);
     const yieldPerKw = sum(perKw);
     const size = plan.pv.offsetPercent !== null ? (plan.pv.offsetPercent / 100) * sum(usage.values) / yieldPerKw : plan.pv.system.systemCapacity;
@@ -299,11 +328,6 @@ export class SavingsService {
   }
 }
 
-/** The place's IANA zone (ZIP codes carry one), else UTC. */
-function zoneOf(zip: ZipRow): string {
-  return zip.time_zone_id && DateTime.local().setZone(zip.time_zone_id).isValid ? zip.time_zone_id : 'UTC';
-}
-
 function series(usage: Usage, values: ArrayLike<number>): UsageSeries {
   return { keyName: 'consumption', from: usage.from, duration: usage.duration, values, exports: null };
 }
@@ -317,10 +341,6 @@ function sum(values: ArrayLike<number>): number {
 function stripScenarios(p: Static<typeof AnalysisPropertyInput>) {
   const { scenarios: _s, ...rest } = p;
   return rest;
-}
-
-function note(keyName: string, dataValue: string | null, description: string, fromDateTime: string | null, toDateTime: string | null, accuracy: number): Assumption {
-  return { keyName, displayName: null, description, fromDateTime, toDateTime, dataType: null, dataValue, unit: null, accuracy };
 }
 
 function solarPriceNote(plan: AnalysisPlan): Assumption[] {

@@ -158,9 +158,10 @@ for (const dialect of dialects) {
       assert.equal(a.weatherStation.sameClimateZone, true);
       assert.match(a.weatherStation.source, /San\.Francisco/);
       assert.equal(a.scenarios[0].masterTariffId, 1100101);
-      // E-1 names no export arrangement and its last version ended before 2027: both are said.
+      // E-1 names no export arrangement: said. Its 2026-03-01 version is open (the latest version of an open schedule
+      // stays in effect), so 2027 is billed on it and no version date is assumed.
       assert.ok(a.scenarios[1].assumptions.some((x: { keyName: string; dataValue: string }) => x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING'));
-      assert.ok(a.scenarios[0].assumptions.some((x: { keyName: string; dataValue: string }) => x.keyName === 'tariffEffectiveOn' && x.dataValue === '2025-09-01'));
+      assert.ok(!a.scenarios[0].assumptions.some((x: { keyName: string }) => x.keyName === 'tariffEffectiveOn'), 'E-1 of 2026-03-01 is in effect in 2027');
       // San Francisco, 4 kW at tilt 25: PVWatts-grade yield 1,400-1,600 kWh per kW.
       assert.ok(a.summary.totalSolarKWh > 5600 && a.summary.totalSolarKWh < 6400, String(a.summary.totalSolarKWh));
       assert.ok(a.summary.preTotalCost > a.summary.postTotalCost);
@@ -217,7 +218,9 @@ for (const dialect of dialects) {
       const unknown = await analyse(plus({ keyName: 'masterTariffId', dataValue: 99999999 }));
       assert.deepEqual([unknown.status, unknown.body.results[0].propertyName], [404, 'propertyInputs[1].dataValue']);
       await refused(plus({ keyName: 'consumtion', dataValue: 5 }), 'propertyInputs[1].keyName');
-      await refused({ ...base, accountId: 'a-1' }, 'accountId');
+      const noAccount = await analyse({ ...base, accountId: 'a-1' });
+      assert.deepEqual([noAccount.status, noAccount.body.results[0].propertyName], [404, 'accountId']);
+      await refused(plus({ keyName: 'providerProfileId', dataValue: 'meter-1' }), 'propertyInputs[1].keyName');
       await refused({ ...base, rateInputs: [{ scenarios: 'solar', chargeType: 'DEMAND_BASED', rateBands: [{ rateAmount: 1 }] }] }, 'rateInputs[0].chargeType');
       await refused({ ...base, fromDateTime: '2027-13-01' }, 'fromDateTime');
       // Interval data must cover year one.

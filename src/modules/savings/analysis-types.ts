@@ -1,0 +1,40 @@
+// What the parts of the savings analysis share: the answer's types, year one's usage on its grid, what a request's
+// designs read once, how an assumption is written, and the zone of the place.
+import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import type { StationChoice } from '../solar/station-choice.ts';
+import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
+import type { AccountAnalysisSchema } from './analysis.schemas.ts';
+
+export type AccountAnalysis = Static<typeof AccountAnalysisSchema>;
+export type Assumption = AccountAnalysis['scenarios'][number]['assumptions'][number];
+
+export const HOUR = 3_600_000;
+
+/** Year one's usage on its grid: kWh per interval of `duration` from `from`. */
+export interface Usage {
+  from: number;
+  duration: number;
+  values: Float64Array;
+  noted: string;
+  accuracy: number;
+  /** The usage profile's id, when the usage is an account's readings. */
+  dataValue: string | null;
+  /** More the answer says of the usage (gaps filled, readings not read). */
+  more: Assumption[];
+}
+
+/** What the designs of one request share once read: weather stations, and the PV output of the account's profiles. */
+export interface Memo {
+  stations: Map<string, Promise<StationChoice>>;
+  pv: Map<string, Promise<{ hourly: Float64Array; description: string | null; station: StationChoice | null }>>;
+}
+
+export function note(keyName: string, dataValue: string | null, description: string, fromDateTime: string | null, toDateTime: string | null, accuracy: number): Assumption {
+  return { keyName, displayName: null, description, fromDateTime, toDateTime, dataType: null, dataValue, unit: null, accuracy };
+}
+
+/** The place's IANA zone (ZIP codes carry one), else UTC. */
+export function zoneOf(zip: ZipRow): string {
+  return zip.time_zone_id && DateTime.local().setZone(zip.time_zone_id).isValid ? zip.time_zone_id : 'UTC';
+}
