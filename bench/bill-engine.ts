@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { startSeededServer } from './lib/seeded-server.ts';
-import { BENCH_DEMAND_RATE, BENCH_TARIFF, median, syntheticLoad, YEAR } from './synthetic-load.ts';
+import { massBody } from './lib/mass-body.ts';
+import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '500' }, 'mass-runs': { type: 'string', default: '30' } } });
 
@@ -16,12 +17,7 @@ execFileSync(process.execPath, ['dist/bench-bill-engine.mjs', '--runs', values.r
 const server = await startSeededServer('mass', { tier: 'enterprise' });
 try {
   const massRuns = Number(values['mass-runs']);
-  const hourly = syntheticLoad(60);
-  const body = JSON.stringify({
-    fromDateTime: YEAR.from,
-    toDateTime: YEAR.to,
-    scenarios: Array.from({ length: 20 }, (_, k) => ({ scenarioName: `s${k}`, masterTariffId: BENCH_TARIFF, propertyInputs: [{ keyName: 'consumption', dataSeries: hourly.map((v) => Math.round(v * (800 + k * 20)) / 1000), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }], rateInputs: [BENCH_DEMAND_RATE] })),
-  });
+  const body = massBody();
   const headers = { authorization: server.authorization, 'content-type': 'application/json' };
   const ms: number[] = [];
   for (let i = 0; i < massRuns + 5; i++) {

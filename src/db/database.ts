@@ -477,7 +477,28 @@ export interface ReadingChunksTable {
   data: Uint8Array;
 }
 
+/** Calculation history (request and response of each calculation, deflated JSON text). */
+export interface CalculationHistoryTable {
+  request_id: string;
+  org_id: number;
+  app_id: string;
+  kind: string;
+  tier: string | null;
+  method: string;
+  url: string;
+  created_at: string;
+  encoding: string;
+  request_body: Uint8Array | null;
+  request_bytes: number;
+  request_truncated: boolean;
+  response_type: string;
+  response_body: Uint8Array;
+  response_bytes: number;
+  response_truncated: boolean;
+}
+
 export interface Database {
+  calculation_history: CalculationHistoryTable;
   accounts: AccountsTable;
   account_properties: AccountPropertiesTable;
   account_tariffs: AccountTariffsTable;

@@ -10,9 +10,13 @@ declare module 'fastify' {
     auth?: boolean;
     /** The permission tier the route needs beyond valid credentials. */
     tier?: Tier;
+    /** A calculation whose request and response the calculation history keeps, and which kind it is. */
+    history?: 'single' | 'mass' | 'account' | 'analysis';
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The JSON body's text as received, on routes with `history` (null elsewhere). */
+    receivedJson: string | null;
   }
 }
 

@@ -7,12 +7,15 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 export function registerJsonBodyParser(app: App): void {
   const parse = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
+  app.decorateRequest('receivedJson', null);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (nestsDeeperThan(text)) {
       done(invalidArgument('body', null, `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
+    // Calculation history keeps the body as received (validation coerces and fills in the parsed one).
+    if (request.routeOptions.config.history) request.receivedJson = text;
     parse(request, text, done);
   });
 }

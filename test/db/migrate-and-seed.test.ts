@@ -14,7 +14,7 @@ for (const dialect of dialects) {
     after(() => db.dispose());
 
     it('applies every migration once, then nothing', async () => {
-      assert.deepEqual(await migrateToLatest(db), ['0001-foundation', '0002-geography', '0003-time', '0004-properties', '0005-tariffs', '0006-tier-scope', '0007-import-keys', '0008-export-rules', '0009-typical-loads', '0010-unowned-territories', '0011-weather-stations', '0012-accounts']);
+      assert.deepEqual(await migrateToLatest(db), ['0001-foundation', '0002-geography', '0003-time', '0004-properties', '0005-tariffs', '0006-tier-scope', '0007-import-keys', '0008-export-rules', '0009-typical-loads', '0010-unowned-territories', '0011-weather-stations', '0012-accounts', '0013-calculation-history']);
       assert.deepEqual(await migrateToLatest(db), []);
     });
 

@@ -13,6 +13,7 @@ import { typicalLoads } from './0009-typical-loads.ts';
 import { unownedTerritories } from './0010-unowned-territories.ts';
 import { weatherStations } from './0011-weather-stations.ts';
 import { accounts } from './0012-accounts.ts';
+import { calculationHistory } from './0013-calculation-history.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -29,4 +30,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0010-unowned-territories': unownedTerritories,
   '0011-weather-stations': weatherStations,
   '0012-accounts': accounts,
+  '0013-calculation-history': calculationHistory,
 };

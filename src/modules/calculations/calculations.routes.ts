@@ -13,12 +13,12 @@ export function calculationsRoutes(service: CalculationsService) {
   return async (app: App): Promise<void> => {
     app.post(
       '/rest/v1/ondemand/calculate',
-      { config: { tier: 'signal' }, schema: { tags, summary: 'Calculate the cost of one scenario on a tariff (signal tier)', body: CalculateBody, querystring: CalculateQuery, response: responses(CalculatedCostSchema) } },
+      { config: { tier: 'signal', history: 'single' }, schema: { tags, summary: 'Calculate the cost of one scenario on a tariff (signal tier)', body: CalculateBody, querystring: CalculateQuery, response: responses(CalculatedCostSchema) } },
       async (request) => ({ ...single('CalculatedCost', await service.calculate(request.body, request.principal!.orgId, isExt(request.query.fields))), requestId: randomUUID() }),
     );
     app.post(
       '/rest/v1/ondemand/calculate/mass',
-      { config: { tier: 'enterprise' }, schema: { tags, summary: 'Calculate up to 20 scenarios in one request (enterprise tier)', body: MassBody, querystring: CalculateQuery, response: responses(MassCalculationSchema) } },
+      { config: { tier: 'enterprise', history: 'mass' }, schema: { tags, summary: 'Calculate up to 20 scenarios in one request (enterprise tier)', body: MassBody, querystring: CalculateQuery, response: responses(MassCalculationSchema) } },
       async (request) => ({ ...single('MassCalculation', await service.mass(request.body, request.principal!.orgId, isExt(request.query.fields))), requestId: randomUUID() }),
     );
   };

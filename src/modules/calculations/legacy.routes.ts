@@ -12,7 +12,7 @@ import { LegacyCalculateBody, LegacyCalculateOptions, LegacyCalculateParams, Leg
 import { LegacyCalculations } from './legacy.service.ts';
 
 const tags = ['Calculation'];
-const config = { tier: 'signal' as const };
+const config = { tier: 'signal' as const, history: 'single' as const };
 
 export function legacyCalculateRoutes(calculations: CalculationsService) {
   const legacy = new LegacyCalculations(calculations);
