@@ -49,6 +49,7 @@ import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { legacyPricesRoutes } from './modules/prices/legacy-prices.routes.ts';
 import { LegacyPricesService } from './modules/prices/legacy-prices.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { urdbSyncRoutes } from './modules/imports/urdb-sync.routes.ts';
 import { PricesService } from './modules/prices/prices.service.ts';
 import { TariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { TariffsService } from './modules/tariffs/tariffs.service.ts';
@@ -64,6 +65,7 @@ import { accountCalculationRoutes } from './modules/accounts/account-calculation
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
+import { registerCalculationHistory } from './modules/calculation-history/history.plugin.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -124,6 +126,8 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const { perAddress, perApp, windowMs } = config.authFailures;
   registerAuth(app, keys, new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs), { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
   registerInputGuard(app);
+  // Before the calculation routes: each is given its history hooks as it is registered.
+  await registerCalculationHistory(app, db, config);
 
   await app.register(healthRoutes(db));
   await app.register(echoRoutes);
@@ -158,15 +162,16 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(calculationsRoutes(calculations));
   await app.register(legacyCalculateRoutes(calculations));
   const solar = new SolarService(new WeatherRepository(db));
-  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now);
-  await app.register(analysisRoutes(savings));
   accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
-  await app.register(accountsRoutes(accounts));
   const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
+  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now, accounts, profiles);
+  await app.register(analysisRoutes(savings));
+  await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));
   await app.register(accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)));
   await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
   await app.register(importsRoutes(db));
+  await app.register(urdbSyncRoutes(db, config));
   const prices = new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now);
   await app.register(pricesRoutes(prices));
   await app.register(legacyPricesRoutes(new LegacyPricesService(prices, tariffContexts, now)));

@@ -42,6 +42,28 @@ export interface Config {
   corsOrigin: string;
   /** The shared reference folder the typical load profiles and climate zones are read from at seed time. */
   referenceDataDir: string;
+  /** Calculation history (requests and responses kept for audit). */
+  history: HistoryConfig;
+  /** OpenEI URDB synchronization (`ratebook sync urdb`, POST /rest/admin/sync/urdb). */
+  urdb: UrdbSyncConfig;
+}
+
+export interface UrdbSyncConfig {
+  /** The utility_rates endpoint of the OpenEI API (a local server in tests). */
+  apiUrl: string;
+  /** The user's own OpenEI API key, or null (then each sync must name one). Never logged. */
+  apiKey: string | null;
+  /** Where interrupted syncs record the offset to resume from. */
+  stateFile: string;
+  /** First retry delay of a failed page; each further attempt doubles it. */
+  retryBaseMs: number;
+}
+
+export interface HistoryConfig {
+  /** Days a calculation's request and response are kept; 0: nothing is recorded (and nothing purged automatically). */
+  retentionDays: number;
+  /** Largest request or response kept whole, in bytes of JSON text; a longer one keeps its beginning, flagged truncated. */
+  maxRecordBytes: number;
 }
 
 /** Flags given on the command line win over the environment. */
@@ -53,6 +75,8 @@ export interface ConfigFlags {
 }
 
 export const DEFAULT_SQLITE_FILE = './data/ratebook.sqlite';
+export const DEFAULT_URDB_API_URL = 'https://api.openei.org/utility_rates';
+export const DEFAULT_URDB_SYNC_STATE_FILE = './data/urdb-sync-state.json';
 /** Relative to the working directory: the checkout's sibling folder `shared/reference`. */
 export const DEFAULT_REFERENCE_DATA_DIR = '../shared/reference';
 
@@ -90,6 +114,18 @@ function boolean(name: string, raw: string | undefined, fallback: boolean): bool
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function urdbApiUrl(raw: string | undefined): string {
+  const value = raw?.trim() || DEFAULT_URDB_API_URL;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`URDB_API_URL "${value}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`URDB_API_URL "${value}" is not an http(s) URL`);
+  return value;
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, flags: ConfigFlags = {}): Config {
@@ -123,5 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     authCacheTtlMs: integer('AUTH_CACHE_TTL_MS', env.AUTH_CACHE_TTL_MS, 60_000, 0, 86_400_000),
     corsOrigin: env.CORS_ORIGIN?.trim() || '*',
     referenceDataDir: env.REFERENCE_DATA_DIR?.trim() || DEFAULT_REFERENCE_DATA_DIR,
+    history: Object.freeze({
+      retentionDays: integer('HISTORY_RETENTION_DAYS', env.HISTORY_RETENTION_DAYS, 90, 0, 36_500),
+      maxRecordBytes: integer('HISTORY_MAX_RECORD_BYTES', env.HISTORY_MAX_RECORD_BYTES, 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    }),
+    urdb: Object.freeze({
+      apiUrl: urdbApiUrl(env.URDB_API_URL),
+      apiKey: env.URDB_API_KEY?.trim() || null,
+      stateFile: env.URDB_SYNC_STATE_FILE?.trim() || DEFAULT_URDB_SYNC_STATE_FILE,
+      retryBaseMs: integer('URDB_RETRY_BASE_MS', env.URDB_RETRY_BASE_MS, 1000, 0, 600_000),
+    }),
   });
 }

@@ -1,8 +1,12 @@
-// The `ratebook` command line: serve | migrate | seed | keys | import. The only module that reads process.env.
+// The `ratebook` command line: serve | migrate | seed | keys | import | sync | data | history. The only module that reads process.env.
 import { Command } from 'commander';
 import { ConfigError, loadConfig, type ConfigFlags } from './config.ts';
 import { registerKeysCommand, KeyNotFoundError } from './cli/keys.command.ts';
 import { registerImportCommand } from './cli/import.command.ts';
+import { registerSyncCommand } from './cli/sync.command.ts';
+import { registerDataCommand } from './cli/data.command.ts';
+import { registerHistoryCommand } from './cli/history.command.ts';
+import { UrdbSyncError } from './importers/urdb/sync.ts';
 import { ImportFormatError } from './importers/source-lines.ts';
 import type { Db } from './db/database.ts';
 import { describeDatabase, prepareDatabase, startServer } from './server.ts';
@@ -53,9 +57,12 @@ program
 
 registerKeysCommand(program, withDb);
 registerImportCommand(program, withDb);
+registerSyncCommand(program, withDb, () => loadConfig(process.env, flags()));
+registerDataCommand(program, withDb);
+registerHistoryCommand(program, withDb, () => loadConfig(process.env, flags()));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof KeyNotFoundError || err instanceof ImportFormatError || (err as { code?: string }).code === 'ENOENT' || (err instanceof Error && /tier/i.test(err.message));
+  const known = err instanceof ConfigError || err instanceof KeyNotFoundError || err instanceof ImportFormatError || err instanceof UrdbSyncError || (err as { code?: string }).code === 'ENOENT' || (err instanceof Error && /tier/i.test(err.message));
   process.stderr.write(`ratebook: ${known ? (err as Error).message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

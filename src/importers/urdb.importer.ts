@@ -8,6 +8,7 @@ import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../data/insert-chunks.ts';
 import { insertLse } from './new-lse.ts';
 import { IANAZone } from 'luxon';
+import { keepEndingAtSuccessor, lastRevision, linkSuperseded } from './urdb/supersede.ts';
 import { convertUrdb, Skip, type ConvertedRatchet, type ConvertedSeason, type ConvertedTariff } from './urdb/convert.ts';
 import { starterKeyRow } from '../data/properties.seeder.ts';
 import { COINCIDENT_DEMAND_KEY } from '../data/starter/properties.data.ts';
@@ -82,8 +83,10 @@ export async function importUrdb(db: Db, stream: Readable, source: string, optio
       const label = `${typeof record.label === 'string' ? record.label : where} (${typeof record.name === 'string' ? record.name : 'no name'})`;
       try {
         const tariff = convertUrdb(record, { effectiveDate: options.effectiveDate });
-        const outcome = await writeTariff(trx, ids, tariff, options, source);
-        summary[outcome]++;
+        const outcome = await writeTariff(trx, ids, tariff, options, source, lastRevision(record));
+        // A record that supersedes another ends it (see urdb/supersede.ts): a new link updates an unchanged record.
+        const linked = await linkSuperseded(trx, tariff.key, record.supersedes);
+        summary[outcome === 'unchanged' && linked ? 'updated' : outcome]++;
       } catch (e) {
         if (!(e instanceof Skip)) throw e;
         summary.skipped.push({ label, reason: e.message });
@@ -107,8 +110,8 @@ async function lseOf(trx: Trx, t: ConvertedTariff, options: UrdbOptions, source:
   return { lseId, zone };
 }
 
-async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: UrdbOptions, source: string): Promise<'created' | 'updated' | 'unchanged'> {
-  const existing = await trx.selectFrom('tariffs').select(['tariff_id', 'import_hash', 'lse_id']).where('import_key', '=', t.key).executeTakeFirst();
+async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: UrdbOptions, source: string, lastUpdated: string | null): Promise<'created' | 'updated' | 'unchanged'> {
+  const existing = await trx.selectFrom('tariffs').select(['tariff_id', 'import_hash', 'lse_id', 'master_tariff_id', 'prior_tariff_id']).where('import_key', '=', t.key).executeTakeFirst();
   if (existing && existing.import_hash === t.hash) return 'unchanged';
   const { lseId, zone } = await lseOf(trx, t, options, source);
   const marker = `urdb:${t.key}`;
@@ -135,10 +138,13 @@ async function writeTariff(trx: Trx, ids: Ids, t: ConvertedTariff, options: Urdb
     charge_types: [...new Set(t.rates.map((r) => r.chargeType))].join(','), charge_period: 'MONTHLY', min_monthly_consumption: null, max_monthly_consumption: null, min_monthly_demand: null, max_monthly_demand: null,
     has_time_of_use_rates: t.touGroups.length > 0, has_tiered_rates: t.rates.some((r) => r.bands.length > 1), has_contracted_rates: false, has_tariff_applicability: false, has_rate_applicability: false, has_net_metering: t.exportArrangement !== null || t.rates.some((r) => r.transactionType === 'SELL'),
     export_arrangement: t.exportArrangement, true_up_month: null, year_end_sell_rate: null, year_end_credit_paid: null,
-    last_updated: null, source: t.source, import_key: t.key, import_hash: t.hash,
+    last_updated: lastUpdated, source: t.source, import_key: t.key, import_hash: t.hash,
   };
-  if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', tariffId).execute();
-  else await trx.insertInto('tariffs').values({ tariff_id: tariffId, ...row }).execute();
+  if (existing) {
+    // A rewritten version stays in the master tariff a supersession put it in, and ends where its successor starts.
+    await trx.updateTable('tariffs').set({ ...row, master_tariff_id: existing.master_tariff_id, prior_tariff_id: existing.prior_tariff_id }).where('tariff_id', '=', tariffId).execute();
+    await keepEndingAtSuccessor(trx, tariffId, t.endDate);
+  } else await trx.insertInto('tariffs').values({ tariff_id: tariffId, ...row }).execute();
 
   // Seasons of this tariff: one season group of the LSE.
   const seasonIds = t.seasons.length ? await writeSeasonGroup(trx, ids, t.seasons, lseId, marker) : [];

@@ -2,11 +2,15 @@
 // answer is a server error, every 400 names a parameter, no answer shows a stack trace, SQL or a file path, and the
 // process serves on. About 2,000 requests per database in CI; FUZZ_REQUESTS=20000 (and FUZZ_SEED) for a longer run.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { dialects } from '../helpers/dialects.ts';
 import { fuzzRequests, operationsOf, type FuzzPlan, type FuzzRequest } from '../helpers/openapi-fuzz.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startFakeUrdb, type FakeUrdb } from '../helpers/urdb-api-server.ts';
 
 const COUNT = Number(process.env.FUZZ_REQUESTS ?? 2000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -62,6 +66,8 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
     ...Object.fromEntries(
       ['/rest/v1/accounts/{accountId}/calculate', '/rest/v1/accounts/pid/{providerAccountId}/calculate', '/rest/public/calculate/account/{accountId}'].map((p) => [`POST ${p}`, { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: 1100102 }]),
     ),
+    // Synced from a local stand-in of the OpenEI API answering no records (never the real API, whatever the key).
+    'POST /rest/admin/sync/urdb': { apiKey: 'fuzz-key', eia: '14328', sector: 'Residential', since: '2025-01-01', pageSize: 10 },
     'POST /rest/admin/import/{format}': [{ label: 'fuzz', name: 'Fuzz', sector: 'Commercial', startdate: 1609459200, eiaid: 14328, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)) }],
   },
   queries: {
@@ -74,6 +80,7 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
     'GET /rest/public/calculate/account/{accountId}': { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: '1100102' },
     'GET /rest/public/zipcodes': { search: 'oak', searchOn: 'city', isRegex: 'true' },
     'GET /rest/public/tariffs': { lseId: '734', fromDateTime: '2025-01-01', toDateTime: '2026-01-01' },
+    'GET /rest/public/tariffs/properties': { masterTariffId: '1100101,512', effectiveOn: '2025-07-01', includeAll: 'true' },
   },
 };
 
@@ -129,8 +136,12 @@ for (const dialect of dialects) {
     let t: TestApp;
     let base: URL;
     let auth: string;
+    let urdb: FakeUrdb;
+    let stateDir: string;
     before(async () => {
-      t = await buildTestApp(dialect, { seed: true, env: { RATE_LIMIT_MAX: '0' } });
+      urdb = await startFakeUrdb([], { anyKey: true });
+      stateDir = mkdtempSync(join(tmpdir(), 'fuzz-urdb-'));
+      t = await buildTestApp(dialect, { seed: true, env: { RATE_LIMIT_MAX: '0', URDB_API_URL: urdb.url, URDB_SYNC_STATE_FILE: join(stateDir, 'state.json'), URDB_RETRY_BASE_MS: '0' } });
       base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
       auth = t.authHeader(await t.credentials(['signal', 'enterprise', 'privateTou', 'admin']));
       // An account of the fuzzing organization with a profile, so that the account and profile operations are reached
@@ -144,7 +155,11 @@ for (const dialect of dialects) {
       const profile = await post('/rest/v1/profiles', { accountId: account.accountId, providerProfileId: 'fuzz-profile', serviceTypes: 'ELECTRICITY', readingData: Array.from({ length: 48 }, (_, h) => ({ fromDateTime: `2025-07-0${1 + Math.floor(h / 24)}T${String(h % 24).padStart(2, '0')}:00-07:00`, duration: 3_600_000, quantityUnit: 'kWh', quantityValue: 1 })) });
       Object.assign(PLAN.samples, { accountId: account.accountId, providerAccountId: 'fuzz-account', profileId: profile.profileId, providerProfileId: 'fuzz-profile' });
     });
-    after(() => t.close());
+    after(async () => {
+      await t.close();
+      await urdb.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    });
 
     it(`answers ${COUNT} hostile requests without a server error, a leak or a crash`, { timeout: 900_000 }, async () => {
       const doc = (await (await fetch(new URL('/openapi.json', base))).json()) as Parameters<typeof operationsOf>[0];
@@ -163,7 +178,8 @@ for (const dialect of dialects) {
       }
       assert.equal((await fetch(new URL('/health', base))).status, 200);
       assert.deepEqual(faults.slice(0, 25), [], `${faults.length} faulty answers of ${COUNT}`);
-      // The fuzz must reach the operations, not only their validation.
+      // The fuzz must reach the operations, not only their validation (the URDB sync: its stand-in API was asked).
+      assert.ok(urdb.requests.length > 0, 'no URDB sync got past its validation');
       assert.ok((statuses.get(200) ?? 0) > COUNT / 20, JSON.stringify([...statuses]));
     });
   });
