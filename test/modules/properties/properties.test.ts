@@ -42,9 +42,9 @@ for (const dialect of dialects) {
 
     it('filters keys by data type, family, keyspace and entity (entityId and entityType only together)', async () => {
       const names = async (q: string) => (await t.json(`/rest/public/properties?${q}&pageCount=100`, c)).results.map((k: { keyName: string }) => k.keyName);
-      assert.deepEqual(await names('dataType=choice'), ['buildingTypeCommercial', 'buildingTypeResidential', 'buildingVintageCommercial', 'buildingVintageResidential', 'cityLimits', 'connectionType']);
+      assert.deepEqual(await names('dataType=choice'), ['baseServicesChargeIncomeTier', 'baselineAllowanceType', 'buildingTypeCommercial', 'buildingTypeResidential', 'buildingVintageCommercial', 'buildingVintageResidential', 'cityLimits', 'connectionType']);
       assert.deepEqual(await names('family=load'), ['consumption', 'demand']);
-      assert.deepEqual(await names('keySpace=customer'), ['buildingTypeCommercial', 'buildingTypeResidential', 'buildingVintageCommercial', 'buildingVintageResidential', 'isLowIncomeSeniorCitizen953']);
+      assert.deepEqual(await names('keySpace=customer'), ['baseServicesChargeIncomeTier', 'baselineAllowanceType', 'buildingTypeCommercial', 'buildingTypeResidential', 'buildingVintageCommercial', 'buildingVintageResidential', 'isLowIncomeSeniorCitizen953']);
       assert.deepEqual(await names('entityId=734&entityType=LSE'), ['734formula10', 'testZonePrice']);
       assert.equal((await names('entityId=734')).length, (await names('')).length, 'entityId alone is ignored');
       assert.deepEqual(await names('excludeGlobal=true'), [
