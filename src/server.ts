@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { runSeeds } from './data/seed.ts';
 import { allSeeders } from './data/seeders.ts';
+import { shareKeyChanges } from './modules/keys/key-changes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { TIERS } from './modules/keys/tiers.ts';
 import { VERSION } from './version.ts';
@@ -30,13 +31,19 @@ export function describeDatabase(config: Config): string {
   return config.database.kind === 'sqlite' ? `SQLite ${config.database.filename}` : `PostgreSQL ${config.database.url.replace(/\/\/[^@/]*@/, '//***@')}`;
 }
 
-/** The database, migrated and seeded. The server's statements are bounded in time; a CLI command's (imports) are not. */
-export async function prepareDatabase(config: Config, print: Print, { serving = false } = {}): Promise<Db> {
-  const db = connectDatabase(config.database, {
+/** The server's statements are bounded in time; a CLI command's (imports) are not. */
+function openDatabase(config: Config, serving: boolean): Db {
+  return connectDatabase(config.database, {
     lockWaitMs: config.lockWaitMs,
+    poolSize: config.databasePoolMax,
     applicationName: serving ? 'ratebook' : 'ratebook-cli',
     ...(serving ? { statementTimeoutMs: config.statementTimeoutMs } : {}),
   });
+}
+
+/** The database, migrated and seeded. */
+export async function prepareDatabase(config: Config, print: Print, { serving = false } = {}): Promise<Db> {
+  const db = openDatabase(config, serving);
   try {
     const migrated = await migrateToLatest(db);
     if (migrated.length) print(`Applied migrations: ${migrated.join(', ')}`);
@@ -48,19 +55,41 @@ export async function prepareDatabase(config: Config, print: Print, { serving = 
   }
 }
 
-export async function startServer(config: Config, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
-  const db = await prepareDatabase(config, print, { serving: true });
-  const keys = new KeysService(db, config.authCacheTtlMs);
-  await ensureCredentials(keys, config, print);
-  const app = await buildApp({ config, db, keys });
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+/** What `serve --workers N` does once in the primary before any worker starts: migrate, seed, credentials. */
+export async function prepareForWorkers(config: Config, print: Print): Promise<void> {
+  const db = await prepareDatabase(config, print);
+  try {
+    await ensureCredentials(new KeysService(db, 0), config, print);
+  } finally {
+    await db.close();
+  }
+}
+
+export function printBanner(config: Config, port: number, print: Print, workers = 1): void {
   const base = `http://localhost:${port}`;
-  print(`Ratebook ${VERSION} listening on ${base} (${describeDatabase(config)})`);
+  print(`Ratebook ${VERSION} listening on ${base} (${describeDatabase(config)}${workers > 1 ? `, ${workers} workers` : ''})`);
   print(`  API reference: ${base}/docs`);
   print(`  Try:           curl -u APPID:APPKEY ${base}/rest/echo/hello`);
   print(`  Credentials:   npm run ratebook -- keys create --org NAME [--tier signal ...]`);
+}
+
+export interface ServeOptions {
+  /** A cluster worker: the primary has migrated and made credentials, and prints the banner. */
+  worker?: boolean;
+}
+
+export async function startServer(config: Config, print: Print = (l) => process.stdout.write(`${l}\n`), { worker = false }: ServeOptions = {}): Promise<void> {
+  const db = worker ? openDatabase(config, true) : await prepareDatabase(config, print, { serving: true });
+  const keys = new KeysService(db, config.authCacheTtlMs);
+  if (!worker) await ensureCredentials(keys, config, print);
+  const app = await buildApp({ config, db, keys });
+  // Rotations and revocations made by any process (or the CLI) reach this one at once.
+  const postgresUrl = config.database.kind === 'postgres' ? config.database.url : null;
+  const sharing = await shareKeyChanges(keys, db, { postgresUrl, redisUrl: config.redisUrl }, app.log, { listen: true });
+  app.addHook('onClose', () => sharing.close());
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (!worker) printBanner(config, typeof address === 'object' && address ? address.port : config.port, print);
 
   let closing = false;
   const shutdown = async (signal: string) => {

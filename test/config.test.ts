@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import { ConfigError, DEFAULT_SQLITE_FILE, loadConfig, parseDatabaseUrl } from '../src/config.ts';
 
@@ -44,5 +45,15 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
     assert.throws(() => loadConfig({ RATEBOOK_ADMIN_APP_ID: 'a' }), /together/);
     assert.throws(() => loadConfig({ RATE_LIMIT_MAX: '-1' }), /RATE_LIMIT_MAX/);
+  });
+  it('reads the scale-out settings: workers (a count or auto), REDIS_URL, DATABASE_POOL_MAX', () => {
+    const d = loadConfig({});
+    assert.deepEqual([d.workers, d.redisUrl, d.databasePoolMax], [1, null, 10]);
+    const c = loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379/2', DATABASE_POOL_MAX: '25' }, { workers: '4' });
+    assert.deepEqual([c.workers, c.redisUrl, c.databasePoolMax], [4, 'redis://127.0.0.1:6379/2', 25]);
+    assert.equal(loadConfig({ WORKERS: 'auto' }).workers, availableParallelism());
+    assert.throws(() => loadConfig({ WORKERS: '0' }), /WORKERS/);
+    assert.throws(() => loadConfig({ REDIS_URL: 'http://x' }), /REDIS_URL/);
+    assert.throws(() => loadConfig({ DATABASE_POOL_MAX: '0' }), /DATABASE_POOL_MAX/);
   });
 });

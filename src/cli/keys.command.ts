@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { KeyNotFoundError, KeysService, type NewCredentials } from '../modules/keys/keys.service.ts';
 import { parseTiers } from '../modules/keys/tiers.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { shareKeyChanges } from '../modules/keys/key-changes.ts';
 
 type WithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
@@ -22,9 +24,22 @@ function printCredentials(c: NewCredentials, json: boolean): void {
   out('The appKey is stored only as a hash: keep it now, it cannot be shown again.');
 }
 
-// Credentials are checked in-process by the service; a running server trusts an earlier verdict
-// for at most AUTH_CACHE_TTL_MS, so a key rotated or revoked here stops working within that time.
-export function registerKeysCommand(program: Command, withDb: WithDb): void {
+/** Rotates or revokes with the change announced to running servers (PostgreSQL NOTIFY, Redis when REDIS_URL is set). */
+async function announcing<T>(db: Db, config: Config, change: (keys: KeysService) => Promise<T>): Promise<T> {
+  const keys = new KeysService(db, 0);
+  const postgresUrl = config.database.kind === 'postgres' ? config.database.url : null;
+  const log = { warn: (_: object, msg: string) => process.stderr.write(`warning: ${msg}\n`), info: () => {} };
+  const sharing = await shareKeyChanges(keys, db, { postgresUrl, redisUrl: config.redisUrl }, log, { listen: false });
+  try {
+    return await change(keys);
+  } finally {
+    await sharing.close();
+  }
+}
+
+// Running servers hear a rotation or revocation made here at once; one that misses the announcement (its listener
+// was disconnected) trusts an earlier verdict for at most AUTH_CACHE_TTL_MS.
+export function registerKeysCommand(program: Command, withDb: WithDb, config: () => Config): void {
   const keys = program.command('keys').description('manage application credentials (appId:appKey)');
   const service = (db: Db) => new KeysService(db, 0);
 
@@ -57,14 +72,14 @@ export function registerKeysCommand(program: Command, withDb: WithDb): void {
     .description('issue a new appKey; the old key is revoked')
     .option('--json', 'print JSON')
     .action(async (appId: string, opts: { json?: boolean }) => {
-      printCredentials(await withDb((db) => service(db).rotate(appId)), Boolean(opts.json));
+      printCredentials(await withDb((db) => announcing(db, config(), (k) => k.rotate(appId))), Boolean(opts.json));
     });
 
   keys
     .command('revoke <appId>')
     .description('revoke an application: its key stops working')
     .action(async (appId: string) => {
-      await withDb((db) => service(db).revoke(appId));
+      await withDb((db) => announcing(db, config(), (k) => k.revoke(appId)));
       out(`Revoked ${appId}`);
     });
 }

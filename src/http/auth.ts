@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, notAuthorized, unauthenticated } from './errors.ts';
 import type { KeysService, Principal } from '../modules/keys/keys.service.ts';
 import type { RateLimiter, RateVerdict } from './rate-limit.ts';
+import type { RequestLimiter } from './shared-rate-limit.ts';
 import type { App } from './fastify-types.ts';
 
 /** Longer ids and keys than any Ratebook makes; control characters no id or key holds (and PostgreSQL text refuses NUL). */
@@ -68,11 +69,9 @@ function countFailure(limits: FailureLimits, ip: string, appId: string): void {
   if (limits.perApp.enabled) limits.perApp.hit(appId);
 }
 
-/** Rate limit and tier check for an authenticated caller. */
-function admit(request: FastifyRequest, reply: FastifyReply, principal: Principal, limiter: RateLimiter): void {
-  request.principal = principal;
-  if (limiter.enabled) {
-    const verdict = limiter.hit(principal.appId);
+/** The rate-limit headers and the 429 or tier refusal for an authenticated caller whose request was counted. */
+function judge(request: FastifyRequest, reply: FastifyReply, principal: Principal, verdict: RateVerdict | null): void {
+  if (verdict) {
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
     reply.header('x-ratelimit-reset', Math.ceil(verdict.resetInMs / 1000));
@@ -82,7 +81,26 @@ function admit(request: FastifyRequest, reply: FastifyReply, principal: Principa
   if (tier && !principal.tiers.has(tier)) throw notAuthorized(tier);
 }
 
-export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter, failures: FailureLimits): void {
+/**
+ * Rate limit and tier check for an authenticated caller, then done(). The in-memory limiter answers at once; a shared
+ * store (PostgreSQL, Redis) answers with a promise that never rejects.
+ */
+function admit(request: FastifyRequest, reply: FastifyReply, principal: Principal, limiter: RequestLimiter, done: (err?: Error) => void): void {
+  request.principal = principal;
+  const verdict = limiter.enabled ? limiter.hit(principal.appId) : null;
+  const settle = (v: RateVerdict | null) => {
+    try {
+      judge(request, reply, principal, v);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  };
+  if (verdict instanceof Promise) verdict.then(settle, (err: Error) => done(err));
+  else settle(verdict);
+}
+
+export function registerAuth(app: App, keys: KeysService, limiter: RequestLimiter, failures: FailureLimits): void {
   app.decorateRequest('principal', null);
   // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
   // per request; only a first sight of a key waits for scrypt.
@@ -99,8 +117,7 @@ export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter, 
           countFailure(failures, request.ip, credentials.appId);
           throw failureBudgetSpent(failures, request.ip, credentials.appId) ?? refused();
         }
-        admit(request, reply, cached, limiter);
-        return done();
+        return admit(request, reply, cached, limiter, done);
       }
       const spent = failureBudgetSpent(failures, request.ip, credentials.appId);
       if (spent && !keys.provedBefore(credentials.appId, credentials.appKey)) throw spent;
@@ -109,16 +126,9 @@ export function registerAuth(app: App, keys: KeysService, limiter: RateLimiter, 
     }
     keys.verify(credentials.appId, credentials.appKey).then(
       (principal) => {
-        try {
-          if (!principal) {
-            countFailure(failures, request.ip, credentials.appId);
-            throw refused();
-          }
-          admit(request, reply, principal, limiter);
-          done();
-        } catch (err) {
-          done(err as Error);
-        }
+        if (principal) return admit(request, reply, principal, limiter, done);
+        countFailure(failures, request.ip, credentials.appId);
+        done(refused());
       },
       (err: Error) => done(err),
     );

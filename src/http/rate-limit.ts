@@ -1,6 +1,6 @@
 // Counters in fixed windows, per key: the per-application request budget, and the budget of failed credential
-// checks per client address and per application id. In memory: each API process counts its own requests, so behind
-// N processes an application gets up to N times the budget (see README).
+// checks per client address and per application id. In memory: each API process counts its own. On PostgreSQL or with
+// Redis the request budget is counted in the shared store instead (shared-rate-limit.ts), and this counts during outages.
 
 export interface RateVerdict {
   allowed: boolean;

@@ -1,7 +1,7 @@
 // Remembers verified credential verdicts so that an authenticated request does not pay for scrypt.
 // Entries are keyed by a SHA-256 digest of appId and key (never the key itself), expire after a TTL
-// (so a revocation made by another process takes effect within it) and are dropped at once on
-// rotate or revoke in this process.
+// (the fallback when another process's revocation is not heard: see key-changes.ts) and are dropped
+// at once on rotate or revoke, in this process or, broadcast, in any other.
 import { createHash } from 'node:crypto';
 
 export interface CachedVerdict<P> {
@@ -42,6 +42,10 @@ export class CredentialCache<P> {
 
   dropApp(appId: string): void {
     for (const [digest, entry] of this.#entries) if (entry.appId === appId) this.#entries.delete(digest);
+  }
+
+  clear(): void {
+    this.#entries.clear();
   }
 
   get size(): number {

@@ -23,6 +23,9 @@ export interface NewCredentials {
 
 export class KeyNotFoundError extends Error {}
 
+/** Tells the other API processes that an application's key changed (key-changes.ts); never throws. */
+export type KeyChangeAnnouncer = (appId: string) => Promise<void>;
+
 /**
  * A stored key no one holds, checked against when the appId is unknown or inactive: every refusal then costs the
  * same scrypt, so how long a refusal takes does not tell whether an application exists.
@@ -42,10 +45,18 @@ export class KeysService {
    * an appId cannot lock its owner out.
    */
   readonly #provenKeys = new Map<string, string>();
+  #announce: KeyChangeAnnouncer = async () => {};
+  /** Counts forgets: a check that began before one does not cache its (possibly stale) verdict. */
+  #forgets = 0;
 
   constructor(db: Db, cacheTtlMs: number, private readonly now: () => Date = () => new Date()) {
     this.#repo = new KeysRepository(db);
     this.#cache = new CredentialCache<Principal>(cacheTtlMs);
+  }
+
+  /** After a rotation or revocation here, announce it so other processes drop their cached verdicts. */
+  announceChangesThrough(announce: KeyChangeAnnouncer): void {
+    this.#announce = announce;
   }
 
   #stamp(): string {
@@ -85,7 +96,8 @@ export class KeysService {
     const appKey = newAppKey();
     const stored = await hashKey(appKey);
     await this.#repo.updateKey(appId, stored.salt, stored.hash, this.#stamp());
-    this.#forget(appId);
+    this.forgetApp(appId);
+    await this.#announce(appId);
     return { appId, appKey, orgId: app.orgId, orgName: app.orgName, tiers: app.tiers as Tier[] };
   }
 
@@ -93,7 +105,8 @@ export class KeysService {
     const app = await this.#repo.findApplication(appId);
     if (!app) throw new KeyNotFoundError(`No application ${appId}`);
     await this.#repo.revoke(appId, this.#stamp());
-    this.#forget(appId);
+    this.forgetApp(appId);
+    await this.#announce(appId);
   }
 
   /** Makes an application with exactly these credentials and every tier exist (RATEBOOK_ADMIN_APP_*). */
@@ -106,7 +119,8 @@ export class KeysService {
     else {
       await this.#repo.insertApplication({ appId, orgId, name: 'admin', keySalt: stored.salt, keyHash: stored.hash, tiers, status: 'ACTIVE', createdAt: this.#stamp() });
     }
-    this.#forget(appId);
+    this.forgetApp(appId);
+    await this.#announce(appId);
   }
 
   /** The cached verdict (principal, or null for refused), or undefined when the key must be checked. */
@@ -119,9 +133,20 @@ export class KeysService {
     return this.#provenKeys.get(appId) === CredentialCache.digest(appId, appKey);
   }
 
-  #forget(appId: string): void {
+  /** Drops what this process remembers of the application's key: the next request checks it in the database. */
+  forgetApp(appId: string): void {
+    this.#forgets++;
     this.#cache.dropApp(appId);
     this.#provenKeys.delete(appId);
+  }
+
+  /**
+   * Drops every cached verdict (after broadcasts may have been missed: a lost listener connection). Proven keys stay:
+   * they only let a key be checked again, in the database, and keep their owners from being locked out.
+   */
+  forgetAll(): void {
+    this.#forgets++;
+    this.#cache.clear();
   }
 
   /** The caller's principal, or null for unknown, revoked or wrong credentials. */
@@ -129,10 +154,13 @@ export class KeysService {
     const digest = CredentialCache.digest(appId, appKey);
     const cached = this.#cache.get(digest);
     if (cached) return cached.principal;
+    const forgets = this.#forgets;
     const app = await this.#repo.findApplication(appId);
     const active = app !== undefined && app.status === 'ACTIVE';
     const matches = await verifyKey(appKey, active ? { salt: app.keySalt, hash: app.keyHash } : await decoyKey());
     const principal: Principal | null = active && matches ? { appId: app.appId, orgId: app.orgId, orgName: app.orgName, tiers: effectiveTiers(app.tiers as Tier[]) } : null;
+    // A key changed while this check ran (a broadcast arrived): the row read may be stale, so remember nothing.
+    if (forgets !== this.#forgets) return principal;
     this.#cache.set(digest, appId, principal);
     if (principal) {
       if (this.#provenKeys.size >= MAX_PROVEN_KEYS && !this.#provenKeys.has(appId)) this.#provenKeys.delete(this.#provenKeys.keys().next().value!);

@@ -1,0 +1,74 @@
+// Real `ratebook` processes for tests of several servers on one database: start, wait for the banner, stop.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const BIN = ['--import', 'tsx', 'src/main.ts'];
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** Everything printed so far (stdout and stderr). */
+  output(): string;
+  /** Waits for a pattern in the output. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export function ratebookCli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const res = spawnSync(process.execPath, [...BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+export async function startServerProcess(args: string[], env: Record<string, string>, startMs = 180_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (pattern: RegExp, ms = 30_000) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        clearInterval(check);
+        reject(new Error(`no ${pattern} within ${ms} ms:\n${out}`));
+      }, ms);
+      const check = setInterval(() => {
+        const m = pattern.exec(out);
+        if (m) {
+          clearInterval(check);
+          clearTimeout(timer);
+          resolve(m);
+        }
+      }, 50);
+    });
+  const banner = await waitFor(/listening on (http:\/\/localhost:\d+)/, startMs).catch((err: Error) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
+  return {
+    child,
+    base: banner[1]!,
+    output: () => out,
+    waitFor,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+export const basicAuth = (c: { appId: string; appKey: string }) => `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;
+
+/** A GET on a connection of its own (no keep-alive: with several workers, each request may reach another one). */
+export function getOnce(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
