@@ -2,6 +2,7 @@
 // sources through tsx's hooks costs about a second at start-up (every ESM file of the dependencies
 // passes through them); the bundle loads them natively. Packages stay external.
 import { build } from 'esbuild';
+import { buildConsole } from './build-console.ts';
 
 const started = performance.now();
 await build({
@@ -15,4 +16,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-process.stderr.write(`built dist/ratebook.js in ${(performance.now() - started).toFixed(0)} ms\n`);
+await buildConsole();
+process.stderr.write(`built dist/ratebook.js and dist/console/ in ${(performance.now() - started).toFixed(0)} ms\n`);
