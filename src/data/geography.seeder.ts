@@ -6,7 +6,7 @@ import type { Database, TerritoryItemsTable } from '../db/database.ts';
 import { itemMatchKey, normalizePlace, zipMatchKeys, type ItemType } from '../modules/territories/place-keys.ts';
 import { centroid } from '../modules/zipcodes/centroid.ts';
 import { insertInChunks } from './insert-chunks.ts';
-import type { Seeder } from './seed.ts';
+import type { Seeder } from './seeder.ts';
 import { STARTER_LSES, type StarterLse } from './starter/lses.data.ts';
 import { STARTER_TERRITORIES, type ItemSpec } from './starter/territories.data.ts';
 import { STARTER_UTILITY_TAXES } from './starter/utility-taxes.data.ts';

@@ -1,20 +1,9 @@
 // Loads the bundled starter dataset on first start: each seeder runs once per version and records
 // that it ran in seed_runs, inside the same transaction as its data, so a failed seed leaves nothing behind.
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import type { Seeder } from './seeder.ts';
 import { seeders } from './seeders.ts';
 import { writeTransaction } from '../db/transaction.ts';
-
-export interface Seeder {
-  /** Stable name recorded in seed_runs. */
-  name: string;
-  /** Raise it when the seeder's data changes so existing databases receive the new version. */
-  version: number;
-  /** Whether its source is at hand (data read in place from outside the repository); skipped, unrecorded, if not. */
-  available?(): boolean;
-  /** Writes (or rewrites) the seeder's data; must be idempotent. */
-  run(trx: Transaction<Database>, db: Db): Promise<number>;
-}
 
 export interface SeedReport {
   name: string;

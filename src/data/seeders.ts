@@ -1,14 +1,15 @@
 // The starter dataset's seeders, in dependency order (geography before tariffs before lookups).
-import type { Seeder } from './seed.ts';
+import type { Seeder } from './seeder.ts';
 import { geographySeeder } from './geography.seeder.ts';
 import { propertiesSeeder } from './properties.seeder.ts';
 import { tariffsSeeder } from './tariffs.seeder.ts';
+import { documentsSeeder } from './documents.seeder.ts';
 import { timeSeeder } from './time.seeder.ts';
 import { typicalLoadsSeeder } from './typical-loads.seeder.ts';
 import { weatherStationsSeeder } from './weather-stations.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
-export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder, tariffsSeeder];
+export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder, tariffsSeeder, documentsSeeder];
 
 /**
  * Every seeder, with those that read the shared reference folder last: typical load profiles and climate zones, then

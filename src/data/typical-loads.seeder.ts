@@ -11,7 +11,7 @@ import { itemMatchKey } from '../modules/territories/place-keys.ts';
 import { centroid } from '../modules/zipcodes/centroid.ts';
 import { insertInChunks } from './insert-chunks.ts';
 import { readCrbProfiles, readOpenEiHomes, type ProfileRow } from './loads/reference-loads.ts';
-import type { Seeder } from './seed.ts';
+import type { Seeder } from './seeder.ts';
 
 const STATIONS = ['climate', 'openstudio-hpxml_weather_stations.csv'];
 const LOADS = ['loads'];

@@ -11,7 +11,7 @@ import { zoneFacts } from '../engine/time/zone-facts.ts';
 import { STATE_FIPS } from './geo/state-fips.ts';
 import { zoneFitsState } from './geo/us-zones.ts';
 import { insertInChunks } from './insert-chunks.ts';
-import type { Seeder } from './seed.ts';
+import type { Seeder } from './seeder.ts';
 
 /** The year whose offsets define standard time and DST for the ZIP table (current US rules since 2007). */
 const RULES_YEAR = 2024;

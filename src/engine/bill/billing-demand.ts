@@ -11,7 +11,7 @@ import type { LocalClock } from '../time/local-clock.ts';
 import { seasonContains } from '../time/seasons.ts';
 import type { Rate } from '../tariff/model.ts';
 import type { Assume } from './assumptions.ts';
-import type { Piece } from './charges.ts';
+import type { Piece } from './piece.ts';
 import { intervalAt, type Grid } from './grid.ts';
 import type { Selection } from './selection.ts';
 import { BillInputError, type BillInput, type DemandKey, type DemandLookback, type UsageReading } from './types.ts';

@@ -3,23 +3,9 @@
 // base. Minimums and net excess generation are settled per billing period by the caller.
 import type { Rate, RateBand, TariffVersion, TransactionType } from '../tariff/model.ts';
 import { ownDemandKey, type BilledDemand } from './billing-demand.ts';
+import type { Piece } from './piece.ts';
 import type { Measure, Selection } from './selection.ts';
 import type { BillInput } from './types.ts';
-
-export interface Piece {
-  /** Index of the billing period. */
-  period: number;
-  from: number;
-  to: number;
-  i0: number;
-  i1: number;
-  version: TariffVersion;
-  /** Length of the whole billing period (ms) and its local days. */
-  periodMs: number;
-  periodDays: number;
-  /** The first piece of the calculation (one-time charges). */
-  first: boolean;
-}
 
 export interface RawItem {
   piece: Piece;

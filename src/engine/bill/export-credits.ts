@@ -9,7 +9,8 @@
 // Credits start at zero at the start of the range (said as an assumption unless the range starts a credit year).
 import { DEFAULT_TRUE_UP_MONTH, type ExportRules, type Rate, type TariffVersion } from '../tariff/model.ts';
 import type { Assume } from './assumptions.ts';
-import { isPercentage, type Piece, type RawItem } from './charges.ts';
+import { isPercentage, type RawItem } from './charges.ts';
+import type { Piece } from './piece.ts';
 import type { Selection } from './selection.ts';
 
 type Settled = { piece: Piece; rates: readonly Rate[]; items: RawItem[] };

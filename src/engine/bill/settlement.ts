@@ -4,7 +4,8 @@
 // to the year's last period (December), as OpenEI URDB and NREL SAM define them.
 import type { Rate } from '../tariff/model.ts';
 import type { LocalClock } from '../time/local-clock.ts';
-import { applicableBands, effective, isAfterTax, periodsHeld, type Piece, type PieceContext, type RawItem } from './charges.ts';
+import { applicableBands, effective, isAfterTax, periodsHeld, type PieceContext, type RawItem } from './charges.ts';
+import type { Piece } from './piece.ts';
 
 const preTax = (items: readonly RawItem[]) => items.reduce((sum, x) => (x.rate.chargeType === 'TAX' || isAfterTax(x.rate) ? sum : sum + x.cost), 0);
 

@@ -5,7 +5,7 @@ import { isDemandInterval, MAX_LOOKBACK_PERIODS } from '../../engine/bill/billin
 import type { DemandKey } from '../../engine/bill/types.ts';
 import { ratchetFactor } from '../../engine/tariff/ratchet-formula.ts';
 import type { PropertyKeyRow } from '../tariffs/tariffs.repository.ts';
-import type { TimeSelector } from './tariff-context.ts';
+import type { TimeSelector } from './time-selector.ts';
 
 /** Lookback periods the engine counts: billing periods (the original API also shows an empty string for them). */
 const BILLING_PERIOD = new Set(['BILLING_PERIOD', '']);

@@ -19,6 +19,7 @@ import type { TimeOfUsesService } from '../timeofuses/timeofuses.service.ts';
 import { exportRulesOf } from '../tariffs/export-rules-row.ts';
 import { TariffsRepository, type BandRow, type RateRow, type TariffRow } from '../tariffs/tariffs.repository.ts';
 import { toDemandKey } from './demand-keys.ts';
+import type { TimeSelector } from './time-selector.ts';
 
 export interface TariffContext {
   masterTariffId: number;
@@ -32,9 +33,6 @@ export interface TariffContext {
   /** The DEMAND keys its demand rates name as quantityKey (ratchets and demands the caller gives). */
   demandKeys: Map<string, DemandKey>;
 }
-
-/** What the time data is loaded for: the seasons, TOUs and lookup keys that rates (or a ratchet's lookback) name. */
-export type TimeSelector = Pick<Rate, 'seasonId' | 'touId' | 'variableRateKey' | 'variableRateSubKey'>;
 
 export interface TimeContext {
   seasons: Map<number, SeasonDef>;
