@@ -11,7 +11,7 @@ const server = await startSeededServer('savings', { databaseUrl: values['databas
 const body = (sizes: number[]) => ({
   address: { zip: '94110' },
   fromDateTime: '2027-01-01',
-  propertyInputs: [{ keyName: 'masterTariffId', dataValue: 1100101 }, { keyName: 'rateInflation', dataValue: 3 }],
+  propertyInputs: [{ keyName: 'masterTariffId', dataValue: 522 }, { keyName: 'rateInflation', dataValue: 3 }],
   rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.15 }] }],
   designs: sizes.map((kw) => ({ designId: `${kw} kW`, propertyInputs: [{ keyName: 'systemSize', dataValue: kw }] })),
 });

@@ -13,7 +13,9 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerConsole } from './http/console.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { chooseRequestLimiter } from './http/rate-counter-stores.ts';
 import { RouteRegistry } from './http/route-registry.ts';
 import { echoRoutes } from './modules/echo/echo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -41,6 +43,8 @@ import { BaselinesService } from './modules/baselines/baselines.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { DocumentsService } from './modules/documents/documents.service.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
 import { legacyCalculateRoutes } from './modules/calculations/legacy.routes.ts';
 import { CalculationsService } from './modules/calculations/calculations.service.ts';
@@ -122,9 +126,13 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
     maxAge: 86400,
   });
   await registerOpenApi(app, VERSION);
+  registerConsole(app);
   registerErrorHandling(app, routes);
   const { perAddress, perApp, windowMs } = config.authFailures;
-  registerAuth(app, keys, new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs), { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
+  // The request budget is shared by every process (PostgreSQL or Redis); failure budgets stay per process.
+  const requests = chooseRequestLimiter(config, db, app.log);
+  app.addHook('onClose', () => requests.close());
+  registerAuth(app, keys, requests.limiter, { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
   registerInputGuard(app);
   // Before the calculation routes: each is given its history hooks as it is registered.
   await registerCalculationHistory(app, db, config);
@@ -154,6 +162,7 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   const accountPlace = async (accountId: string, orgId: number | null) => (accounts && orgId !== null ? accounts.placeForTariffs(accountId, orgId) : null);
   const tariffs = new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now, accountPlace);
   await app.register(tariffsRoutes(tariffs));
+  await app.register(documentsRoutes(new DocumentsService(db)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);
   await app.register(baselinesRoutes(baselines));

@@ -1,5 +1,6 @@
 // One frozen, typed configuration object, built from the environment and CLI flags.
 // Nothing else in the service reads process.env: everything it needs arrives through this object.
+import { availableParallelism } from 'node:os';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; filename: string }
@@ -46,6 +47,12 @@ export interface Config {
   history: HistoryConfig;
   /** OpenEI URDB synchronization (`ratebook sync urdb`, POST /rest/admin/sync/urdb). */
   urdb: UrdbSyncConfig;
+  /** Redis (redis://...): shared rate-limit counters and key-change broadcasts between processes; null: none. */
+  redisUrl: string | null;
+  /** PostgreSQL: connections each process keeps at most. */
+  databasePoolMax: number;
+  /** `serve`: API processes sharing the port (node:cluster); 1 serves in this process. */
+  workers: number;
 }
 
 export interface UrdbSyncConfig {
@@ -72,6 +79,7 @@ export interface ConfigFlags {
   host?: string;
   logLevel?: string;
   databaseUrl?: string;
+  workers?: string;
 }
 
 export const DEFAULT_SQLITE_FILE = './data/ratebook.sqlite';
@@ -126,6 +134,19 @@ function urdbApiUrl(raw: string | undefined): string {
   return value;
 }
 
+/** A count of API processes, or `auto`: one per core this process may use. */
+function workerCount(raw: string | undefined): number {
+  if (raw?.trim().toLowerCase() === 'auto') return availableParallelism();
+  return integer('WORKERS (--workers)', raw?.trim(), 1, 1, 256);
+}
+
+function redisUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/^rediss?:\/\//.test(value)) throw new ConfigError(`REDIS_URL "${value}" is not a redis:// or rediss:// URL`);
+  return value;
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, flags: ConfigFlags = {}): Config {
@@ -169,5 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       stateFile: env.URDB_SYNC_STATE_FILE?.trim() || DEFAULT_URDB_SYNC_STATE_FILE,
       retryBaseMs: integer('URDB_RETRY_BASE_MS', env.URDB_RETRY_BASE_MS, 1000, 0, 600_000),
     }),
+    redisUrl: redisUrl(env.REDIS_URL),
+    databasePoolMax: integer('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000),
+    workers: workerCount(flags.workers ?? env.WORKERS),
   });
 }

@@ -10,6 +10,7 @@ import { UrdbSyncError } from './importers/urdb/sync.ts';
 import { ImportFormatError } from './importers/source-lines.ts';
 import type { Db } from './db/database.ts';
 import { describeDatabase, prepareDatabase, startServer } from './server.ts';
+import { isClusterWorker, runPrimary } from './cluster.ts';
 import { VERSION } from './version.ts';
 
 const program = new Command('ratebook').version(VERSION).description('Ratebook: energy tariff reference and calculation service');
@@ -36,8 +37,12 @@ program
   .option('--port <port>', 'port (env PORT, default 8080)')
   .option('--host <host>', 'interface (env HOST, default 0.0.0.0)')
   .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL)')
+  .option('--workers <n>', 'API processes on the port, or auto: one per core (env WORKERS, default 1)')
   .action(async (opts: ConfigFlags) => {
-    await startServer(loadConfig(process.env, { ...flags(), ...opts }));
+    const config = loadConfig(process.env, { ...flags(), ...opts });
+    if (isClusterWorker()) await startServer(config, print, { worker: true });
+    else if (config.workers > 1) await runPrimary(config, (line) => process.stdout.write(`${line}\n`));
+    else await startServer(config);
   });
 
 program
@@ -55,7 +60,7 @@ program
     await withDb(async () => print('Starter data is loaded'));
   });
 
-registerKeysCommand(program, withDb);
+registerKeysCommand(program, withDb, () => loadConfig(process.env, flags()));
 registerImportCommand(program, withDb);
 registerSyncCommand(program, withDb, () => loadConfig(process.env, flags()));
 registerDataCommand(program, withDb);

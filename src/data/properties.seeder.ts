@@ -1,7 +1,7 @@
 // Loads the starter property keys (with choices) and the synthetic sample lookup series.
 import { LookupsRepository } from '../modules/properties/lookups.repository.ts';
 import { insertInChunks } from './insert-chunks.ts';
-import type { Seeder } from './seed.ts';
+import type { Seeder } from './seeder.ts';
 import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { sampleHourlyPrices, type StarterKey } from './starter/properties.data.ts';
 import { ALL_STARTER_KEYS as STARTER_KEYS } from './starter/combined.ts';
@@ -18,7 +18,8 @@ export const propertiesSeeder: Seeder = {
   // 2: the lookup keys Georgia Power's tariff 512 names. 3: keys and published lookup values of the starter tariffs.
   // 4: coincidentDemand, the demand key of coincident demand charges. 5: building types and vintages of baselines.
   // 6: the California baseline allowance type and Base Services Charge income tier keys.
-  version: 6,
+  // 7: demand typed DEMAND, as the original API types it (was DECIMAL).
+  version: 7,
   async run(trx, db) {
     const names = STARTER_KEYS.map((k) => k.keyName);
     await trx.deleteFrom('property_key_choices').where('key_name', 'in', names).execute();

@@ -1,17 +1,20 @@
 // Loads the starter tariffs (versions, rates, bands and properties), replacing exactly the starter versions.
-import type { Seeder } from './seed.ts';
+import type { Seeder } from './seeder.ts';
 import { DateTime } from 'luxon';
 import { insertInChunks } from './insert-chunks.ts';
 import { STARTER_TARIFFS } from './starter/tariffs/index.ts';
 import { derivedTariffFlags } from './starter/tariffs/derived-flags.ts';
+import { E1_FORMER_MASTER_TARIFF_ID, E1_MASTER_TARIFF_ID } from './starter/tariffs/pge-residential.data.ts';
 
 export const tariffsSeeder: Seeder = {
   name: 'starter-tariffs',
   // 2: the rate model's TOU, territory, class, period and demand fields; flags derived from the rates.
   // 3: versions current on 2026-11-25, every PG&E baseline territory, SCE regions and SDG&E zones, closedDate and
   //    lastUpdated from the data.
-  version: 3,
+  // 4: PG&E E-1 under the original API's masterTariffId (522); accounts on its former id follow it.
+  version: 4,
   async run(trx) {
+    await trx.updateTable('account_tariffs').set({ master_tariff_id: E1_MASTER_TARIFF_ID }).where('master_tariff_id', '=', E1_FORMER_MASTER_TARIFF_ID).execute();
     const ids = STARTER_TARIFFS.map((t) => t.tariffId);
     const rateIds = STARTER_TARIFFS.flatMap((t) => t.rates.map((r) => r.id));
     await trx.deleteFrom('tariff_rate_bands').where('tariff_rate_id', 'in', rateIds).execute();

@@ -497,8 +497,29 @@ export interface CalculationHistoryTable {
   response_truncated: boolean;
 }
 
+/** Tariff documents (rate sheets, advice letters, URDB records), each once by document_key. */
+export interface DocumentsTable {
+  document_id: number;
+  document_key: string;
+  document_title: string;
+  source_url: string;
+  source_content_type: string | null;
+  document_type: string;
+  lse_id: number | null;
+  effective_date: string | null;
+  origin: string;
+}
+
+/** Which tariff versions a document covers. */
+export interface TariffDocumentsTable {
+  tariff_id: number;
+  document_id: number;
+}
+
 export interface Database {
   calculation_history: CalculationHistoryTable;
+  documents: DocumentsTable;
+  tariff_documents: TariffDocumentsTable;
   accounts: AccountsTable;
   account_properties: AccountPropertiesTable;
   account_tariffs: AccountTariffsTable;

@@ -15,6 +15,8 @@ import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import { attachDocuments } from '../modules/documents/document-writer.ts';
+import { tariffJsonDocuments } from './tariff-json-documents.ts';
 import { EXPORT_ARRANGEMENTS } from '../engine/tariff/model.ts';
 
 type Trx = Transaction<Database>;
@@ -74,6 +76,8 @@ export async function importTariffJson(db: Db, stream: Readable, source: string,
       onRecord(summary.records);
       try {
         summary[await writeTariff(trx, record as Json, source)]++;
+        // Also for an unchanged tariff: a database from before documents existed gets them on the next import.
+        await attachDocuments(trx, record.tariffId as number, tariffJsonDocuments(record as Json));
       } catch (e) {
         if (!(e instanceof Skip)) throw e;
         summary.skipped.push({ label: `${str(record.tariffId) ?? where} (${str(record.tariffName) ?? 'no name'})`, reason: e.message });

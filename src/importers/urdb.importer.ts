@@ -18,6 +18,8 @@ import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
+import { attachDocuments } from '../modules/documents/document-writer.ts';
+import { urdbDocuments } from './urdb/documents.ts';
 
 export interface UrdbOptions {
   /** The LSE of records without an EIA id. */
@@ -84,6 +86,9 @@ export async function importUrdb(db: Db, stream: Readable, source: string, optio
       try {
         const tariff = convertUrdb(record, { effectiveDate: options.effectiveDate });
         const outcome = await writeTariff(trx, ids, tariff, options, source, lastRevision(record));
+        // Also for an unchanged record: a database from before documents existed gets them on the next import.
+        const stored = await trx.selectFrom('tariffs').select(['tariff_id', 'lse_id']).where('import_key', '=', tariff.key).executeTakeFirstOrThrow();
+        await attachDocuments(trx, stored.tariff_id, urdbDocuments(record, tariff, stored.lse_id));
         // A record that supersedes another ends it (see urdb/supersede.ts): a new link updates an unchanged record.
         const linked = await linkSuperseded(trx, tariff.key, record.supersedes);
         summary[outcome === 'unchanged' && linked ? 'updated' : outcome]++;

@@ -117,14 +117,15 @@ for (const dialect of dialects) {
     after(() => db.dispose());
 
     it('write closedDate and lastUpdated from the data', async () => {
-      const rows = await db.kysely.selectFrom('tariffs').select(['tariff_id', 'end_date', 'closed_date', 'last_updated']).where('tariff_id', 'in', [1400701, 1100011, 1300103, 3244437]).orderBy('tariff_id').execute();
+      const rows = await db.kysely.selectFrom('tariffs').select(['tariff_id', 'end_date', 'closed_date', 'last_updated']).where('tariff_id', 'in', [1400701, 1100011, 1200003, 1300103, 3244437]).orderBy('tariff_id').execute();
       assert.deepEqual(
         rows.map((r) => [r.tariff_id, r.end_date, r.closed_date, r.last_updated]),
         [
           [1100011, null, null, '2026-09-24T07:00:00Z'], // PG&E E-1 of 2026-03-01, checked 2026-09-24 (midnight in Los Angeles)
+          [1200003, null, null, '2026-07-01T04:00:00Z'], // Georgia Power R-31 of 2026-06-01, verified 2026-07-01 (midnight in New York)
           [1300103, null, null, '2026-07-01T06:00:00Z'], // Xcel RE-TOU of 2026-07-01, verified that day (midnight in Denver)
           [1400701, '2016-01-01', '2016-01-01', '2015-06-01T07:00:00Z'], // SCE GS-2 TOU B: closed where its figures end
-          [3244437, null, null, '2016-01-01T05:00:00Z'], // Georgia Power R-22 as recorded
+          [3244437, '2026-06-01', null, '2016-01-01T05:00:00Z'], // Georgia Power R-22 as recorded, ended where R-31 starts
         ],
       );
       const undated = await db.kysely.selectFrom('tariffs').select('tariff_id').where('tariff_id', 'in', STARTER_TARIFFS.map((t) => t.tariffId)).where('last_updated', 'is', null).execute();

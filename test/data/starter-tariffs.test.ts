@@ -69,7 +69,7 @@ describe('starter tariff data', () => {
       else assert.ok(current, `master ${master} (${sorted[0]!.tariffCode}) has a version in effect on ${DATA_CHECKED}`);
     }
     // The schedules the issue found without one (PG&E E-1, E-TOU-C, Xcel RE-TOU, SMUD R) have one, from 2026 figures.
-    for (const master of [1100101, 1100102, 1300100, 1400600]) {
+    for (const master of [522, 1100102, 1300100, 1400600]) {
       const current = byMaster().get(master)!.at(-1)!;
       assert.ok(current.effectiveDate >= '2026-01-01' && current.endDate === null, `master ${master}: ${current.effectiveDate}`);
     }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { runSeeds, type Seeder } from '../../src/data/seed.ts';
+import { runSeeds } from '../../src/data/seed.ts';
+import type { Seeder } from '../../src/data/seeder.ts';
 import { createTestDb, dialects, type TestDb } from '../helpers/dialects.ts';
 
 for (const dialect of dialects) {
@@ -14,7 +15,7 @@ for (const dialect of dialects) {
     after(() => db.dispose());
 
     it('applies every migration once, then nothing', async () => {
-      assert.deepEqual(await migrateToLatest(db), ['0001-foundation', '0002-geography', '0003-time', '0004-properties', '0005-tariffs', '0006-tier-scope', '0007-import-keys', '0008-export-rules', '0009-typical-loads', '0010-unowned-territories', '0011-weather-stations', '0012-accounts', '0013-calculation-history']);
+      assert.deepEqual(await migrateToLatest(db), ['0001-foundation', '0002-geography', '0003-time', '0004-properties', '0005-tariffs', '0006-tier-scope', '0007-import-keys', '0008-export-rules', '0009-typical-loads', '0010-unowned-territories', '0011-weather-stations', '0012-accounts', '0013-calculation-history', '0014-documents', '0015-rate-limit-counters']);
       assert.deepEqual(await migrateToLatest(db), []);
     });
 

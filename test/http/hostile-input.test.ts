@@ -60,16 +60,16 @@ for (const dialect of dialects) {
       // A JSON number too large for a double parses as Infinity.
       const text = JSON.stringify({ lseId: 734, timeOfUses: [{ touName: 'All', touType: 'OFF_PEAK', touPeriods: [{ ...period, toDayOfWeek: 9 }] }] }).replace('"toDayOfWeek":9', '"toDayOfWeek":1e309');
       named(await post('/rest/timeofuses', text), 400, 'timeOfUses[0].touPeriods[0].toDayOfWeek');
-      const calc = JSON.stringify({ masterTariffId: 1100101, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 5 }] }).replace('"dataValue":5', '"dataValue":1e309');
+      const calc = JSON.stringify({ masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 5 }] }).replace('"dataValue":5', '"dataValue":1e309');
       named(await post('/rest/v1/ondemand/calculate', calc), 400, 'propertyInputs[0].dataValue');
     });
 
     it('refuses usage values beyond any meter, which once made the summary infinite (a 500)', async () => {
       const series = Array.from({ length: 48 }, () => 1);
       series[2] = -1e308;
-      const res = await post('/rest/v1/ondemand/calculate', { masterTariffId: 1100101, fromDateTime: '2025-07-01', toDateTime: '2025-07-03', propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }] });
+      const res = await post('/rest/v1/ondemand/calculate', { masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-07-03', propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }] });
       named(res, 400, 'propertyInputs[0].dataSeries[2]');
-      named(await post('/rest/v1/ondemand/calculate', { masterTariffId: 1100101, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1e9, dataFactor: 1e300 }] }), 400, 'propertyInputs[0].dataValue');
+      named(await post('/rest/v1/ondemand/calculate', { masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1e9, dataFactor: 1e300 }] }), 400, 'propertyInputs[0].dataValue');
     });
 
     it('answers an undecodable or over-long URL in the envelope, naming the part at fault', async () => {
@@ -109,7 +109,7 @@ for (const dialect of dialects) {
       for (const d of ['-2024-01-01', '-002024-01-01', '+275760-09-13T00:00:00Z', '1899-12-31', '2200-01-01']) {
         named(await t.inject({ method: 'GET', url: `/rest/public/calendars/dates?fromDateTime=${encodeURIComponent(d)}`, headers: { authorization: auth } }), 400, 'fromDateTime');
       }
-      named(await post('/rest/v1/ondemand/calculate', { masterTariffId: 1100101, fromDateTime: '-2025-07-01', toDateTime: '2025-08-01' }), 400, 'fromDateTime');
+      named(await post('/rest/v1/ondemand/calculate', { masterTariffId: 522, fromDateTime: '-2025-07-01', toDateTime: '2025-08-01' }), 400, 'fromDateTime');
     });
 
     it('refuses credentials no application can have without asking the database', async () => {
@@ -121,10 +121,10 @@ for (const dialect of dialects) {
     });
 
     it('refuses a rate input naming a TOU or season that does not exist, instead of billing it nothing', async () => {
-      const body = (rate: Record<string, unknown>) => ({ masterTariffId: 1100101, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }], rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 1 }], ...rate }] });
+      const body = (rate: Record<string, unknown>) => ({ masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }], rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 1 }], ...rate }] });
       named(await post('/rest/v1/ondemand/calculate', body({ timeOfUse: { touId: 999_999 } })), 400, 'rateInputs[0].timeOfUse.touId');
       named(await post('/rest/v1/ondemand/calculate', body({ season: { seasonId: 999_999 } })), 400, 'rateInputs[0].season.seasonId');
-      const mass = await post('/rest/v1/ondemand/calculate/mass', { fromDateTime: '2025-07-01', toDateTime: '2025-08-01', scenarios: [{ masterTariffId: 1100101, rateInputs: body({ timeOfUse: { touId: 999_999 } }).rateInputs, propertyInputs: [{ keyName: 'consumption', dataValue: 1 }] }] });
+      const mass = await post('/rest/v1/ondemand/calculate/mass', { fromDateTime: '2025-07-01', toDateTime: '2025-08-01', scenarios: [{ masterTariffId: 522, rateInputs: body({ timeOfUse: { touId: 999_999 } }).rateInputs, propertyInputs: [{ keyName: 'consumption', dataValue: 1 }] }] });
       named(mass, 400, 'scenarios[0].rateInputs[0].timeOfUse.touId');
       // A TOU that exists is billed: PG&E E-TOU-C's peak (touId 1000001), one dollar a kWh on top of E-1.
       const res = await post('/rest/v1/ondemand/calculate', body({ timeOfUse: { touId: 1000001 } }));

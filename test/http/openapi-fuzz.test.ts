@@ -36,7 +36,7 @@ const USAGE = [
 
 const PLAN: Omit<FuzzPlan, 'operations'> = {
   samples: {
-    lseId: 734, touGroupId: 1000001, touId: 1000006, masterTariffId: 1100101, territoryId: 3538, utilityTaxId: 1000001, calendarId: 1000001,
+    lseId: 734, touGroupId: 1000001, touId: 1000006, masterTariffId: 522, territoryId: 3538, utilityTaxId: 1000001, calendarId: 1000001, documentId: 1500004,
     keyName: 'sampleHourlyPrice', zipCode: '94110', errorCode: '404', format: 'urdb',
   },
   bodies: {
@@ -50,12 +50,12 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
     'POST /rest/public/calculate/{masterTariffId}': { fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', tariffInputs: USAGE, zipCode: '94110' },
     'POST /rest/v1/ondemand/calculate/mass': {
       fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', address: { zip: '94612' },
-      sharedScenario: { propertyInputs: USAGE }, scenarios: [{ scenarioName: 'E-1', masterTariffId: 1100101 }, { masterTariffId: 1100102 }],
+      sharedScenario: { propertyInputs: USAGE }, scenarios: [{ scenarioName: 'E-1', masterTariffId: 522 }, { masterTariffId: 1100102 }],
     },
     'POST /rest/v1/accounts/analysis': {
       fromDateTime: '2025-07-01', address: { zip: '94110' }, rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.1 }] }],
       propertyInputs: [
-        { keyName: 'masterTariffId', dataValue: 1100101 }, { keyName: 'projectDuration', dataValue: 3 }, { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
+        { keyName: 'masterTariffId', dataValue: 522 }, { keyName: 'projectDuration', dataValue: 3 }, { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
         { keyName: 'solarProduction', dataSeries: Array.from({ length: 8760 }, (_, h) => (h % 24 >= 10 && h % 24 < 15 ? 2 : 0)) },
       ],
     },
@@ -80,7 +80,7 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
     'GET /rest/public/calculate/account/{accountId}': { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: '1100102' },
     'GET /rest/public/zipcodes': { search: 'oak', searchOn: 'city', isRegex: 'true' },
     'GET /rest/public/tariffs': { lseId: '734', fromDateTime: '2025-01-01', toDateTime: '2026-01-01' },
-    'GET /rest/public/tariffs/properties': { masterTariffId: '1100101,512', effectiveOn: '2025-07-01', includeAll: 'true' },
+    'GET /rest/public/tariffs/properties': { masterTariffId: '522,512', effectiveOn: '2025-07-01', includeAll: 'true' },
   },
 };
 

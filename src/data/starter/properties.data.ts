@@ -45,7 +45,8 @@ export const STARTER_KEYS: readonly StarterKey[] = [
   },
   { keyName: 'cityLimits', displayName: 'Service Area (Inside/outside city limits)', family: 'service', keyspace: 'electricity', dataType: 'CHOICE', description: 'Has service inside or outside city limits', choices: ['Inside', 'Outside'], source: `${RECORDED} (tariff 512 properties)` },
   { keyName: 'consumption', displayName: 'Consumption (kWh)', family: 'load', keyspace: 'electricity', dataType: 'DECIMAL', quantityUnit: 'kWh', description: 'Quantity in kWh of load that is used for a period of time', source: `${RECORDED} (tariff 512 properties)` },
-  { keyName: 'demand', displayName: 'Demand (kW)', family: 'load', keyspace: 'electricity', dataType: 'DECIMAL', quantityUnit: 'kW', description: 'Average rate of load, in kW, over a demand interval', source: 'General load key of the calculation inputs' },
+  // DEMAND, not DECIMAL: the original API's type of its demand key (issue #19), which clients switch on.
+  { keyName: 'demand', displayName: 'Demand (kW)', family: 'load', keyspace: 'electricity', dataType: 'DEMAND', quantityUnit: 'kW', description: 'Average rate of load, in kW, over a demand interval', source: 'General load key of the calculation inputs; dataType as the original API' },
   COINCIDENT_DEMAND_KEY,
   {
     keyName: 'isLowIncomeSeniorCitizen953', displayName: 'Is Low Income Senior Citizen', family: 'customerStatus', keyspace: 'customer', dataType: 'BOOLEAN',

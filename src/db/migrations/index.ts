@@ -14,6 +14,8 @@ import { unownedTerritories } from './0010-unowned-territories.ts';
 import { weatherStations } from './0011-weather-stations.ts';
 import { accounts } from './0012-accounts.ts';
 import { calculationHistory } from './0013-calculation-history.ts';
+import { documents } from './0014-documents.ts';
+import { rateLimitCounters } from './0015-rate-limit-counters.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -31,4 +33,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '0011-weather-stations': weatherStations,
   '0012-accounts': accounts,
   '0013-calculation-history': calculationHistory,
+  '0014-documents': documents,
+  '0015-rate-limit-counters': rateLimitCounters,
 };

@@ -31,8 +31,14 @@ export interface ItemContext {
   seasonName(seasonId: number | null): string | null;
 }
 
-/** Splits an item over its piece's intervals, in proportion to its weight, into day or hour groups. */
-function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR', ctx: ItemContext): Slice[] {
+const QUARTER_HOUR = 900_000;
+
+/**
+ * Splits an item over its piece's intervals, in proportion to its weight, into day, hour or quarter-hour groups. An
+ * interval longer than a quarter hour (hourly data) is shared among its quarters by time: the data says nothing
+ * finer, and the grid stays as it was so that grouping never moves a total.
+ */
+function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR' | 'QTRHOUR', ctx: ItemContext): Slice[] {
   const { grid } = ctx;
   const { i0, i1 } = raw.piece;
   const match = ctx.selection.matcher(raw.rate);
@@ -41,13 +47,21 @@ function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR', ctx: ItemContext): S
   for (let i = i0; i < i1; i++) {
     if (!match.season(i) || (raw.weight !== 'TIME' && !match.tou(i))) continue;
     const w = raw.weight === 'IMPORTED' ? ctx.imported[i]! : raw.weight === 'EXPORTED' ? ctx.exported[i]! : grid.bounds[i + 1]! - grid.bounds[i]!;
-    const day = grid.days[grid.day[i]!]!.dayNumber;
-    // Hours by the UTC hour: the same as local hours in whole-hour zones, and the repeated hour of a DST change stays two.
-    const key = groupBy === 'DAY' ? `${day}` : `h${Math.floor(grid.bounds[i]! / 3_600_000)}`;
-    const g = weights.get(key) ?? { w: 0, from: grid.bounds[i]!, to: grid.bounds[i + 1]! };
-    g.w += w;
-    g.to = grid.bounds[i + 1]!;
-    weights.set(key, g);
+    const a = grid.bounds[i]!;
+    const b = grid.bounds[i + 1]!;
+    const add = (key: string, part: number, from: number, to: number) => {
+      const g = weights.get(key) ?? { w: 0, from, to };
+      g.w += part;
+      g.to = to;
+      weights.set(key, g);
+    };
+    // Hours and quarters by UTC time: the same as local ones in zones whose offset is whole quarter hours (all US
+    // zones), and the repeated hour of a DST change stays two.
+    if (groupBy === 'QTRHOUR') {
+      for (let q = Math.floor(a / QUARTER_HOUR) * QUARTER_HOUR; q < b; q += QUARTER_HOUR) add(`q${q}`, (w * (Math.min(b, q + QUARTER_HOUR) - Math.max(a, q))) / (b - a), Math.max(a, q), Math.min(b, q + QUARTER_HOUR));
+    } else {
+      add(groupBy === 'DAY' ? `${grid.days[grid.day[i]!]!.dayNumber}` : `h${Math.floor(a / 3_600_000)}`, w, a, b);
+    }
     total += w;
   }
   if (weights.size === 0 || total === 0) {
@@ -62,7 +76,7 @@ function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR', ctx: ItemContext): S
 }
 
 function slices(raw: RawItem, groupBy: GroupBy | null, ctx: ItemContext): Slice[] {
-  if (groupBy === 'DAY' || groupBy === 'HOUR') return sliceByTime(raw, groupBy, ctx);
+  if (groupBy === 'DAY' || groupBy === 'HOUR' || groupBy === 'QTRHOUR') return sliceByTime(raw, groupBy, ctx);
   const start = ctx.grid.days[ctx.grid.day[Math.min(raw.piece.i0, ctx.grid.n - 1)]!]!.date;
   const group = groupBy === 'ALL' ? 'all' : groupBy === 'YEAR' ? `${start.year}` : groupBy === 'MONTH' ? `${start.year}-${start.month}` : `p${raw.piece.period}`;
   // The item covers the part of the piece where its rate applied (a rider or a rate with its own dates may start later).
@@ -81,6 +95,8 @@ function detailKey(s: Slice, level: DetailLevel, ctx: ItemContext): string {
       return `${part}|${r.tariffId}|${r.tariffRateId}|${s.raw.quantityKey}`;
     case 'CHARGE_TYPE_AND_TOU':
       return `${part}|${r.chargeType}|${ctx.touName(r.touId).touType ?? ''}`;
+    case 'QUANTITY_KEY':
+      return `${part}|${s.raw.quantityKey}`;
     default:
       return `${part}|${r.chargeType}`;
   }
@@ -99,6 +115,10 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
   const tou = ctx.touName(r.touId);
   const raws = [...new Set(group.map((s) => s.raw))];
   const peak = group.reduce<Slice | null>((best, s) => (s.raw.demandAt !== null && (best === null || s.raw.quantity > best.raw.quantity) ? s : best), null);
+  // By quantity key, rates of several classes and TOU periods merge: the item names every class, a period only when shared.
+  const byKey = level === 'QUANTITY_KEY';
+  const classes = [...new Set(raws.flatMap((x) => x.rate.chargeClass))];
+  const periods = new Set(raws.map((x) => ctx.touName(x.rate.touId).touType));
   return {
     part: partOf(r),
     rawCost: cost,
@@ -106,8 +126,8 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
     tariffRateId: byRate ? r.tariffRateId : null,
     tariffRateBandId: level === 'ALL' ? (first.band?.tariffRateBandId ?? null) : null,
     rateSequenceNumber: byRate ? r.tariffSequenceNumber : null,
-    rateGroupName: byRate ? r.rateGroupName : r.chargeType,
-    rateName: byRate ? r.rateName : level === 'CHARGE_TYPE_AND_TOU' && tou.touType ? `${r.chargeType} ${tou.touType}` : r.chargeType,
+    rateGroupName: byRate ? r.rateGroupName : byKey ? first.quantityKey : r.chargeType,
+    rateName: byRate ? r.rateName : byKey ? first.quantityKey : level === 'CHARGE_TYPE_AND_TOU' && tou.touType ? `${r.chargeType} ${tou.touType}` : r.chargeType,
     fromDateTime: from,
     toDateTime: to,
     quantityKey: first.quantityKey,
@@ -120,8 +140,8 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
     // Summed over the pieces merged: the charge periods (months) the item covers.
     rateProration: byRate && raws.every((x) => x.proration !== null) ? roundTo(raws.reduce((a, x) => a + x.proration!, 0), 6) : null,
     chargeType: r.chargeType,
-    chargeClass: r.chargeClass.length ? r.chargeClass.join(',') : null,
-    period: tou.touType,
+    chargeClass: byKey ? (classes.length ? classes.join(',') : null) : r.chargeClass.length ? r.chargeClass.join(',') : null,
+    period: byKey ? (periods.size === 1 ? tou.touType : null) : tou.touType,
     demandInterval: peak?.raw.demandAt ?? null,
     duration: to - from,
     touId: byRate || level === 'CHARGE_TYPE_AND_TOU' ? r.touId : null,
@@ -135,13 +155,31 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
 export function buildItems(raw: readonly RawItem[], level: DetailLevel, groupBy: GroupBy | null, ctx: ItemContext): { items: BillItem[]; summary: Omit<BillSummary, 'kWh' | 'kW'> } {
   const parts: Record<Part, number> = { PRE_TAX: 0, TAX: 0, AFTER_TAX: 0 };
   let excess = 0;
+  // The summary's shares of the bill, each from the charges themselves: the minimum and maximum adjustments before
+  // tax, and the charges classed NON_BYPASSABLE (which export credit cannot offset).
+  let minimum = 0;
+  let maximum = 0;
+  let nonBypassable = 0;
   for (const x of raw) {
-    parts[partOf(x.rate)] += x.cost;
+    const part = partOf(x.rate);
+    parts[part] += x.cost;
     if (x.rate.chargeType === 'NET_EXCESS_GENERATION') excess += x.cost;
+    if (part === 'PRE_TAX' && x.rate.chargeType === 'MINIMUM') minimum += x.cost;
+    if (part === 'PRE_TAX' && x.rate.chargeType === 'MAXIMUM') maximum += x.cost;
+    if (x.rate.chargeClass.includes('NON_BYPASSABLE')) nonBypassable += x.cost;
   }
+  const dollars = (x: number) => toCents(x) / 100 + 0;
   const cents = { PRE_TAX: toCents(parts.PRE_TAX), TAX: toCents(parts.TAX), AFTER_TAX: toCents(parts.AFTER_TAX) };
   const total = cents.PRE_TAX + cents.TAX + cents.AFTER_TAX;
-  const summary = { subTotalCost: cents.PRE_TAX / 100, taxCost: cents.TAX / 100, totalCost: total / 100, adjustedTotalCost: (total - toCents(excess)) / 100 };
+  const summary = {
+    subTotalCost: cents.PRE_TAX / 100,
+    preTaxMinimumCost: dollars(minimum),
+    preTaxMaximumCost: dollars(maximum),
+    taxCost: cents.TAX / 100,
+    totalCost: total / 100,
+    adjustedTotalCost: (total - toCents(excess)) / 100,
+    nonBypassableCost: dollars(nonBypassable),
+  };
   if (level === 'TOTAL') return { items: [], summary };
 
   const groups = new Map<string, Slice[]>();

@@ -5,9 +5,11 @@ import type { SeasonDef } from '../time/seasons.ts';
 import type { CompiledTouGroup } from '../time/tou-schedule.ts';
 import type { ChargeType, ExportRules, Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
 
-export const DETAIL_LEVELS = ['TOTAL', 'CHARGE_TYPE', 'CHARGE_TYPE_AND_TOU', 'RATE', 'ALL'] as const;
+/** QUANTITY_KEY: one item per quantity key (fixed, consumption, demand, minimum, ...) in each group. */
+export const DETAIL_LEVELS = ['TOTAL', 'CHARGE_TYPE', 'CHARGE_TYPE_AND_TOU', 'RATE', 'QUANTITY_KEY', 'ALL'] as const;
 export type DetailLevel = (typeof DETAIL_LEVELS)[number];
-export const GROUP_BYS = ['ALL', 'YEAR', 'MONTH', 'DAY', 'HOUR'] as const;
+/** NONE: no grouping asked for, the natural one (one group per billing period), as when groupBy is left out. */
+export const GROUP_BYS = ['NONE', 'ALL', 'YEAR', 'MONTH', 'DAY', 'HOUR', 'QTRHOUR'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
 /** A total over a time range (spread flat over it), optionally only over the hours of one TOU type. */
@@ -83,7 +85,7 @@ export interface BillOptions {
   minimums: boolean;
   excludeChargeClasses: ReadonlySet<string>;
   detailLevel: DetailLevel;
-  /** null: one group per billing period (the natural grouping). */
+  /** null (or NONE): one group per billing period (the natural grouping). */
   groupBy: GroupBy | null;
 }
 
@@ -149,9 +151,15 @@ export interface BillItem {
 
 export interface BillSummary {
   subTotalCost: number;
+  /** The part of subTotalCost added by MINIMUM charges (the shortfall below a minimum bill). */
+  preTaxMinimumCost: number;
+  /** The part of subTotalCost taken off by MAXIMUM charges (0 or negative). */
+  preTaxMaximumCost: number;
   taxCost: number;
   totalCost: number;
   adjustedTotalCost: number;
+  /** The cost of the charges classed NON_BYPASSABLE, whatever their part of the bill. */
+  nonBypassableCost: number;
   kWh: number;
   kW: number;
 }

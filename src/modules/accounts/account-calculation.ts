@@ -130,9 +130,12 @@ function combine(results: CalculatedCost[], noted: Assumption[], from: string, t
     summary: {
       ...last.summary,
       subTotalCost: round(sum((r) => r.summary.subTotalCost)),
+      preTaxMinimumCost: round(sum((r) => r.summary.preTaxMinimumCost)),
+      preTaxMaximumCost: round(sum((r) => r.summary.preTaxMaximumCost)),
       taxCost: round(sum((r) => r.summary.taxCost)),
       totalCost: round(sum((r) => r.summary.totalCost)),
       adjustedTotalCost: round(sum((r) => r.summary.adjustedTotalCost)),
+      nonBypassableCost: round(sum((r) => r.summary.nonBypassableCost)),
       kWh: sum((r) => r.summary.kWh),
       kW: Math.max(...results.map((r) => r.summary.kW)),
     },

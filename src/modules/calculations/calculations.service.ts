@@ -8,6 +8,7 @@ import { calculateBill } from '../../engine/bill/calculate.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, EXPORT_ARRANGEMENTS, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
+import { aliased } from '../../http/aliases.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
@@ -118,6 +119,7 @@ export class CalculationsService {
     if (to - from > MAX_RANGE_DAYS * 86_400_000) throw invalidArgument('toDateTime', options.toDateTime, `A calculation may span at most ${MAX_RANGE_DAYS} days`);
     const detailLevel = enumValue('detailLevel', options.detailLevel, DETAIL_LEVELS) ?? 'ALL';
     const groupBy = enumValue('groupBy', options.groupBy, GROUP_BYS) ?? null;
+    const billingPeriod = aliased('billingPeriod', options.billingPeriod, 'isBillingPeriod', options.isBillingPeriod) ?? false;
     const excluded = new Set<string>(enumList('excludeChargeClass', options.excludeChargeClass, CHARGE_CLASSES));
 
     const noted = [];
@@ -198,7 +200,7 @@ export class CalculationsService {
       extraRates: extra,
       exportOverride: exportOverrideOf(s, path),
       noted,
-      options: { billingPeriod: options.billingPeriod ?? false, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
+      options: { billingPeriod, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
     };
     const run = (bill: BillInput): BillResult => {
       try {

@@ -30,9 +30,10 @@ export const LegacyCalculateQuery = Type.Object(
   {
     fromDateTime: Type.String({ description: 'Required' }),
     toDateTime: Type.String({ description: 'Required' }),
-    detailLevel: Type.Optional(Type.String({ description: 'TOTAL, CHARGE_TYPE, CHARGE_TYPE_AND_TOU, RATE, ALL (default)' })),
-    groupBy: Type.Optional(Type.String({ description: 'ALL, YEAR, MONTH, DAY, HOUR; default one group per billing period' })),
-    billingPeriod: Type.Optional(Type.Boolean()),
+    detailLevel: CalculateBody.properties.detailLevel,
+    groupBy: CalculateBody.properties.groupBy,
+    billingPeriod: CalculateBody.properties.billingPeriod,
+    isBillingPeriod: CalculateBody.properties.isBillingPeriod,
     minimums: Type.Optional(Type.Boolean({ description: 'Enforce minimum charges (default true)' })),
     excludeChargeClass: Type.Optional(StringList('Charge classes to leave out (comma list)')),
     tariffEffectiveOn: Type.Optional(Type.String()),

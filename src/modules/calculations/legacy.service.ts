@@ -79,6 +79,7 @@ export class LegacyCalculations {
     if (query.detailLevel !== undefined) v1.detailLevel = query.detailLevel;
     if (query.groupBy !== undefined) v1.groupBy = query.groupBy;
     if (query.billingPeriod !== undefined) v1.billingPeriod = query.billingPeriod;
+    if (query.isBillingPeriod !== undefined) v1.isBillingPeriod = query.isBillingPeriod;
     if (query.minimums !== undefined) v1.minimums = query.minimums;
     if (query.excludeChargeClass !== undefined) v1.excludeChargeClass = csvList(query.excludeChargeClass).join(',');
     if (query.tariffEffectiveOn !== undefined) v1.tariffEffectiveOn = query.tariffEffectiveOn;

@@ -20,6 +20,9 @@ export interface KeyFilters {
   excludeGlobal?: boolean;
 }
 
+/** Fields the original omits, rather than sends null, when a key has none (its recorded property keys). */
+const OMITTED_WHEN_NULL = ['subKeyName', 'formulaDetail', 'entityId', 'entityType', 'choices'] as const;
+
 export function toPropertyKey(r: KeyRow, choices: Choice[] | null, ext: boolean): PropertyKey {
   const key: PropertyKey = {
     keyName: r.key_name,
@@ -34,6 +37,7 @@ export function toPropertyKey(r: KeyRow, choices: Choice[] | null, ext: boolean)
     entityType: r.entity_type,
     choices,
   };
+  for (const k of OMITTED_WHEN_NULL) if (key[k] === null) delete key[k];
   if (!ext) return key;
   return {
     ...key,

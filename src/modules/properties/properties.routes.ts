@@ -41,7 +41,7 @@ export function propertiesRoutes(service: PropertiesService) {
       { schema: { tags, summary: 'Deprecated: lookup values of keyName (a query parameter here)', querystring: LegacyLookupQuery, response: responses(LegacyPropertyLookupSchema) } },
       async (request) => {
         const paging = parsePaging(request.query);
-        const { rows, total } = await service.values(request.query.keyName, request.query, paging);
+        const { rows, total } = await service.legacyValues(request.query, paging);
         return page('PropertyLookup', rows.map(({ keyName, ...rest }) => ({ propertyKey: keyName, ...rest })), total, paging);
       },
     );

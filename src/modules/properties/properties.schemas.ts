@@ -11,22 +11,23 @@ export const ChoiceSchema = Type.Object({ displayValue: NString, value: Type.Str
 
 export const PropertyKeySchema = Type.Object({
   keyName: Type.String(),
-  subKeyName: NString,
+  // Optional: omitted when null, as the original's recorded property keys show (subKeyName, formulaDetail, entity, choices).
+  subKeyName: Type.Optional(NString),
   displayName: NString,
   family: NString,
   keyspace: NString,
   description: NString,
   dataType: Type.String(),
   quantityUnit: Type.Optional(NString),
-  formulaDetail: NString,
+  formulaDetail: Type.Optional(NString),
   lookbackIntervalQuantity: Type.Optional(NInt),
   lookbackQuantity: Type.Optional(NInt),
   lookbackPeriod: Type.Optional(NString),
   lookbackTimeOfUseId: Type.Optional(NInt),
   lookbackSeasonId: Type.Optional(NInt),
-  entityId: NInt,
-  entityType: NString,
-  choices: Type.Union([Type.Array(ChoiceSchema), Type.Null()]),
+  entityId: Type.Optional(NInt),
+  entityType: Type.Optional(NString),
+  choices: Type.Optional(Type.Union([Type.Array(ChoiceSchema), Type.Null()])),
   privacy: Type.Optional(Type.String()),
 });
 
@@ -78,5 +79,10 @@ const LookupRange = {
   toDateTime: Type.Optional(Type.String({ description: 'Default: 72 hours after fromDateTime, or now' })),
 };
 export const LookupQuery = Type.Object(LookupRange);
-export const LegacyLookupQuery = Type.Object({ ...LookupRange, keyName: Type.Optional(Type.String({ description: 'Required' })) });
+export const LegacyLookupQuery = Type.Object({
+  ...LookupRange,
+  keyName: Type.Optional(Type.String({ description: 'Required (or propertyKey)' })),
+  propertyKey: Type.Optional(Type.String({ description: "The original SDKs' name for keyName" })),
+  subPropertyKey: Type.Optional(Type.String({ description: "The original SDKs' name for subKeyName" })),
+});
 export const StatsQuery = Type.Object({ subKeyName: Type.Optional(Type.String()) });

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/database.ts';
 import { formatLocalDateTime } from '../../engine/time/datetime-input.ts';
+import { aliased } from '../../http/aliases.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions, Paging } from '../../http/list-options.ts';
@@ -75,6 +76,13 @@ export class PropertiesService {
   /** Times of a key's values are local to its LSE's zone (UTC for a general key). */
   private async zoneOf(key: KeyRow): Promise<string> {
     return key.entity_type === 'LSE' && key.entity_id !== null ? this.lses.zoneOf(key.entity_id) : 'UTC';
+  }
+
+  /** The deprecated list: the key as a query parameter, under keyName or the original SDKs' propertyKey. */
+  async legacyValues(q: { keyName?: string; propertyKey?: string; subKeyName?: string; subPropertyKey?: string; fromDateTime?: string; toDateTime?: string }, paging: Paging) {
+    const keyName = aliased('keyName', q.keyName, 'propertyKey', q.propertyKey);
+    if (keyName === undefined || keyName === '') throw missingArgument('keyName', 'keyName (or propertyKey, as the original SDKs send it) is required');
+    return this.values(keyName, { ...q, subKeyName: aliased('subKeyName', q.subKeyName, 'subPropertyKey', q.subPropertyKey) }, paging);
   }
 
   async values(keyName: string | undefined, params: { subKeyName?: string; fromDateTime?: string; toDateTime?: string }, paging: Paging) {

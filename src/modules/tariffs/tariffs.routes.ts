@@ -3,7 +3,7 @@ import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { parseListOptions } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
-import { TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffPropertiesQuery, TariffPropertyKeySchema, TariffSchema } from './tariffs.schemas.ts';
+import { TariffHistoryQuery, TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffPropertiesQuery, TariffPropertyKeySchema, TariffSchema } from './tariffs.schemas.ts';
 import type { TariffsService } from './tariffs.service.ts';
 import { refuseUnknownQuery } from './known-parameters.ts';
 
@@ -61,8 +61,8 @@ export function tariffsRoutes(service: TariffsService) {
     );
     app.get(
       '/rest/public/tariffs/:masterTariffId/history',
-      { schema: { tags, summary: 'Every version of a tariff, its rider versions and the lookups its rates name', params: TariffParams, response: responses(TariffHistorySchema) } },
-      async (request) => single('TariffHistory', await service.history(request.params.masterTariffId)),
+      { schema: { tags, summary: 'Every version of a tariff, its rider versions and the lookups its rates name', params: TariffParams, querystring: TariffHistoryQuery, response: responses(TariffHistorySchema) } },
+      async (request) => single('TariffHistory', await service.history(request.params.masterTariffId, request.query)),
     );
   };
 }

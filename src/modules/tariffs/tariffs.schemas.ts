@@ -3,6 +3,7 @@ import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 import { ChoiceSchema } from '../properties/properties.schemas.ts';
 import { CHARGE_TYPES, EXPORT_ARRANGEMENTS } from '../../engine/tariff/model.ts';
+import { TariffDocumentSchema } from '../documents/documents.schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -31,7 +32,7 @@ export const TariffRateBandSchema = Type.Object({
 });
 
 export const RateTimeOfUseSchema = Type.Object({ touId: Type.Integer(), touGroupId: Type.Integer(), lseId: Type.Integer(), touName: Type.String(), touType: NString, calendarId: NInt, isDynamic: Type.Boolean() });
-export const RateTerritorySchema = Type.Object({ territoryId: Type.Integer(), territoryName: Type.String(), lseId: NInt, usageType: NString });
+export const RateTerritorySchema = Type.Object({ territoryId: Type.Integer(), territoryName: Type.String(), lseId: NInt, lseName: NString, usageType: NString });
 
 export const TariffRateSchema = Type.Object({
   tariffRateId: Type.Integer(),
@@ -125,11 +126,13 @@ export const TariffSchema = Type.Object({
   privacy: Type.String(),
   properties: Type.Optional(Type.Array(TariffPropertySchema)),
   rates: Type.Optional(Type.Array(TariffRateSchema)),
+  documents: Type.Optional(Type.Array(TariffDocumentSchema, { description: 'With populateDocuments: the documents the version\'s figures come from' })),
 });
 
 const Populate = {
   populateRates: Type.Optional(Type.Boolean({ default: false, description: 'Include each version\'s rates with their bands' })),
   populateProperties: Type.Optional(Type.Boolean({ default: false, description: 'Include each version\'s properties (applicability and rate criteria)' })),
+  populateDocuments: Type.Optional(Type.Boolean({ default: false, description: 'Include each version\'s documents (rate sheets, advice letters, URDB records; see /rest/v1/documents)' })),
   effectiveOn: Type.Optional(Type.String({ description: 'The version effective on this date (default: today in the tariff\'s zone)' })),
 };
 
@@ -224,7 +227,10 @@ export const TariffVersionSchema = Type.Object({
   lastUpdatedDate: NString,
   riderVersions: Type.Array(RiderVersionSchema),
   lookupVariableRates: Type.Array(PropertyLookupSummarySchema),
+  documents: Type.Optional(Type.Array(TariffDocumentSchema, { description: 'With populateDocuments: the version\'s documents' })),
 });
+
+export const TariffHistoryQuery = Type.Object({ populateDocuments: Populate.populateDocuments });
 
 export const TariffHistorySchema = Type.Object({
   masterTariffId: Type.Integer(),

@@ -9,6 +9,7 @@ import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { csvList, enumList } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
+import { DocumentsService } from '../documents/documents.service.ts';
 import type { LookupsRepository } from '../properties/lookups.repository.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.ts';
@@ -57,6 +58,7 @@ export interface TariffListParams {
   isActive?: boolean;
   populateRates?: boolean;
   populateProperties?: boolean;
+  populateDocuments?: boolean;
   bundleRates?: boolean;
   applicableRatesOnly?: boolean;
   filterRiderRates?: boolean;
@@ -78,6 +80,7 @@ interface ShapingContext {
 
 export class TariffsService {
   readonly repo: TariffsRepository;
+  private readonly documents: DocumentsService;
 
   constructor(
     db: Db,
@@ -92,6 +95,7 @@ export class TariffsService {
     private readonly accountPlace?: AccountPlaceResolver,
   ) {
     this.repo = new TariffsRepository(db);
+    this.documents = new DocumentsService(db);
   }
 
   /** Today's date in a zone, YYYY-MM-DD. */
@@ -233,7 +237,7 @@ export class TariffsService {
       if (listedOn !== undefined) return { from: midnight(listedOn), to: DateTime.fromISO(listedOn, { zone: row.time_zone }).plus({ days: 1 }).toMillis() };
       return { from: Math.max(midnight(from!), midnight(row.effective_date)), to: Math.min(midnight(to!), row.end_date === null ? Infinity : midnight(row.end_date)) };
     };
-    return { rows: await this.populate(rows, p.populateRates, p.populateProperties, { shaping, windowOf }), total };
+    return { rows: await this.populate(rows, p.populateRates, p.populateProperties, { shaping, windowOf }, p.populateDocuments), total };
   }
 
   /**
@@ -308,7 +312,7 @@ export class TariffsService {
   }
 
   /** The version in effect on effectiveOn (in the tariff's zone); without it, today's, else the latest before today. */
-  async get(masterTariffId: number, p: { effectiveOn?: string; populateRates?: boolean; populateProperties?: boolean; lookupVariableRates?: boolean }): Promise<Tariff> {
+  async get(masterTariffId: number, p: { effectiveOn?: string; populateRates?: boolean; populateProperties?: boolean; populateDocuments?: boolean; lookupVariableRates?: boolean }): Promise<Tariff> {
     const versions = await this.repo.versions(masterTariffId);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = versions[0]!.time_zone;
@@ -318,7 +322,7 @@ export class TariffsService {
     let chosen = inEffect.at(-1);
     if (!chosen && on === undefined) chosen = versions.filter((v) => v.effective_date <= date).at(-1) ?? versions[0];
     if (!chosen) throw notFound('Tariff', 'effectiveOn', p.effectiveOn);
-    const tariff = (await this.populate([chosen], p.populateRates, p.populateProperties))[0]!;
+    const tariff = (await this.populate([chosen], p.populateRates, p.populateProperties, undefined, p.populateDocuments))[0]!;
     if (p.lookupVariableRates && tariff.rates) {
       // The value in effect at the start of effectiveOn, or now.
       const at = on ? +DateTime.fromISO(on, { zone }) : +this.now();
@@ -341,7 +345,7 @@ export class TariffsService {
    * Every version with the rider versions in effect during it and a summary of the lookup values its rates name.
    * Version dates are local midnights in the tariff's zone; lookup summary dates are local dates.
    */
-  async history(masterTariffId: number): Promise<TariffHistory> {
+  async history(masterTariffId: number, p: { populateDocuments?: boolean } = {}): Promise<TariffHistory> {
     const versions = await this.repo.versions(masterTariffId);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const first = versions[0]!;
@@ -350,6 +354,7 @@ export class TariffsService {
     const midnight = (date: string | null) => (date === null ? null : formatDateTime(DateTime.fromISO(date, { zone })));
     const localDate = (ms: number | null) => (ms === null ? null : DateTime.fromMillis(ms, { zone }).toISODate());
     const { rates } = await this.repo.rates(versions.map((v) => v.tariff_id));
+    const documents = p.populateDocuments ? await this.documents.ofTariffs(versions.map((v) => v.tariff_id)) : undefined;
     const tariffVersions = [];
     for (const v of versions) {
       const own = rates.filter((r) => r.tariff_id === v.tariff_id);
@@ -384,6 +389,7 @@ export class TariffsService {
         lastUpdatedDate: lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(lastUpdated, { zone })),
         riderVersions,
         lookupVariableRates,
+        ...(documents ? { documents: documents.get(v.tariff_id) ?? [] } : {}),
       });
     }
     return {
@@ -399,7 +405,7 @@ export class TariffsService {
     };
   }
 
-  private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean, shaping?: ShapingContext): Promise<Tariff[]> {
+  private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean, shaping?: ShapingContext, documents?: boolean): Promise<Tariff[]> {
     const out = rows.map((r) => this.toTariff(r));
     const ids = rows.map((r) => r.tariff_id);
     if (rates) {
@@ -410,6 +416,10 @@ export class TariffsService {
     if (properties) {
       const byTariff = await this.propertiesOf(ids);
       for (const t of out) t.properties = byTariff.get(t.tariffId) ?? [];
+    }
+    if (documents) {
+      const byTariff = await this.documents.ofTariffs(ids);
+      for (const t of out) t.documents = byTariff.get(t.tariffId) ?? [];
     }
     return out;
   }
@@ -476,7 +486,7 @@ export class TariffsService {
         variableRateSubKey: r.variable_rate_sub_key,
         variableFactorKey: r.variable_factor_key,
         edgePredominance: r.edge_predominance,
-        territory: territory ? { territoryId: territory.territoryId, territoryName: territory.territoryName, lseId: territory.lseId, usageType: territory.usageType } : null,
+        territory: territory ? { territoryId: territory.territoryId, territoryName: territory.territoryName, lseId: territory.lseId, lseName: territory.lseName, usageType: territory.usageType } : null,
         season: season ? toSeason(season, false) : null,
         timeOfUse: tou ? { touId: tou.tou_id, touGroupId: tou.tou_group_id, lseId: tou.lse_id, touName: tou.tou_name, touType: tou.tou_type, calendarId: tou.calendar_id, isDynamic: fromSqlBool(tou.is_dynamic) } : null,
         rateBands: (bands.get(r.tariff_rate_id) ?? []).map((b) => ({

@@ -113,7 +113,8 @@ export class TimeOfUsesService {
   /** Concrete intervals of a group in its LSE's zone: from now for a week unless the range says otherwise. */
   async intervals(g: LoadedGroup, fromRaw: string | undefined, toRaw: string | undefined): Promise<TouIntervalOut[]> {
     const zone = await this.lses.zoneOf(g.group.lse_id);
-    const from = dateTimeParam('fromDateTime', fromRaw, zone)?.value ?? DateTime.fromJSDate(this.now(), { zone });
+    // Whole seconds by default, as the original answers (2012-05-05T18:43:30-07:00, no milliseconds).
+    const from = dateTimeParam('fromDateTime', fromRaw, zone)?.value ?? DateTime.fromJSDate(this.now(), { zone }).startOf('second');
     const to = dateTimeParam('toDateTime', toRaw, zone)?.value ?? from.plus({ days: 7 });
     if (+to <= +from) throw invalidArgument('toDateTime', toRaw, 'toDateTime must be after fromDateTime');
     if (to.diff(from, 'days').days > MAX_INTERVAL_DAYS) throw invalidArgument('toDateTime', toRaw, `An interval window may span at most ${MAX_INTERVAL_DAYS} days`);

@@ -11,7 +11,7 @@ import { dialects } from '../../helpers/dialects.ts';
 import { REFERENCE_DIR } from '../../helpers/reference.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
-const E1 = 1100101;
+const E1 = 522;
 const ETOUC = 1100102;
 const ZONE = 'America/Los_Angeles';
 /** 2025-03-01 to 2025-10-01 hour by hour in San Francisco: 0.4 kWh at night, 1.1 kWh from 16:00 to 21:00, 0.7 else. */

@@ -6,7 +6,7 @@ import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
-const E1 = 1100101;
+const E1 = 522;
 const ETOUC = 1100102;
 
 for (const dialect of dialects) {

@@ -12,7 +12,7 @@ import { dialects } from '../../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 
-const E1 = 1100101;
+const E1 = 522;
 const E_TOU_C = 1100102;
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const hourly = (hours: number) => Array.from({ length: hours }, (_, h) => (h % 24 >= 16 && h % 24 < 21 ? 1.5 : 0.5));

@@ -15,7 +15,7 @@ const NUMBERS: unknown[] = [0, -0.5, 1e-9, 3, 1e6, 1e12, 1e308, -1e308, 900_000,
 function* bodies(count: number): Generator<Record<string, any>> {
   const { rnd, pick, spoil } = seededSpoiler(424242, JUNK);
   // Starter tariffs with a month each is in effect.
-  const tariffs: [number, string, string][] = [[1100101, '2025-07-01', '2025-08-01'], [1100102, '2025-07-01', '2025-08-01'], [1100107, '2026-07-01', '2026-08-01'], [512, '2016-07-01', '2016-08-01'], [1300200, '2020-07-01', '2020-08-01'], [1400700, '2015-07-01', '2015-08-01']];
+  const tariffs: [number, string, string][] = [[522, '2025-07-01', '2025-08-01'], [1100102, '2025-07-01', '2025-08-01'], [1100107, '2026-07-01', '2026-08-01'], [512, '2016-07-01', '2016-08-01'], [1300200, '2020-07-01', '2020-08-01'], [1400700, '2015-07-01', '2015-08-01']];
   for (let n = 0; n < count; n++) {
     const [masterTariffId, fromDateTime, toDateTime] = pick(tariffs);
     const body: Record<string, any> = {

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 
-const E1 = 1100101;
+const E1 = 522;
 const E_TOU_C = 1100102;
 const B19 = 1100107;
 const HECO_R = 1300200;
@@ -42,13 +42,35 @@ for (const dialect of dialects) {
       // (0.12768 + 0.097357 + 0.016721 = 0.241758 of it) 21.547096; basic 10 x 1.241758 = 12.41758; 123.0916.
       assert.equal(r.totalCost, 123.09);
       assert.equal(r.type, undefined);
-      assert.deepEqual(r.summary, { subTotalCost: 123.09, taxCost: 0, totalCost: 123.09, adjustedTotalCost: 123.09, kWh: 1200, kW: 1.612903 });
+      assert.deepEqual(r.summary, { subTotalCost: 123.09, preTaxMinimumCost: 0, preTaxMaximumCost: 0, taxCost: 0, totalCost: 123.09, adjustedTotalCost: 123.09, nonBypassableCost: 0, kWh: 1200, kW: 1.612903 });
       const energy = r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Energy Charges');
       assert.deepEqual(energy.map((i: { itemQuantity: number; cost: number }) => [i.itemQuantity, i.cost]), [[650, 36.7783], [350, 32.89405], [200, 19.4546]]);
       assert.ok(r.assumptions.some((a: { keyName: string }) => a.keyName === 'fuelCostRecoverySecondaryDistributionSummer'), 'the fuel lookup has no bundled values: said');
       // The low-income senior credit of 18.00 applies when the property says so.
       const low = await calc({ masterTariffId: 512, fromDateTime: '2016-07-01', toDateTime: '2016-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1200 }, { keyName: 'isLowIncomeSeniorCitizen953', dataValue: true }] });
       assert.equal(low.totalCost, 105.09);
+    });
+
+    it('Georgia Power R-31: the 2026 version of the same tariff, by the bill\'s dates (July 2026, 1,200 kWh)', async () => {
+      const r = await calc({ masterTariffId: 512, fromDateTime: '2026-07-01', toDateTime: '2026-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1200 }] });
+      // Basic 0.4603 x 31 days = 14.2693; energy 650 x 0.13994 = 90.961, 350 x 0.20698 = 72.443, 200 x 0.212864 =
+      // 42.5728; total 220.2461.
+      assert.equal(r.totalCost, 220.25);
+      assert.deepEqual(r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Basic Service Charge').map((i: { cost: number }) => i.cost), [14.2693], 'a daily charge, without the 2016 rider factors');
+      const energy = r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Energy Charges');
+      assert.deepEqual(energy.map((i: { itemQuantity: number; cost: number }) => [i.itemQuantity, i.cost]), [[650, 90.961], [350, 72.443], [200, 42.5728]]);
+    });
+
+    it('SDG&E TOU-DR1 of 2026-06-01: weekday super off-peak 10 a.m. - 2 p.m. in winter too (December 2026, Coastal)', async () => {
+      const r = await calc({ masterTariffId: 1100105, fromDateTime: '2026-12-01', toDateTime: '2027-01-01', propertyInputs: [{ keyName: 'consumption', dataSeries: profile(744), duration: 3_600_000 }] });
+      // 23 weekdays, 8 weekend days. On-peak 4-9 p.m. daily: 31 x 5 h x 1.5 = 232.5 kWh x 0.61014 = 141.85755.
+      // Super off-peak: weekdays 0-6 and 10-14 (10 h x 0.5 = 5), weekends 0-14 (7): 115 + 56 = 171 x 0.43767 = 74.84157.
+      // Off-peak: weekdays 6-10, 14-16, 21-24 (4.5), weekends 14-16, 21-24 (2.5): 103.5 + 20 = 123.5 x 0.52843 = 65.261105.
+      // Baseline credit (Coastal winter 9.2 kWh/day x 31 = 285.2 kWh) x -0.10663 = -30.410876; Base Services Charge
+      // 0.79343 x 31 = 24.59633. Total 276.145679.
+      const energy = r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Energy Charges');
+      assert.deepEqual(energy.map((i: { rateName: string; itemQuantity: number }) => [i.rateName, i.itemQuantity]).sort(), [['Winter Off-Peak', 123.5], ['Winter On-Peak', 232.5], ['Winter Super Off-Peak', 171]]);
+      assert.equal(r.totalCost, 276.15);
     });
 
     it('PG&E E-1: baseline tiers of territory T per day, the delivery minimum, a version change mid-bill', async () => {
@@ -155,8 +177,8 @@ for (const dialect of dialects) {
     it('detail levels and grouping change the items, never the totals', async () => {
       const body = { masterTariffId: E_TOU_C, fromDateTime: '2025-06-15', toDateTime: '2025-08-15', propertyInputs: [{ keyName: 'consumption', dataSeries: profile(1464), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }] };
       const reference = await calc(body);
-      for (const detailLevel of ['TOTAL', 'CHARGE_TYPE', 'CHARGE_TYPE_AND_TOU', 'RATE', 'ALL']) {
-        for (const groupBy of ['ALL', 'YEAR', 'MONTH', 'DAY']) {
+      for (const detailLevel of ['TOTAL', 'CHARGE_TYPE', 'CHARGE_TYPE_AND_TOU', 'RATE', 'QUANTITY_KEY', 'ALL']) {
+        for (const groupBy of ['NONE', 'ALL', 'YEAR', 'MONTH', 'DAY']) {
           const r = await calc({ ...body, detailLevel, groupBy });
           assert.deepEqual(r.summary, reference.summary, `${detailLevel}/${groupBy}`);
           // Items carry 8 decimals: their sum rounded to the cent is the total.

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { importTariffJson } from '../../../src/importers/tariff-json.importer.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
+import { calculateClient } from '../../helpers/calculate-client.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const NM = 9200001;
@@ -39,20 +40,8 @@ for (const dialect of dialects) {
   describe(`export rules and bill truth over the API on ${dialect}`, () => {
     let t: TestApp;
     let c: NewCredentials;
-    const post = async (url: string, body: unknown) => {
-      const res = await t.inject({ method: 'POST', url, headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-      return { status: res.statusCode, body: res.json() };
-    };
-    const calc = async (body: object) => {
-      const r = await post('/rest/v1/ondemand/calculate?fields=ext', body);
-      assert.equal(r.status, 200, JSON.stringify(r.body));
-      return r.body.results[0];
-    };
-    const refused = async (body: object, propertyName: string, url = '/rest/v1/ondemand/calculate') => {
-      const r = await post(url, body);
-      assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.equal(r.body.results[0].propertyName, propertyName, JSON.stringify(r.body));
-    };
+    const { post, ok, refused } = calculateClient(() => t, () => c);
+    const calc = (body: object) => ok(body, '/rest/v1/ondemand/calculate?fields=ext');
     before(async () => {
       t = await buildTestApp(dialect, { seed: true, now: () => new Date('2026-11-25T12:00:00Z') });
       c = await t.credentials(['signal', 'enterprise']);

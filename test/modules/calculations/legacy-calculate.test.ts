@@ -8,7 +8,7 @@ import { dialects } from '../../helpers/dialects.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 
 const GA_R22 = 512;
-const E1 = 1100101;
+const E1 = 522;
 const E_TOU_C = 1100102;
 const B19 = 1100107;
 
@@ -95,7 +95,7 @@ for (const dialect of dialects) {
       assert.equal(e1.totalCost, 285.43);
       assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH'), e1);
       // Older clients' extras are ignored: accuracy, betaPopulateAssumptions, credentials in the query (Basic still required).
-      assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH&accuracy=1&betaPopulateAssumptions=true&appId=x&appKey=y&masterTariffId=1100101'), e1);
+      assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH&accuracy=1&betaPopulateAssumptions=true&appId=x&appKey=y&masterTariffId=522'), e1);
 
       // An applicability key as keyName=value: the low-income senior credit of R-22 (18.00 off 123.09).
       const senior = await v1({ fromDateTime: '2016-07-01', toDateTime: '2016-08-01', masterTariffId: GA_R22, propertyInputs: [{ keyName: 'consumption', dataValue: 1200 }, { keyName: 'isLowIncomeSeniorCitizen953', dataValue: 'true' }] });

@@ -63,7 +63,7 @@ for (const dialect of dialects) {
     it('chooses the tier band by consumptionAmount, the highest by default, and the tariff by location', async () => {
       // San Francisco (94110) is PG&E's; its default residential tariff then is E-1; baseline region T from the ZIP.
       const top = await price('zipCode=94110&fromDateTime=2025-07-01&toDateTime=2025-07-02');
-      assert.equal(top.masterTariffId, 1100101);
+      assert.equal(top.masterTariffId, 522);
       assert.equal(top.rateMean, 0.51031);
       assert.equal((await price('zipCode=94110&fromDateTime=2025-07-01&toDateTime=2025-07-02&consumptionAmount=150')).rateMean, 0.4073, '150 kWh is inside 6.5 kWh/day x 31');
       assert.equal((await price('zipCode=94110&fromDateTime=2025-07-01&toDateTime=2025-07-02&consumptionAmount=250')).rateMean, 0.51031);
@@ -87,21 +87,21 @@ for (const dialect of dialects) {
     it('400 names each bad parameter; an unknown tariff or a location without a default tariff is a 404', async () => {
       await t.expectBadParameters('/rest/v1/prices/smart', c, [
         ['', 'masterTariffId'],
-        ['masterTariffId=1100101&fromDateTime=yesterday', 'fromDateTime'],
-        ['masterTariffId=1100101&fromDateTime=2025-07-02&toDateTime=2025-07-01', 'toDateTime'],
-        ['masterTariffId=1100101&fromDateTime=2025-07-01&toDateTime=2025-09-01', 'toDateTime'],
-        ['masterTariffId=1100101&fromDateTime=2025-07-01&groupBy=WEEK', 'groupBy'],
-        ['masterTariffId=1100101&fromDateTime=2025-07-01&customerClass=ROYAL', 'customerClass'],
-        ['masterTariffId=1100101&fromDateTime=2025-07-01&consumptionAmount=-5', 'consumptionAmount'],
-        ['masterTariffId=1100101&fromDateTime=2025-07-01&territoryId=0', 'territoryId'],
-        ['masterTariffId=1100101&fromDateTime=2010-07-01', 'fromDateTime'],
+        ['masterTariffId=522&fromDateTime=yesterday', 'fromDateTime'],
+        ['masterTariffId=522&fromDateTime=2025-07-02&toDateTime=2025-07-01', 'toDateTime'],
+        ['masterTariffId=522&fromDateTime=2025-07-01&toDateTime=2025-09-01', 'toDateTime'],
+        ['masterTariffId=522&fromDateTime=2025-07-01&groupBy=WEEK', 'groupBy'],
+        ['masterTariffId=522&fromDateTime=2025-07-01&customerClass=ROYAL', 'customerClass'],
+        ['masterTariffId=522&fromDateTime=2025-07-01&consumptionAmount=-5', 'consumptionAmount'],
+        ['masterTariffId=522&fromDateTime=2025-07-01&territoryId=0', 'territoryId'],
+        ['masterTariffId=522&fromDateTime=2010-07-01', 'fromDateTime'],
         ['masterTariffId=abc', 'masterTariffId'],
         ['zipCode=9411', 'zipCode'],
       ]);
       assert.equal((await t.get('/rest/v1/prices/smart?masterTariffId=999', c)).statusCode, 404);
       const nothing = await t.get('/rest/v1/prices/smart?zipCode=75001&fromDateTime=2025-07-01', c);
       assert.deepEqual([nothing.statusCode, nothing.json().results[0].propertyName], [404, 'zipCode'], 'Oncor and TXU serve it; no tariff is bundled for them');
-      assert.equal((await t.inject({ method: 'GET', url: '/rest/v1/prices/smart?masterTariffId=1100101' })).statusCode, 401);
+      assert.equal((await t.inject({ method: 'GET', url: '/rest/v1/prices/smart?masterTariffId=522' })).statusCode, 401);
     });
   });
 }

@@ -72,6 +72,21 @@ for (const dialect of dialects) {
       assert.deepEqual(legacy.results.map((l: { propertyKey: string; actualValue: number }) => [l.propertyKey, l.actualValue]), [['testZonePrice', 10], ['testZonePrice', 20]]);
     });
 
+    it('takes propertyKey and subPropertyKey, the original SDKs\' names, on the deprecated list', async () => {
+      const range = 'fromDateTime=2026-03-08T00:00&toDateTime=2026-03-09T00:00';
+      const byKeyName = await t.json(`/rest/public/properties/lookups?keyName=testZonePrice&subKeyName=SP15&${range}`, c);
+      const bySdkNames = await t.json(`/rest/public/properties/lookups?propertyKey=testZonePrice&subPropertyKey=SP15&${range}`, c);
+      assert.deepEqual(bySdkNames.results, byKeyName.results);
+      assert.deepEqual(bySdkNames.results.map((l: { actualValue: number }) => l.actualValue), [10, 20], 'subPropertyKey selects SP15 alone');
+      const agreeing = await t.json(`/rest/public/properties/lookups?keyName=testZonePrice&propertyKey=testZonePrice&subPropertyKey=SP15&${range}`, c);
+      assert.equal(agreeing.count, 2);
+      for (const [query, name] of [['keyName=testZonePrice&propertyKey=sampleHourlyPrice', 'propertyKey'], ['propertyKey=testZonePrice&subKeyName=NP15&subPropertyKey=SP15', 'subPropertyKey']]) {
+        const res = await t.get(`/rest/public/properties/lookups?${query}&${range}`, c);
+        assert.deepEqual([res.statusCode, res.json().results[0].propertyName], [400, name], query);
+      }
+      assert.equal((await t.get(`/rest/public/properties/lookups?propertyKey=noSuchKey&${range}`, c)).statusCode, 404);
+    });
+
     it('defaults to the last 72 hours, and to 72 hours after a fromDateTime alone', async () => {
       const recent = await t.json('/rest/public/properties/sampleHourlyPrice/lookups?pageCount=100', c);
       assert.equal(recent.count, 73, 'the hours overlapping 2026-11-19T12:30Z .. 2026-11-22T12:30Z');

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const NM = 9400001;
 const NB = 9400011;
-const E1 = 1100101;
+const E1 = 522;
 const ZONE = 'America/Los_Angeles';
 const band = (id: number, rateAmount: number) => [{ tariffRateBandId: id, rateAmount }];
 const fixed = (id: number) => ({ tariffRateId: id, rateGroupName: 'Fixed', rateName: 'Customer charge', chargeType: 'FIXED_PRICE', chargePeriod: 'MONTHLY', rateBands: band(id + 10, 10) });

@@ -157,7 +157,7 @@ for (const dialect of dialects) {
       assert.equal(a.weatherStation.climateZone, '3C');
       assert.equal(a.weatherStation.sameClimateZone, true);
       assert.match(a.weatherStation.source, /San\.Francisco/);
-      assert.equal(a.scenarios[0].masterTariffId, 1100101);
+      assert.equal(a.scenarios[0].masterTariffId, 522);
       // E-1 names no export arrangement: said. Its 2026-03-01 version is open (the latest version of an open schedule
       // stays in effect), so 2027 is billed on it and no version date is assumed.
       assert.ok(a.scenarios[1].assumptions.some((x: { keyName: string; dataValue: string }) => x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING'));

@@ -37,7 +37,7 @@ for (const dialect of dialects) {
       assert.equal(s.utilitySavings.costTotal, Math.round((s.pre.costTotal - s.post.costTotal) * 100) / 100);
       assert.ok(s.utilitySavings.costTotal > 0);
       assert.ok(s.attribution.sources.some((x: string) => /Weather: .*San\.Francisco/.test(x)), JSON.stringify(s.attribution));
-      assert.ok(s.attribution.sources.some((x: string) => /1100101/.test(x)));
+      assert.ok(s.attribution.sources.some((x: string) => /masterTariffId 522\)/.test(x)));
     });
 
     it('answers the cost savings by cityKey, with what the cost maps leave as other', async () => {

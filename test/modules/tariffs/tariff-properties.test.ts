@@ -7,7 +7,7 @@ import { dialects } from '../../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const R22 = 512; // Georgia Power R-22: stored properties cityLimits, consumption, isLowIncomeSeniorCitizen953
-const E1 = 1100101; // PG&E E-1: baseline quantities priced for Baseline Region T (territory 3538)
+const E1 = 522; // PG&E E-1: baseline quantities priced for Baseline Region T (territory 3538)
 const ETOUC = 1100102; // PG&E E-TOU-C: baseline credit priced for Baseline Region T
 
 interface Key {

@@ -7,6 +7,7 @@
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
 import { BASELINE_KEYS, SCE_BASELINE_REGIONS, SCE_BASELINE_SOURCE, SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, credit, idsFrom, tiers, type SeasonPick } from './baseline-areas.ts';
 import { PGE_RESIDENTIAL_TARIFFS } from './pge-residential.data.ts';
+import { SDGE_SEASONS } from './urdb-records.data.ts';
 import type { StarterRate, StarterTariff, StarterTariffSet } from './starter-tariff.ts';
 
 const SCE_SEASONS: readonly SeasonPick[] = [
@@ -19,6 +20,20 @@ const SDGE_TOU_SEASONS: readonly SeasonPick[] = [
   { seasonId: 1100006, name: 'Winter (March - April)', allowance: 'winter' },
   { seasonId: 1100007, name: 'Winter (May)', allowance: 'winter' },
 ];
+
+/**
+ * SDG&E TOU-DR1's periods in one season from 2026-05-01 (the weekday 10 a.m. - 2 p.m. super off-peak all year): on-peak
+ * 4-9 p.m. every day; super off-peak midnight - 6 a.m. and 10 a.m. - 2 p.m. weekdays, midnight - 2 p.m. weekends;
+ * off-peak the other hours. Three TOUs from firstTouId, their periods' ids from firstPeriodId.
+ */
+function sdgeTouDr1Periods2026(seasonId: number, season: string, firstTouId: number, firstPeriodId: number): StarterTouGroup['tous'] {
+  const span = (i: number, fromDay: number, fromHour: number, toDay: number, toHour: number) => ({ touPeriodId: firstPeriodId + i, fromDayOfWeek: fromDay, fromHour, fromMinute: 0, toDayOfWeek: toDay, toHour, toMinute: 0 });
+  return [
+    { touId: firstTouId, touName: `${season} On-Peak`, touType: 'ON_PEAK', seasonId, calendarId: null, periods: [span(0, 0, 16, 6, 21)] },
+    { touId: firstTouId + 1, touName: `${season} Off-Peak`, touType: 'OFF_PEAK', seasonId, calendarId: null, periods: [span(1, 0, 6, 4, 10), span(2, 0, 14, 4, 16), span(3, 0, 21, 4, 0), span(4, 5, 14, 6, 16), span(5, 5, 21, 6, 0)] },
+    { touId: firstTouId + 2, touName: `${season} Super Off-Peak`, touType: 'SUPER_OFF_PEAK', seasonId, calendarId: null, periods: [span(6, 0, 0, 4, 6), span(7, 0, 10, 4, 14), span(8, 5, 0, 6, 14)] },
+  ];
+}
 
 const SEASONS: readonly StarterSeason[] = [
   { seasonId: 1100001, lseId: 734, seasonGroupId: 1100001, seasonName: 'Summer', from: [6, 1], to: [9, 30], source: 'PG&E Schedule B-19: summer June 1 - September 30' },
@@ -66,6 +81,11 @@ const TOU_GROUPS: readonly StarterTouGroup[] = [
     ],
   },
   {
+    lseId: 1000002, touGroupId: 1100005,
+    source: 'SDG&E Schedule TOU-DR1 periods as scheduled in cbetz/ratebook packages/ratebook-data/dataset/tariffs/sdge-tou-dr-1.json (commit d6acd29dafadcb51d5786ee7b6aa350dd2646780, data CC0-1.0; the version effective 2026-06-01, citing SDG&E\'s When Matters and super off-peak pages and KPBS, 2026-05-01, "SDG&E begins year-round off-peak weekday pricing"): on-peak 4-9 p.m. every day; super off-peak midnight - 6 a.m. and 10 a.m. - 2 p.m. on weekdays all year, midnight - 2 p.m. on weekends; off-peak all other hours; summer June - October (seasons 1400005 and 1400006). SDG&E prices holidays as weekends; holidays are not bundled here.',
+    tous: [...sdgeTouDr1Periods2026(1400005, 'Summer', 1100032, 1110055), ...sdgeTouDr1Periods2026(1400006, 'Winter', 1100035, 1110064)],
+  },
+  {
     lseId: 1000003, touGroupId: 1100003,
     source: 'SMUD Time-of-Day (5-8 p.m.) Rate: peak 5-8 p.m. Monday - Friday all year; summer mid-peak noon - 5 p.m. and 8 p.m. - midnight Monday - Friday; off-peak all other hours and all day on weekends (and holidays, which are not bundled here)',
     tous: [
@@ -98,6 +118,16 @@ const GS2D_ENERGY = [
   { name: 'Winter Mid-Peak', touId: 1000009, delivery: 0.05674, generation: 0.07395 },
   { name: 'Winter Off-Peak', touId: 1000010, delivery: 0.05491, generation: 0.0744 },
   { name: 'Winter Super Off-Peak', touId: 1000011, delivery: 0.05384, generation: 0.03907 },
+];
+
+/** SDG&E TOU-DR1 total energy rates from 2026-06-01 ($/kWh; the record's periods 0-2 summer, 3-5 winter) by TOU of group 1100005. */
+const TOU_DR1_2026_06_ENERGY = [
+  { name: 'Summer On-Peak', touId: 1100032, amount: 0.68459 },
+  { name: 'Summer Off-Peak', touId: 1100033, amount: 0.46392 },
+  { name: 'Summer Super Off-Peak', touId: 1100034, amount: 0.3766 },
+  { name: 'Winter On-Peak', touId: 1100035, amount: 0.61014 },
+  { name: 'Winter Off-Peak', touId: 1100036, amount: 0.52843 },
+  { name: 'Winter Super Off-Peak', touId: 1100037, amount: 0.43767 },
 ];
 
 const TARIFFS: readonly StarterTariff[] = [
@@ -140,7 +170,7 @@ const TARIFFS: readonly StarterTariff[] = [
     source: `SCE Schedule D (Domestic Service), Cal. P.U.C. Sheets 91130-E/91131-E, Advice 5829-E, effective 2026-06-01 (ELECTRIC_SCHEDULES_D.pdf, SCE tariff book), as transcribed in cbetz/ratebook-homeassistant (Apache-2.0) commit b8d5adc3d94620898204e81756b2bebb3520dafe, custom_components/ratebook/vendor/ratebook_ha/tariffs/sce-domestic-d.json (last verified 2026-07-01; OpenEI URDB structure 66cc9e270d535cf5c3058518): Tier 1 $0.30214/kWh up to the baseline allowance, Tier 2 $0.40313/kWh above it (usage over 400 % of baseline at the Tier 2 price); non-CARE Base Services Charge $0.794/day; no minimum charge (SCE's Base Services Charge page: the minimum charge no longer applies). SCE's Tiered Rate Plan page read 2026-09-24 still posts these prices (about 30 and 40 cents/kWh, 79 cents/day). Baseline allowances by region (basic only; SCE's Index of Communities assigns regions by community, and only communities it lists in one region place an address): ${SCE_BASELINE_SOURCE}. Elsewhere give territoryId, or Region 5 (the first) is assumed. CARE/FERA Base Services Charge tiers and all-electric allowances were not found and are not included.`,
   },
   {
-    tariffId: 1100007, masterTariffId: 1100105, tariffCode: 'TOU-DR1', tariffName: 'Residential Time-of-Use', lseId: 1000002, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2024-12-30',
+    tariffId: 1100007, masterTariffId: 1100105, tariffCode: 'TOU-DR1', tariffName: 'Residential Time-of-Use', lseId: 1000002, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: '2026-06-01', timeZone: 'America/Los_Angeles', lastUpdated: '2024-12-30',
     properties: [],
     rates: [
       { id: 1101032, seq: 1, group: 'Energy Charges', name: 'Summer On-Peak', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: 1100009, bands: [{ id: 1102042, amount: 0.70519 }] },
@@ -168,7 +198,23 @@ const TARIFFS: readonly StarterTariff[] = [
       }),
       { id: 1101048, seq: 999, group: 'Minimum Charge', name: 'Minimum Bill', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1102062, amount: 0.392 }] },
     ],
-    source: 'OpenEI URDB record https://openei.org/apps/USURDB/rate/view/6772cfc9b5f9d561220ececb (San Diego Gas & Electric Co, "TOU-DR-1 Coastal Baseline Region", effective 2024-09-30, updated 2024-12-30), read from its copy in cbetz/ratebook-homeassistant (tariffs/sdge-tou-dr-1.json): total energy rates per TOU period; the record\'s tier-1 adjustment of -$0.10543/kWh up to the Coastal baseline allowance (9 kWh/day summer, 9.2 kWh/day winter) is written as the Baseline Adjustment Credit, applied in each climate zone up to its allowance; minimum charge $0.392/day. Climate zone allowances: ' + SDGE_ZONE_SOURCE + '. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. Later figures: SDG&E published TOU-DR1 total rates tables effective 2025-10-01 (which replaced the minimum bill with a Base Services Charge of $0.79343/day), 2026-01-01, 2026-06-01 and 2026-08-01; their complete figures are not loaded, so this version stays in effect until a later one is.',
+    source: 'OpenEI URDB record https://openei.org/apps/USURDB/rate/view/6772cfc9b5f9d561220ececb (San Diego Gas & Electric Co, "TOU-DR-1 Coastal Baseline Region", effective 2024-09-30, updated 2024-12-30), read from its copy in cbetz/ratebook-homeassistant (tariffs/sdge-tou-dr-1.json): total energy rates per TOU period; the record\'s tier-1 adjustment of -$0.10543/kWh up to the Coastal baseline allowance (9 kWh/day summer, 9.2 kWh/day winter) is written as the Baseline Adjustment Credit, applied in each climate zone up to its allowance; minimum charge $0.392/day. Climate zone allowances: ' + SDGE_ZONE_SOURCE + '. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. Later figures: SDG&E published TOU-DR1 total rates tables effective 2025-10-01 (which replaced the minimum bill with a Base Services Charge of $0.79343/day), 2026-01-01 and 2026-04-01, whose figures were not found in a source that can be named, so this version stays in effect until the next loaded one, of 2026-06-01.',
+  },
+  {
+    tariffId: 1100017, masterTariffId: 1100105, tariffCode: 'TOU-DR1', tariffName: 'Residential Time-of-Use', lseId: 1000002, priorTariffId: 1100007, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-07-01',
+    properties: [],
+    rates: [
+      { id: 1109001, seq: 0, group: 'Base Services Charge', name: 'Base Services Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1109101, amount: 0.79343 }] },
+      ...TOU_DR1_2026_06_ENERGY.map((e, i): StarterRate => ({
+        id: 1109002 + i, seq: 1 + i, group: 'Energy Charges', name: e.name, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: e.touId, bands: [{ id: 1109102 + i, amount: e.amount }],
+      })),
+      ...areaRates({
+        areas: SDGE_CLIMATE_ZONES, seasons: SDGE_SEASONS, rateId: idsFrom(1109201), bandId: idsFrom(1109301), firstSeq: 7,
+        rate: (area, season) => ({ group: 'Baseline Adjustment Credit', name: `Baseline Adjustment Credit (${season.name}), ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION' }),
+        bands: credit(0.10663),
+      }),
+    ],
+    source: 'SDG&E Schedule TOU-DR1 Total Rates Table effective 2026-06-01 (https://www.sdge.com/sites/default/files/regulatory/6-1-26%20Schedule%20TOU-DR1%20Total%20Rates%20Table.pdf; verified with the 1-1-26 table, Schedule TOU-DR1 and Rule 1), as transcribed in cbetz/ratebook packages/ratebook-data/dataset/tariffs/sdge-tou-dr-1.json (commit d6acd29dafadcb51d5786ee7b6aa350dd2646780, data licensed CC0-1.0; structure of OpenEI URDB record 6772cfc9b5f9d561220ececb; "re-verified against the utility\'s current rate sheet 2026-07-01"; identical in cbetz/ratebook-homeassistant commit b8d5adc3d94620898204e81756b2bebb3520dafe, Apache-2.0): total energy rates $/kWh summer (June - October) on-peak 0.68459, off-peak 0.46392, super off-peak 0.37660; winter (November - May) on-peak 0.61014, off-peak 0.52843, super off-peak 0.43767; Baseline Adjustment Credit $0.10663/kWh up to the baseline allowance (the record: 9 kWh/day Coastal summer, 9.2 winter; applied in each climate zone up to its allowance, as in the 2024 version); Base Services Charge $0.79343/day (non-CARE); no minimum bill. The same six totals appear, as printed on the 6-1-26 sheet, in the test data of another public GitHub rate project. Climate zone allowances: ' + SDGE_ZONE_SOURCE + '. Give territoryId, or the Coastal zone (the first) is assumed. SDG&E published a further table effective 2026-08-01; its figures were found only in a public source whose repository could not be named, so they are not loaded and this version stays in effect. CARE/FERA discounts, the income-graduated Base Services Charge tiers and holidays (priced as weekends) are not included.',
   },
   {
     tariffId: 1100016, masterTariffId: 1100108, tariffCode: 'TOU-GS-2-D', tariffName: 'Time-of-Use General Service - Demand Metered, Option D (Secondary, 20 - 200 kW)', lseId: 1000001, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2026-06-25', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-09-17',

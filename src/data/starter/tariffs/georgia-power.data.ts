@@ -1,13 +1,14 @@
 // Starter tariffs. Georgia Power's residential tariff R-22 (master tariff 512) is the version the original API
 // returned for tariffs/512 on 2016-01-01 (recorded in its client libraries' tests), with the original's ids.
 // Its fuel cost recovery and municipal franchise fee amounts come from lookups whose values are not bundled.
+// It is kept as history: since 2026-06-01 the tariff's version is Schedule R-31, from its published figures (source below).
 
 import type { StarterTariff } from './starter-tariff.ts';
 
 export const GEORGIA_POWER_TARIFFS: readonly StarterTariff[] = [
   {
     tariffId: 3244437, masterTariffId: 512, tariffCode: 'R-22', tariffName: 'Residential', lseId: 2756, priorTariffId: 3228032,
-    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: 2028231, effectiveDate: '2016-01-01', endDate: null,
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: 2028231, effectiveDate: '2016-01-01', endDate: '2026-06-01',
     timeZone: 'America/New_York', lastUpdated: '2016-01-01', chargeTypes: 'FIXED_PRICE,CONSUMPTION_BASED,QUANTITY,MINIMUM', ratesFrom: '2016-01-01T00:00:00',
     properties: [
       { keyName: 'cityLimits', propertyTypes: 'RATE_CRITERIA', operator: '=', propertyValue: 'Inside', isDefault: true },
@@ -35,6 +36,21 @@ export const GEORGIA_POWER_TARIFFS: readonly StarterTariff[] = [
       { id: 17471850, seq: 999, group: 'Minimum Charge', name: 'Minimum Charge', chargeType: 'MINIMUM', bands: [{ id: 10922567, amount: 10 }] },
     ],
     source: 'Recorded original API response: tariffs/512?populateRates=true&populateProperties=true (Georgia Power R-22, effective 2016-01-01); zone US/Eastern written as America/New_York; territory 3114 of the original is not bundled',
+  },
+  {
+    // R-31, the schedule in force today: base rate + adjustment (fuel and the riders the record folds in) per tier.
+    tariffId: 1200003, masterTariffId: 512, tariffCode: 'R-31', tariffName: 'Residential', lseId: 2756, priorTariffId: 3244437,
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null,
+    timeZone: 'America/New_York', lastUpdated: '2026-07-01',
+    properties: [],
+    rates: [
+      { id: 1200301, seq: 0, group: 'Basic Service Charge', name: 'Basic Service Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1200401, amount: 0.4603 }] },
+      // June - September: 0.087738 + 0.052202 up to 650 kWh, 0.145738 + 0.061242 up to 1,000 kWh, 0.150828 + 0.062036 above.
+      { id: 1200302, seq: 1, group: 'Energy Charges', name: 'Summer Rate', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', seasonId: 315, bands: [{ id: 1200402, amount: 0.13994, upTo: 650 }, { id: 1200403, amount: 0.20698, upTo: 1000 }, { id: 1200404, amount: 0.212864 }] },
+      // October - May: 0.082116 + 0.051823, one tier.
+      { id: 1200303, seq: 2, group: 'Energy Charges', name: 'Winter Rate', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,DISTRIBUTION', seasonId: 314, bands: [{ id: 1200405, amount: 0.133939 }] },
+    ],
+    source: 'Georgia Power Schedule R-31 (Residential Service), effective 2026-06-01 (https://www.georgiapower.com/content/dam/georgia-power/pdfs/tariffs/r.pdf; verified with the FCR, ECCR, DSM-R and MFF rider sheets and the Georgia PSC bill calculator), as transcribed in cbetz/ratebook packages/ratebook-data/dataset/tariffs/georgia-power-r-30.json (commit d6acd29dafadcb51d5786ee7b6aa350dd2646780, data licensed CC0-1.0; "Residential Service R-31 (formerly R-30)", structure of OpenEI URDB record 677c384de1bf88853903410c; "re-verified against the utility\'s current rate sheet 2026-07-01"; identical in cbetz/ratebook-homeassistant commit b8d5adc3d94620898204e81756b2bebb3520dafe, Apache-2.0): basic service charge $0.4603/day; energy rate + adjustment $/kWh June - September 0.087738 + 0.052202 (first 650 kWh), 0.145738 + 0.061242 (next 350 kWh), 0.150828 + 0.062036 (over 1,000 kWh); October - May 0.082116 + 0.051823 (all kWh). The adjustments are as verified on 2026-07-01 (the fuel rate changes by PSC order). No minimum charge and no municipal franchise fee are in the transcription; they are left out, as are the senior citizen low-income credit and taxes',
   },
 ];
 

@@ -89,10 +89,20 @@ function pgeVersion(v: PgeVersion, schedule: Schedule, own: (rateId: () => numbe
   };
 }
 
+/**
+ * E-1's masterTariffId is the original API's, so code with it written in works unchanged: 522 in the recorded
+ * response of tariffs?lseId=734 (../shared/reference/genability-recorded/tariffs-by-lse.json, every E-1 version) and
+ * in the original's tariff reference ("they all have the same masterTariffId 522", developer.genability.com
+ * /api-reference/tariff-api/tariff/). Its version ids (tariffId) stay ours: the original's versions are not bundled.
+ */
+export const E1_MASTER_TARIFF_ID = 522;
+/** The id E-1 had in databases seeded before it took the original's (the tariffs seeder moves references). */
+export const E1_FORMER_MASTER_TARIFF_ID = 1100101;
+
 const e1 = (v: E1Version): StarterTariff =>
   pgeVersion(
     v,
-    { masterTariffId: 1100101, tariffCode: 'E-1', tariffName: 'Residential Services', tariffType: 'DEFAULT' },
+    { masterTariffId: E1_MASTER_TARIFF_ID, tariffCode: 'E-1', tariffName: 'Residential Services', tariffType: 'DEFAULT' },
     (rateId, bandId) =>
       areaRates({
         areas: PGE_BASELINE_TERRITORIES, seasons: PGE_SEASONS, rateId, bandId, firstSeq: 1, kept: v.kept,
@@ -112,6 +122,7 @@ const TOU_C_PERIODS = [
 const touC = (v: TouCVersion): StarterTariff =>
   pgeVersion(
     v,
+    // Ours: no public source found gives the original's masterTariffId of E-TOU-C (E-6, 525 there, is not bundled).
     { masterTariffId: 1100102, tariffCode: 'E-TOU-C', tariffName: 'Residential Time-of-Use (Peak Pricing 4 - 9 p.m. Every Day)', tariffType: 'ALTERNATIVE' },
     (rateId, bandId) => [
       ...TOU_C_PERIODS.map((p, i): StarterRate => ({

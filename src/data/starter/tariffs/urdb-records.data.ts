@@ -12,7 +12,8 @@ import { urdbEndDate } from '../../../importers/urdb/urdb-dates.ts';
 import { SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, idsFrom, type SeasonPick } from './baseline-areas.ts';
 import type { StarterTariff, StarterTariffSet } from './starter-tariff.ts';
 
-const DR_SEASONS: readonly SeasonPick[] = [
+/** SDG&E's two seasons (summer June - October, winter November - May): DR, and TOU-DR1 from 2026-06-01 (california.data.ts). */
+export const SDGE_SEASONS: readonly SeasonPick[] = [
   { seasonId: 1400005, name: 'Summer', allowance: 'summer' },
   { seasonId: 1400006, name: 'Winter', allowance: 'winter' },
 ];
@@ -70,7 +71,7 @@ const URDB = 'https://openei.org/apps/USURDB/rate/view';
 const TARIFFS: readonly StarterTariff[] = [
   {
     tariffId: 1400101, masterTariffId: 1400100, tariffCode: 'SC-1', tariffName: 'SC-1 - Residential & Religious Service - Zone J [NYC]', lseId: 1000004, priorTariffId: null,
-    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-02-01', endDate: null, timeZone: 'America/New_York', lastUpdated: '2025-02-18',
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2025-02-01', endDate: '2026-02-01', timeZone: 'America/New_York', lastUpdated: '2025-02-18',
     properties: [],
     rates: [
       { id: 1400111, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400151, amount: 20 }] },
@@ -80,6 +81,19 @@ const TARIFFS: readonly StarterTariff[] = [
       { id: 1400113, seq: 2, group: 'Energy Charges', name: 'Winter Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400002, bands: [{ id: 1400154, amount: 0.3684 }] },
     ],
     source: `OpenEI URDB record 67b4e33e7abe0c080a0b1171 (${URDB}/67b4e33e7abe0c080a0b1171; Consolidated Edison Co-NY Inc, "SC-1 - Residential & Religious Service - Zone J [NYC]", effective 2025-02-01, URDB update 2025-02-18), via ${CBETZ_HA}/${HA_TARIFFS}/coned-sc-1-residential-nyc.json (commit 6d0fd4e1d742a02f2ac77b5ec35976b45054cedf, a normalized copy of the record): energy rate + adjustment 0.28956 + 0.07884 $/kWh (October - May, and June - September up to 250 kWh/month), 0.31367 + 0.07884 $/kWh above 250 kWh in June - September; fixed monthly charge $20. Taxes and the separately billed riders are not in the record.`,
+  },
+  {
+    tariffId: 1400102, masterTariffId: 1400100, tariffCode: 'SC-1', tariffName: 'SC-1 - Residential & Religious Service - Zone J [NYC]', lseId: 1000004, priorTariffId: 1400101,
+    tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-02-01', endDate: null, timeZone: 'America/New_York', lastUpdated: '2026-07-01',
+    properties: [],
+    rates: [
+      { id: 1400114, seq: 0, group: 'Fixed Charges', name: 'Fixed Monthly Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1400155, amount: 21 }] },
+      // Period 1 (June - September): rate 0.16402 + adj 0.155111 up to 250 kWh/month, rate 0.18858 + adj 0.155111 above.
+      { id: 1400115, seq: 1, group: 'Energy Charges', name: 'Summer Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400001, bands: [{ id: 1400156, amount: 0.319131, upTo: 250 }, { id: 1400157, amount: 0.343691 }] },
+      // Period 0 (October - May): rate 0.16402 + adj 0.155111, one tier.
+      { id: 1400116, seq: 2, group: 'Energy Charges', name: 'Winter Energy', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY', seasonId: 1400002, bands: [{ id: 1400158, amount: 0.319131 }] },
+    ],
+    source: `Con Edison Schedule for Electricity Service P.S.C. No. 10, SC-1 Rate I (Zone J, New York City), effective 2026-02-01 (the electric tariff, https://www.coned.com/-/media/files/coned/documents/rates/electric/psc-10/electric-tariff.pdf, with the Monthly Adjustment Clause and Market Supply Charge statements of July 2026 and the NY DPS rate case summary of January 2026 as verification documents), as transcribed in ${CBETZ_DATA}/coned-sc-1-residential-nyc.json (commit d6acd29dafadcb51d5786ee7b6aa350dd2646780, data licensed CC0-1.0; structure of OpenEI URDB record 67b4e33e7abe0c080a0b1171; "re-verified against the utility's current rate sheet 2026-07-01"; identical in ${CBETZ_HA} commit b8d5adc3d94620898204e81756b2bebb3520dafe, Apache-2.0): energy rate + adjustment 0.16402 + 0.155111 $/kWh (October - May, and June - September up to 250 kWh/month), 0.18858 + 0.155111 $/kWh above 250 kWh in June - September; fixed monthly charge $21. The adjustment (supply and delivery adjustments) is as verified on 2026-07-01; Con Edison changes its supply charge monthly, and later months are not bundled. Taxes and the separately billed riders are not included.`,
   },
   {
     tariffId: 1400201, masterTariffId: 1400200, tariffCode: 'RS', tariffName: 'RS (Residential Service)', lseId: 1000005, priorTariffId: null,
@@ -129,7 +143,7 @@ const TARIFFS: readonly StarterTariff[] = [
       // 11.96 kWh/day (adjustments 0). Those limits are 130 % of the Coastal allowances (1.3 x 9.0, 1.3 x 9.2); each
       // climate zone's tier 1 ends at 130 % of its own allowance.
       ...areaRates({
-        areas: SDGE_CLIMATE_ZONES, seasons: DR_SEASONS, rateId: idsFrom(1400514), bandId: idsFrom(1400556), firstSeq: 0,
+        areas: SDGE_CLIMATE_ZONES, seasons: SDGE_SEASONS, rateId: idsFrom(1400514), bandId: idsFrom(1400556), firstSeq: 0,
         kept: { 'Coastal/1400005': { rateId: 1400511, bandIds: [1400551, 1400552] }, 'Coastal/1400006': { rateId: 1400512, bandIds: [1400553, 1400554] } },
         rate: (area, season) => ({ group: 'Energy Charges', name: `${season.name} Energy, ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY' }),
         bands: (allowance) => [{ amount: 0.40685, upTo: Math.round(allowance * 130) / 100 }, { amount: 0.51228 }],
