@@ -118,7 +118,7 @@ export function tariffPage(ctx: PageContext, id: string): HTMLElement {
             table(
               'Versions of this tariff, oldest first',
               ['Version (tariffId)', 'In effect from', 'Until', 'Last updated'],
-              history.tariffVersions.map((v) => [String(v.tariffId), v.effectiveDate.slice(0, 10), v.endDate?.slice(0, 10) ?? 'today', v.lastUpdatedDate?.slice(0, 10) ?? '']),
+              history.tariffVersions.map((v) => [String(v.tariffId), v.effectiveDate.slice(0, 10), v.endDate?.slice(0, 10) ?? 'open-ended', v.lastUpdatedDate?.slice(0, 10) ?? '']),
               { class: 'versions' },
             ),
             history.closedDate ? h('p', {}, `Closed to new customers on ${history.closedDate.slice(0, 10)}.`) : null,
