@@ -2,14 +2,16 @@
 // It never listens and never reads process.env: server.ts and the tests hand it a config and a database.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { registerAuth } from './http/auth.ts';
+import { authenticator, registerAuth } from './http/auth.ts';
+import { registerCors } from './http/cors.ts';
 import { onFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { finiteNumbers } from './http/finite-numbers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { lazyChildLogger } from './http/lazy-request-logger.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -97,6 +99,10 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp({ config, db, keys = new KeysService(db, config.authCacheTtlMs), now = () => new Date() }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // request.log is made when first written to, not per request (bench/README.md, authenticated echo).
+    childLoggerFactory: lazyChildLogger,
+    // One line per request, written by registerRequestLog, instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -118,21 +124,17 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   routes.attach(app);
   app.decorate('ratebook', { db, keys, routes });
 
-  await app.register(cors, {
-    origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((o) => o.trim()),
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
-    maxAge: 86400,
-  });
+  registerCors(app, config.corsOrigin);
+  registerRequestLog(app);
   await registerOpenApi(app, VERSION);
   registerConsole(app);
-  registerErrorHandling(app, routes);
   const { perAddress, perApp, windowMs } = config.authFailures;
   // The request budget is shared by every process (PostgreSQL or Redis); failure budgets stay per process.
   const requests = chooseRequestLimiter(config, db, app.log);
   app.addHook('onClose', () => requests.close());
-  registerAuth(app, keys, requests.limiter, { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
+  const authenticate = authenticator(keys, requests.limiter, { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
+  registerErrorHandling(app, routes, authenticate());
+  registerAuth(app, authenticate);
   registerInputGuard(app);
   // Before the calculation routes: each is given its history hooks as it is registered.
   await registerCalculationHistory(app, db, config);

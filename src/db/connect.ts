@@ -9,6 +9,7 @@ import type { Database, Db } from './database.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 import { linearRegex } from './linear-regex.ts';
 import { PatientSqliteDialect } from './sqlite-locking.ts';
+import { cachingStatements } from './statement-cache.ts';
 
 export interface ConnectOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
@@ -44,7 +45,7 @@ function openSqlite(filename: string, lockWaitMs: number): Db {
     return linearRegex(String(pattern))?.test(String(value)) ? 1 : 0;
   });
   const kysely = new Kysely<Database>({
-    dialect: new PatientSqliteDialect({ database }, lockWaitMs),
+    dialect: new PatientSqliteDialect({ database: cachingStatements(database) }, lockWaitMs),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { kysely, dialect: 'sqlite', lockWaitMs, close: () => kysely.destroy() };

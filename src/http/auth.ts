@@ -6,12 +6,14 @@
 // failures in a window is answered 429 with Retry-After before any key is hashed again. Credentials already verified
 // are answered from the cache, and a key this process has seen valid before is checked even with the budget spent, so
 // failures never slow down or lock out valid requests. A key never seen valid from a spent address or appId waits.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { Tier } from '../modules/keys/tiers.ts';
 import { ApiError, ErrorCode, notAuthorized, unauthenticated } from './errors.ts';
 import type { KeysService, Principal } from '../modules/keys/keys.service.ts';
 import type { RateLimiter, RateVerdict } from './rate-limit.ts';
 import type { RequestLimiter } from './shared-rate-limit.ts';
 import type { App } from './fastify-types.ts';
+import { hookList } from './route-hooks.ts';
 
 /** Longer ids and keys than any Ratebook makes; control characters no id or key holds (and PostgreSQL text refuses NUL). */
 const MAX_CREDENTIAL_LENGTH = 256;
@@ -69,68 +71,77 @@ function countFailure(limits: FailureLimits, ip: string, appId: string): void {
   if (limits.perApp.enabled) limits.perApp.hit(appId);
 }
 
-/** The rate-limit headers and the 429 or tier refusal for an authenticated caller whose request was counted. */
-function judge(request: FastifyRequest, reply: FastifyReply, principal: Principal, verdict: RateVerdict | null): void {
+/** The rate-limit headers, then done() with the 429 or tier refusal for an authenticated caller, or with nothing. */
+function judge(reply: FastifyReply, principal: Principal, tier: Tier | undefined, verdict: RateVerdict | null, done: (err?: Error) => void): void {
   if (verdict) {
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
     reply.header('x-ratelimit-reset', Math.ceil(verdict.resetInMs / 1000));
-    if (!verdict.allowed) throw tooMany(verdict, `Rate limit of ${verdict.limit} requests exceeded`, 'appId', principal.appId);
+    if (!verdict.allowed) return done(tooMany(verdict, `Rate limit of ${verdict.limit} requests exceeded`, 'appId', principal.appId));
   }
-  const tier = request.routeOptions.config.tier;
-  if (tier && !principal.tiers.has(tier)) throw notAuthorized(tier);
+  if (tier && !principal.tiers.has(tier)) return done(notAuthorized(tier));
+  done();
 }
 
 /**
- * Rate limit and tier check for an authenticated caller, then done(). The in-memory limiter answers at once; a shared
- * store (PostgreSQL, Redis) answers with a promise that never rejects.
+ * Rate limit and tier check for an authenticated caller, then done(). The in-memory limiter answers at once (no
+ * closure, no promise); a shared store (PostgreSQL, Redis) answers with a promise that never rejects.
  */
-function admit(request: FastifyRequest, reply: FastifyReply, principal: Principal, limiter: RequestLimiter, done: (err?: Error) => void): void {
+function admit(request: FastifyRequest, reply: FastifyReply, principal: Principal, tier: Tier | undefined, limiter: RequestLimiter, done: (err?: Error) => void): void {
   request.principal = principal;
   const verdict = limiter.enabled ? limiter.hit(principal.appId) : null;
-  const settle = (v: RateVerdict | null) => {
-    try {
-      judge(request, reply, principal, v);
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
-  };
-  if (verdict instanceof Promise) verdict.then(settle, (err: Error) => done(err));
-  else settle(verdict);
+  if (verdict instanceof Promise) verdict.then((v) => judge(reply, principal, tier, v, done), (err: Error) => done(err));
+  else judge(reply, principal, tier, verdict, done);
 }
 
-export function registerAuth(app: App, keys: KeysService, limiter: RequestLimiter, failures: FailureLimits): void {
-  app.decorateRequest('principal', null);
-  // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
-  // per request; only a first sight of a key waits for scrypt.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    // CORS preflight carries no credentials by design; @fastify/cors answers it.
-    if (request.method === 'OPTIONS' || request.routeOptions.config.auth === false) return done();
-    let credentials: { appId: string; appKey: string };
-    try {
-      credentials = credentialsOf(request);
-      const cached = keys.cachedVerdict(credentials.appId, credentials.appKey);
-      if (cached !== undefined) {
-        if (cached === null) {
-          countFailure(failures, request.ip, credentials.appId);
-          throw failureBudgetSpent(failures, request.ip, credentials.appId) ?? refused();
+/** Makes the authentication hook for a route needing `tier` (or none beyond valid credentials). */
+export type Authenticator = (tier?: Tier) => onRequestHookHandler;
+
+export function authenticator(keys: KeysService, limiter: RequestLimiter, failures: FailureLimits): Authenticator {
+  return (tier) =>
+    // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
+    // per request; only a first sight of a key waits for scrypt.
+    function authenticate(request, reply, done) {
+      let credentials: { appId: string; appKey: string };
+      try {
+        credentials = credentialsOf(request);
+        const cached = keys.cachedVerdict(credentials.appId, credentials.appKey);
+        if (cached !== undefined) {
+          if (cached === null) {
+            countFailure(failures, request.ip, credentials.appId);
+            throw failureBudgetSpent(failures, request.ip, credentials.appId) ?? refused();
+          }
+          return admit(request, reply, cached, tier, limiter, done);
         }
-        return admit(request, reply, cached, limiter, done);
+        const spent = failureBudgetSpent(failures, request.ip, credentials.appId);
+        if (spent && !keys.provedBefore(credentials.appId, credentials.appKey)) throw spent;
+      } catch (err) {
+        return done(err as Error);
       }
-      const spent = failureBudgetSpent(failures, request.ip, credentials.appId);
-      if (spent && !keys.provedBefore(credentials.appId, credentials.appKey)) throw spent;
-    } catch (err) {
-      return done(err as Error);
-    }
-    keys.verify(credentials.appId, credentials.appKey).then(
-      (principal) => {
-        if (principal) return admit(request, reply, principal, limiter, done);
-        countFailure(failures, request.ip, credentials.appId);
-        done(refused());
-      },
-      (err: Error) => done(err),
-    );
+      keys.verify(credentials.appId, credentials.appKey).then(
+        (principal) => {
+          if (principal) return admit(request, reply, principal, tier, limiter, done);
+          countFailure(failures, request.ip, credentials.appId);
+          done(refused());
+        },
+        (err: Error) => done(err),
+      );
+    };
+}
+
+/**
+ * Authentication as each route's own onRequest hook, given the route's tier when it is registered: the hook never
+ * reads `request.routeOptions`, which Fastify builds afresh at each read (two reads per request cost about 1 us of
+ * the authenticated echo). Call it after the plugins whose routes set `config.auth` in their own onRoute hooks (the
+ * docs); routes with `config.auth === false` (health, readiness, docs, console) and OPTIONS (CORS preflights carry no
+ * credentials) get none. The not-found handler is given `authenticate()` too (error-handler.ts), so an unknown path
+ * asks for credentials before saying it does not exist.
+ */
+export function registerAuth(app: App, authenticate: Authenticator): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.method === 'OPTIONS' || route.config?.auth === false) return;
+    // A new array: Fastify copies a GET route's options for its HEAD twin before this runs, and the twin gets its own.
+    route.onRequest = [...hookList(route.onRequest), authenticate(route.config?.tier)] as never;
   });
 }

@@ -1,6 +1,6 @@
 // Every failure leaves in the error envelope, with the right status and the parameter it concerns.
 // Unexpected errors are logged with the request id and answered 500 with no internals in the body.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, ErrorCode, type ErrorItem } from './errors.ts';
 import type { App } from './fastify-types.ts';
@@ -140,7 +140,8 @@ export function onFrameworkError(error: FastifyError, request: FastifyRequest, r
   void reply.code(400).send(errorEnvelope([{ ...item(ErrorCode.InvalidArgument, 'The request could not be routed'), propertyName: 'path', propertyValue: shown(rawUrl.split('?')[0]) }]));
 }
 
-export function registerErrorHandling(app: App, registry: RouteRegistry): void {
+/** `authenticate` runs before the not-found handler: an unknown path asks for credentials before saying it is unknown. */
+export function registerErrorHandling(app: App, registry: RouteRegistry, authenticate: onRequestHookHandler): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).headers(error.headers).send(errorEnvelope([error.item]));
@@ -157,7 +158,8 @@ export function registerErrorHandling(app: App, registry: RouteRegistry): void {
       .send(errorEnvelope([item(ErrorCode.ServerError, `The server could not fulfil the request; quote request id ${request.id} when reporting it`)]));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // Fastify runs a not-found handler's own onRequest hooks, though its types list only preValidation and preHandler.
+  app.setNotFoundHandler({ onRequest: authenticate } as never, (request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = registry.methodsFor(path);
     if (allowed.length > 0) {

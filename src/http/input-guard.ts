@@ -34,17 +34,35 @@ export function findNul(value: unknown, path = ''): string | null {
   return null;
 }
 
+/** No value to walk: most GETs have neither parameters nor a query nor a body. */
+function isEmpty(source: unknown): boolean {
+  if (source === undefined || source === null) return true;
+  if (typeof source !== 'object' || Array.isArray(source)) return false;
+  for (const _ in source) return false;
+  return true;
+}
+
+/** A 400 for the first undecodable query value or NUL character in the request's parameters, query or body; else null. */
+function refusal(request: FastifyRequest): Error | null {
+  // The query parser keeps what it cannot percent-decode as it came; a value that is not UTF-8 was never meant.
+  const url = request.raw.url ?? '';
+  if (url.includes('%')) {
+    const part = undecodablePart(url);
+    if (part) return invalidArgument(part.name, part.value, `${part.name} is not valid percent-encoded UTF-8`);
+  }
+  for (const source of [request.params, request.query, request.body]) {
+    if (isEmpty(source)) continue;
+    const at = findNul(source);
+    if (at !== null) return invalidArgument(at || 'body', null, `${at || 'The body'} contains a NUL character, which is not allowed in text`);
+  }
+  return null;
+}
+
 export function registerInputGuard(app: App): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    // The query parser keeps what it cannot percent-decode as it came; a value that is not UTF-8 was never meant.
-    const url = request.raw.url ?? '';
-    if (url.includes('%')) {
-      const part = undecodablePart(url);
-      if (part) throw invalidArgument(part.name, part.value, `${part.name} is not valid percent-encoded UTF-8`);
-    }
-    for (const source of [request.params, request.query, request.body]) {
-      const at = findNul(source);
-      if (at !== null) throw invalidArgument(at || 'body', null, `${at || 'The body'} contains a NUL character, which is not allowed in text`);
-    }
+  // Callback style: it runs on every request, and a synchronous hook costs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const error = refusal(request);
+    if (error) done(error);
+    else done();
   });
 }

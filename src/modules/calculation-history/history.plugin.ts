@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onResponseH
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { App } from '../../http/fastify-types.ts';
+import { hookList } from '../../http/route-hooks.ts';
 import { HistoryRecorder } from './history.recorder.ts';
 import { HistoryRepository, retentionCutoff } from './history.repository.ts';
 import { historyRoutes } from './history.routes.ts';
@@ -35,8 +36,6 @@ interface Pending {
   text: string | null;
 }
 
-type Hooks<T> = T | T[] | undefined;
-const list = <T>(hooks: Hooks<T>): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 /** Call before the calculation routes are registered: their hooks are added as they are. */
 export async function registerCalculationHistory(app: App, db: Db, config: Config): Promise<CalculationHistory> {
@@ -81,9 +80,9 @@ export async function registerCalculationHistory(app: App, db: Db, config: Confi
     };
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.config?.history) return;
-      route.preSerialization = [...list(route.preSerialization), noteAnswer] as never;
-      route.onSend = [...list(route.onSend), keepText] as never;
-      route.onResponse = [...list(route.onResponse), hand] as never;
+      route.preSerialization = [...hookList(route.preSerialization), noteAnswer] as never;
+      route.onSend = [...hookList(route.onSend), keepText] as never;
+      route.onResponse = [...hookList(route.onResponse), hand] as never;
     });
   }
 

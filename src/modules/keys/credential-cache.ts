@@ -2,7 +2,7 @@
 // Entries are keyed by a SHA-256 digest of appId and key (never the key itself), expire after a TTL
 // (the fallback when another process's revocation is not heard: see key-changes.ts) and are dropped
 // at once on rotate or revoke, in this process or, broadcast, in any other.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface CachedVerdict<P> {
   appId: string;
@@ -20,7 +20,8 @@ export class CredentialCache<P> {
   ) {}
 
   static digest(appId: string, appKey: string): string {
-    return createHash('sha256').update(appId).update('\0').update(appKey).digest('base64');
+    // One-shot hash: it runs on every authenticated request, and a Hash object per request measured 2-3 % of its time.
+    return hash('sha256', `${appId}\0${appKey}`, 'base64');
   }
 
   get(digest: string): CachedVerdict<P> | undefined {
