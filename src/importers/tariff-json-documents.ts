@@ -4,10 +4,9 @@
 // (or archiveUrl) names nothing Ratebook can point to and is left out; the tariff is imported all the same.
 import { isHttpUrl, urdbRecordId } from '../modules/documents/document-key.ts';
 import type { DocumentInput, DocumentType } from '../modules/documents/document-writer.ts';
+import { isObject, positiveId } from './json-values.ts';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const positiveId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
 
 /** The original's Document has no type: what its address and title say. */
 function typeOf(url: string, title: string): DocumentType {

@@ -17,6 +17,7 @@ import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { attachDocuments } from '../modules/documents/document-writer.ts';
 import { tariffJsonDocuments } from './tariff-json-documents.ts';
+import { isObject, positiveId } from './json-values.ts';
 import { EXPORT_ARRANGEMENTS } from '../engine/tariff/model.ts';
 
 type Trx = Transaction<Database>;
@@ -30,9 +31,7 @@ const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Numbe
 /** An integer a 32-bit integer column holds (customer counts, sequence numbers, months and days). */
 const int = (v: unknown): number | null => (Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647 ? (v as number) : null);
 const bool = (v: unknown): boolean => v === true;
-const positiveId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
 const isKeyName = (v: unknown): v is string => typeof v === 'string' && v !== '';
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The local date of a date field ("2016-06-01" or a date-time with offset, as the original writes them); null when absent. */
 function isoDate(v: unknown, field: string): string | null {
