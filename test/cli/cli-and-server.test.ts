@@ -1,19 +1,11 @@
 // The real command line in child processes: keys commands and a server's life from start to SIGTERM.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
-const BIN = ['--import', 'tsx', 'src/main.ts'];
-
-function cli(args: string[], env: Record<string, string>) {
-  const res = spawnSync(process.execPath, [...BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
-  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+import { ratebookCli as cli, startServerProcess } from '../helpers/server-process.ts';
 
 const basic = (id: string, key: string) => `Basic ${Buffer.from(`${id}:${key}`).toString('base64')}`;
 
@@ -61,26 +53,10 @@ describe('ratebook CLI and server', () => {
   });
 
   it('serves with admin credentials from the environment and shuts down gracefully on SIGTERM', async () => {
-    const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, RATEBOOK_ADMIN_APP_ID: 'admin-id', RATEBOOK_ADMIN_APP_KEY: 'admin-key-123' },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const base = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
-      const check = setInterval(() => {
-        const m = /listening on (http:\/\/localhost:\d+)/.exec(out);
-        if (m) {
-          clearInterval(check);
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      }, 50);
-    });
-    assert.match(out, /Admin application admin-id is ready/);
+    const server = await startServerProcess([], { ...env, RATEBOOK_ADMIN_APP_ID: 'admin-id', RATEBOOK_ADMIN_APP_KEY: 'admin-key-123' }, 20_000);
+    const { base } = server;
+    let stopped: Promise<number | null> | undefined;
+    assert.match(server.output(), /Admin application admin-id is ready/);
     const hello = await fetch(`${base}/rest/echo/authenticate`, { headers: { authorization: basic('admin-id', 'admin-key-123') } });
     assert.equal(hello.status, 200);
     assert.deepEqual(((await hello.json()) as { results: { tiers: string[] }[] }).results[0]!.tiers, ['admin', 'enterprise', 'privateTou', 'signal']);
@@ -94,13 +70,13 @@ describe('ratebook CLI and server', () => {
       req.on('error', reject);
       req.write('{"inFlight":');
       setTimeout(() => {
-        child.kill('SIGTERM');
+        stopped = server.stop();
         setTimeout(() => req.end('true}'), 300);
       }, 200);
     });
     assert.equal(answer.status, 200);
     assert.deepEqual(JSON.parse(answer.body).results, [{ inFlight: true }]);
-    assert.equal(await exited, 0);
+    assert.equal(await stopped, 0);
   });
 
   it('creates and prints demo credentials on the first start of an empty database only', async () => {
@@ -116,23 +92,9 @@ describe('ratebook CLI and server', () => {
   });
 });
 
+/** A server's output from its start until it listens, then stopped. */
 async function runUntilListening(env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { cwd: ROOT, env: { ...process.env, ...env } });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
-    const check = setInterval(() => {
-      if (/listening on/.test(out)) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
-  });
-  child.kill('SIGTERM');
-  await exited;
-  return out;
+  const server = await startServerProcess([], env, 20_000);
+  await server.stop();
+  return server.output();
 }
