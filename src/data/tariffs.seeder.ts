@@ -12,7 +12,8 @@ export const tariffsSeeder: Seeder = {
   // 3: versions current on 2026-11-25, every PG&E baseline territory, SCE regions and SDG&E zones, closedDate and
   //    lastUpdated from the data.
   // 4: PG&E E-1 under the original API's masterTariffId (522); accounts on its former id follow it.
-  version: 4,
+  // 5: SDG&E DR of 2026-06-01, Georgia Power TOU-REO-18 (2025).
+  version: 5,
   async run(trx) {
     await trx.updateTable('account_tariffs').set({ master_tariff_id: E1_MASTER_TARIFF_ID }).where('master_tariff_id', '=', E1_FORMER_MASTER_TARIFF_ID).execute();
     const ids = STARTER_TARIFFS.map((t) => t.tariffId);

@@ -23,10 +23,10 @@ interface Case extends Explanations, DiffOptions {
 const LIST_PAGING = 'Ratebook answers every list with pageStart and pageCount (spec: Common conventions); answers recorded before 2017 lack them';
 const OTHER_LSES = 'the starter data holds 14 LSEs, not the original\'s 3,417';
 const LATER_TARIFF_FIELDS = 'the original\'s later Tariff fields (../shared/reference/NOTES.md: serviceType, privacy, closedDate, limits, flags), which this 2011-2016 recording predates';
-const TARIFF_NOT_MODELLED = 'Ratebook does not model per-tariff eligibility, required data or applicability records; sending null or [] would claim there are none';
+const TARIFF_NOT_MODELLED =
+  'the original sends requiredData and eligibility null and applicabilities [] on every recorded tariff, 512 too, whose rates choose by cityLimits and isLowIncomeSeniorCitizen953: they are not the keys its rates ask for, and no published description says what they hold, so Ratebook cannot fill them truthfully; null or [] would claim a tariff has none';
 const CENTER_POINT = 'spec: Territory centerPoint; the older recordings predate it';
 const CENTRE_VALUES = 'Ratebook\'s centre is the mean of the territory\'s ZIP codes\' GeoNames coordinates';
-const RATE_NULLS = 'Ratebook sends every rate and band field, null when unset; the original omits most of them when unset (but sends toDateTime and prevUpperLimit null): the engine and the rate shaping read these objects, so omitting them is a change of its own';
 
 const CASES: Record<string, Case> = {
   'echo.json': {},
@@ -74,8 +74,6 @@ const CASES: Record<string, Case> = {
       'results[].requiredData': TARIFF_NOT_MODELLED,
       'results[].eligibility': TARIFF_NOT_MODELLED,
       'results[].applicabilities': TARIFF_NOT_MODELLED,
-      'results[].rates[].*': RATE_NULLS,
-      'results[].properties[].*': 'Ratebook sends minValue, maxValue, period, propertyValue and choices null when unset; the original omits them (the same change as the rates\')',
     },
   },
   'tariffs-by-lse.json': {

@@ -57,7 +57,10 @@ function walk(rec: unknown, our: unknown, path: string, o: DiffOptions, out: Dif
     out.push({ kind: 'type', path, recorded: `${rt} ${JSON.stringify(show(rec))}`, ours: `${ot} ${JSON.stringify(show(our))}` });
     return;
   }
-  if (rt === 'array') return walkArray(rec as unknown[], our as unknown[], path, o, out, values);
+  if (rt === 'array') {
+    walkArray(rec as unknown[], our as unknown[], path, o, out, values);
+    return;
+  }
   if (rt === 'object') {
     const r = rec as Record<string, unknown>;
     const m = our as Record<string, unknown>;

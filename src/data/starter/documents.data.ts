@@ -4,8 +4,9 @@
 // give; where a source names only a file or an advice letter, the URL is the utility's own address for it, by the
 // pattern of the sibling documents the sources give in full (PG&E tariff book ELEC_SCHEDS_*.pdf, rate workbooks
 // Res_Inclu_TOU_*.xlsx, advice letters adviceletter/ELEC_*.pdf), or, for SCE's schedules, the tariff-book page that
-// lists them. Not made documents: references with no public address found (SCE Advice 5829-E and 5837-E, Georgia
-// Power's TOU-REO-10 sheet, Xcel's PSCo_Electric_Entire_Tariff.pdf) and the GitHub transcriptions the figures were
+// lists them (Georgia Power's TOU-REO-18 by the pattern of the tou-oa-14.pdf address cbetz/ratebook gives). Not made
+// documents: references with no public address found (SCE Advice 5829-E and 5837-E, Georgia Power's TOU-REO-10 sheet,
+// Xcel's PSCo_Electric_Entire_Tariff.pdf) and the GitHub transcriptions the figures were
 // read through (copies, not the utilities' documents). effectiveDate is null where the source does not date it.
 import type { DocumentType } from '../../modules/documents/document-writer.ts';
 
@@ -119,6 +120,11 @@ export const STARTER_DOCUMENTS: readonly StarterDocument[] = [
   page(1500038, 'Georgia Power Schedule R-31, Residential Service (r.pdf)', 'https://www.georgiapower.com/content/dam/georgia-power/pdfs/tariffs/r.pdf', 2756, 'RATE_SHEET', '2026-06-01'),
   urdb(1500039, '677c384de1bf88853903410c', 2756, 'Georgia Power Co, Residential Service R-30', null),
   page(1500040, 'Con Edison Schedule for Electricity Service, P.S.C. No. 10 (electric tariff)', 'https://www.coned.com/-/media/files/coned/documents/rates/electric/psc-10/electric-tariff.pdf', 1000004, 'RATE_SHEET', '2026-02-01'),
+  page(1500041, 'SDG&E Schedule DR Total Rates Table, effective June 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/6-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-06-01'),
+  page(1500043, 'SDG&E Schedule DR Total Rates Table, effective October 1, 2025', 'https://www.sdge.com/sites/default/files/regulatory/10-1-25%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2025-10-01'),
+  page(1500044, 'SDG&E Schedule DR Total Rates Table, effective January 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/1-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-01-01'),
+  page(1500045, 'SDG&E Schedule DR Total Rates Table, effective April 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/4-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-04-01'),
+  page(1500042, 'Georgia Power Schedule TOU-REO-18, Time of Use - Residential Energy Only (tou-reo-18.pdf)', 'https://www.georgiapower.com/content/dam/georgia-power/pdfs/residential-pdfs/tariffs/2025/tou-reo-18.pdf', 2756, 'RATE_SHEET', '2025-01-01'),
 ];
 
 /** The starter documents a version's source mentions. */

@@ -8,7 +8,8 @@ import type { App } from '../../http/fastify-types.ts';
 import { isExt } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
 import { CalculatedCostSchema, CalculateQuery } from '../calculations/calculations.schemas.ts';
-import { TariffRateSchema } from '../tariffs/tariffs.schemas.ts';
+import { TariffRateWireSchema } from '../tariffs/tariffs.schemas.ts';
+import { wireRate } from '../tariffs/tariff-wire.ts';
 import { AccountCalculateBody } from './account-calculation.schemas.ts';
 import type { AccountCalculationService } from './account-calculation.ts';
 import type { CalculatedCost } from '../calculations/calculations.service.ts';
@@ -31,9 +32,9 @@ export function accountCalculationRoutes(accounts: AccountsService, calculation:
       app.post(`${prefix}/calculate`, { config: calculate, schema: { tags, summary: `The account's bill over a range${by}: its tariffs, its default profile's usage, its properties`, params, querystring: CalculateQuery, body: AccountCalculateBody, response: responses(CalculatedCostSchema) } }, async (request) =>
         calculated(await calculation.calculate(ref(request.params), request.body, org(request), isExt(request.query.fields))),
       );
-      app.get(`${prefix}/rates`, { config, schema: { tags, summary: `The rates of the account's tariff on a date${by}`, params, querystring: AccountRatesQuery, response: responses(TariffRateSchema) } }, async (request) => {
+      app.get(`${prefix}/rates`, { config, schema: { tags, summary: `The rates of the account's tariff on a date${by}`, params, querystring: AccountRatesQuery, response: responses(TariffRateWireSchema) } }, async (request) => {
         const rates = await accounts.rates(ref(request.params), request.query.effectiveOn, org(request));
-        return { status: 'success' as const, count: rates.length, type: 'TariffRate', results: rates };
+        return { status: 'success' as const, count: rates.length, type: 'TariffRate', results: rates.map(wireRate) };
       });
       app.get(`${prefix}/interview`, { config, schema: { tags, summary: `The property keys the account's candidate tariffs ask for, with its answers${by}`, params, response: responses(InterviewSchema) } }, async (request) => {
         const list = await accounts.interview(ref(request.params), org(request));

@@ -1,7 +1,7 @@
 // The account calculation's body: the on-demand calculation's options, the account standing in for tariff and usage.
 import { Type } from '@sinclair/typebox';
 import { Id } from '../../http/query-schemas.ts';
-import { PropertyDataInput, RateInput } from '../calculations/calculations.schemas.ts';
+import { CalculateBody, PropertyDataInput, RateInput } from '../calculations/calculations.schemas.ts';
 
 export const AccountCalculateBody = Type.Object({
   fromDateTime: Type.String({ description: 'Required' }),
@@ -14,7 +14,10 @@ export const AccountCalculateBody = Type.Object({
   rateInputs: Type.Optional(Type.Array(RateInput, { maxItems: 200 })),
   detailLevel: Type.Optional(Type.String()),
   groupBy: Type.Optional(Type.String()),
-  billingPeriod: Type.Optional(Type.Boolean()),
+  // The on-demand calculation's own schemas, passed on to it as they are: it reads billingPeriod and the SDKs' alias
+  // isBillingPeriod in one place (a cycle across two months billed as one period either way; both, differing: a 400).
+  billingPeriod: CalculateBody.properties.billingPeriod,
+  isBillingPeriod: CalculateBody.properties.isBillingPeriod,
   minimums: Type.Optional(Type.Boolean()),
   excludeChargeClass: Type.Optional(Type.String()),
   applyUtilityTax: Type.Optional(Type.Boolean({ description: 'Default true (the account has an address)' })),

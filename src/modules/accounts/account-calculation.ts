@@ -72,7 +72,7 @@ export class AccountCalculationService {
           propertyInputs: [...usageInputs(own), ...properties, ...(body.propertyInputs ?? [])],
           ...(body.rateInputs ? { rateInputs: body.rateInputs } : {}),
           ...(account.row.zip_code ? { address: { zip: account.row.zip_code } } : {}),
-          ...pick(body, ['detailLevel', 'groupBy', 'billingPeriod', 'minimums', 'excludeChargeClass', 'applyUtilityTax', 'tariffEffectiveOn']),
+          ...pick(body, ['detailLevel', 'groupBy', 'billingPeriod', 'isBillingPeriod', 'minimums', 'excludeChargeClass', 'applyUtilityTax', 'tariffEffectiveOn']),
         },
         orgId,
         ext,

@@ -3,7 +3,8 @@ import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { parseListOptions } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
-import { TariffHistoryQuery, TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffPropertiesQuery, TariffPropertyKeySchema, TariffSchema } from './tariffs.schemas.ts';
+import { TariffHistoryQuery, TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffPropertiesQuery, TariffPropertyKeyWireSchema, TariffWireSchema } from './tariffs.schemas.ts';
+import { wirePropertyKey, wireTariff } from './tariff-wire.ts';
 import type { TariffsService } from './tariffs.service.ts';
 import { refuseUnknownQuery } from './known-parameters.ts';
 
@@ -26,14 +27,14 @@ export function tariffsRoutes(service: TariffsService) {
           description:
             'Every filter given holds at once. A query parameter not listed here is a 400 naming it (appId and appKey, which older clients send, are let through; credentials are read from HTTP Basic only).',
           querystring: TariffListQuery,
-          response: responses(TariffSchema),
+          response: responses(TariffWireSchema),
         },
         preValidation: refuseUnknownQuery(TariffListQuery),
       },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
         const { rows, total } = await service.list(request.query, options, { orgId: request.principal?.orgId ?? null });
-        return page('Tariff', rows, total, options.paging);
+        return page('Tariff', rows.map(wireTariff), total, options.paging);
       },
     );
     app.get(
@@ -45,19 +46,19 @@ export function tariffsRoutes(service: TariffsService) {
           description:
             'The tariffs are those the tariff list selects with the same parameters (every matching version, not a page; masterTariffId takes a comma list here). One entry per key: the tariffs\' own properties, and what their rates ask for (territoryId when rates are priced per territory, applicability keys, QUANTITY keys; with includeAll also usage and lookups), each with the masterTariffIds that ask for it. A masterTariffId that names no tariff is a 404; a query parameter not listed here is a 400 naming it.',
           querystring: TariffPropertiesQuery,
-          response: responses(TariffPropertyKeySchema),
+          response: responses(TariffPropertyKeyWireSchema),
         },
         preValidation: refuseUnknownQuery(TariffPropertiesQuery),
       },
       async (request) => {
         const keys = await service.propertyKeys(request.query, { orgId: request.principal?.orgId ?? null });
-        return { status: 'success' as const, count: keys.length, type: 'PropertyKey', results: keys };
+        return { status: 'success' as const, count: keys.length, type: 'PropertyKey', results: keys.map(wirePropertyKey) };
       },
     );
     app.get(
       '/rest/public/tariffs/:masterTariffId',
-      { schema: { tags, summary: 'One tariff: the version in effect on effectiveOn (default today)', params: TariffParams, querystring: TariffOneQuery, response: responses(TariffSchema) } },
-      async (request) => single('Tariff', await service.get(request.params.masterTariffId, request.query)),
+      { schema: { tags, summary: 'One tariff: the version in effect on effectiveOn (default today)', params: TariffParams, querystring: TariffOneQuery, response: responses(TariffWireSchema) } },
+      async (request) => single('Tariff', wireTariff(await service.get(request.params.masterTariffId, request.query))),
     );
     app.get(
       '/rest/public/tariffs/:masterTariffId/history',

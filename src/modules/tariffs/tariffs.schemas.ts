@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject, type TOptional, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 import { ChoiceSchema } from '../properties/properties.schemas.ts';
@@ -294,3 +294,44 @@ export const TariffPropertyKeySchema = Type.Object({
   isQuestion: Type.Boolean({ description: 'false for usage, DEMAND, FORMULA and LOOKUP keys and rate lookups (listed only with includeAll=true)' }),
   masterTariffIds: Type.Array(Type.Integer(), { description: 'The selected tariffs that ask for the key, ascending' }),
 });
+
+// --- What goes on the wire: the objects above as the original API sends them ---
+//
+// The service builds tariffs, rates, bands and properties with every field, null when unset: the rate shaping, the
+// account service and the interview read them so. The original API omits most of those fields when unset (yet sends
+// toDateTime, prevUpperLimit and a property's quantityKey null): ../shared/reference/genability-recorded/
+// tariff-512-with-rates-2016.json, whose 18 rates, 34 bands and 3 properties show each field below only when set.
+// The routes answer through tariff-wire.ts, which drops these fields when unset; the response schemas make them
+// optional, so the OpenAPI document says they may be absent.
+
+/** Rate fields the original omits when null (prorationRules: when empty). */
+export const RATE_OMITTED_WHEN_UNSET = [
+  'masterTariffRateId', 'riderTariffId', 'riderId', 'chargeClass', 'transactionType', 'quantityKey', 'applicabilityKey', 'variableLimitKey',
+  'variableRateKey', 'variableRateSubKey', 'variableFactorKey', 'edgePredominance', 'territory', 'season', 'timeOfUse', 'prorationRules', 'tierScope',
+] as const satisfies readonly (keyof typeof TariffRateSchema.properties)[];
+/** Band fields the original omits when null. */
+export const BAND_OMITTED_WHEN_UNSET = ['consumptionUpperLimit', 'demandUpperLimit', 'propertyUpperLimit', 'applicabilityValue', 'calculationFactor'] as const satisfies readonly (keyof typeof TariffRateBandSchema.properties)[];
+/** Tariff property fields the original omits when null. */
+export const PROPERTY_OMITTED_WHEN_UNSET = ['propertyValue', 'minValue', 'maxValue', 'period', 'choices'] as const satisfies readonly (keyof typeof TariffPropertySchema.properties)[];
+/** Fields of GET /rest/public/tariffs/properties's entries omitted when null, as the property keys and tariff properties omit them. */
+export const PROPERTY_KEY_OMITTED_WHEN_UNSET = ['quantityUnit', 'choices'] as const satisfies readonly (keyof typeof TariffPropertyKeySchema.properties)[];
+
+type Omittable<T extends TProperties, K extends keyof T> = { [P in keyof T]: P extends K ? TOptional<T[P]> : T[P] };
+
+/** The object schema with `keys` optional (same fields, same order). */
+function omittable<T extends TProperties, K extends keyof T & string>(schema: TObject<T>, keys: readonly K[], description: string): TObject<Omittable<T, K>> {
+  const properties: Record<string, TSchema> = { ...schema.properties };
+  for (const k of keys) properties[k] = Type.Optional(schema.properties[k] as TSchema);
+  return Type.Object(properties, { description }) as unknown as TObject<Omittable<T, K>>;
+}
+
+const UNSET = 'Fields not listed as required are omitted when unset, as the original API omits them';
+export const TariffRateBandWireSchema = omittable(TariffRateBandSchema, BAND_OMITTED_WHEN_UNSET, UNSET);
+export const TariffRateWireSchema = Type.Object({ ...omittable(TariffRateSchema, RATE_OMITTED_WHEN_UNSET, UNSET).properties, rateBands: Type.Array(TariffRateBandWireSchema) }, { description: UNSET });
+export const TariffPropertyWireSchema = omittable(TariffPropertySchema, PROPERTY_OMITTED_WHEN_UNSET, UNSET);
+export const TariffWireSchema = Type.Object({
+  ...TariffSchema.properties,
+  properties: Type.Optional(Type.Array(TariffPropertyWireSchema)),
+  rates: Type.Optional(Type.Array(TariffRateWireSchema)),
+});
+export const TariffPropertyKeyWireSchema = omittable(TariffPropertyKeySchema, PROPERTY_KEY_OMITTED_WHEN_UNSET, UNSET);

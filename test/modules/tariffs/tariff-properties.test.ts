@@ -17,8 +17,9 @@ interface Key {
   keyspace: string | null;
   description: string | null;
   dataType: string | null;
-  quantityUnit: string | null;
-  choices: { displayValue: string | null; value: string; dataValue: string | null; likelihood: number | null }[] | null;
+  /** quantityUnit and choices are omitted when a key has none, as the original omits them. */
+  quantityUnit?: string;
+  choices?: { displayValue: string | null; value: string; dataValue: string | null; likelihood: number | null }[];
   propertyTypes: string | null;
   isQuestion: boolean;
   masterTariffIds: number[];
@@ -57,7 +58,7 @@ for (const dialect of dialects) {
       assert.deepEqual(
         { ...allowance, description: null },
         {
-          keyName: 'baselineAllowanceType', displayName: 'Baseline Allowance Type', family: 'baseline', keyspace: 'customer', description: null, dataType: 'CHOICE', quantityUnit: null,
+          keyName: 'baselineAllowanceType', displayName: 'Baseline Allowance Type', family: 'baseline', keyspace: 'customer', description: null, dataType: 'CHOICE',
           choices: allowance.choices, propertyTypes: 'RATE_CRITERIA', isQuestion: true, masterTariffIds: [E1, ETOUC],
         },
       );
@@ -65,7 +66,7 @@ for (const dialect of dialects) {
       const territory = asked[1]!;
       assert.deepEqual(
         { ...territory, description: null, choices: null },
-        { keyName: 'territoryId', displayName: 'Territory', family: null, keyspace: null, description: null, dataType: 'CHOICE', quantityUnit: null, choices: null, propertyTypes: 'RATE_CRITERIA', isQuestion: true, masterTariffIds: [E1, ETOUC] },
+        { keyName: 'territoryId', displayName: 'Territory', family: null, keyspace: null, description: null, dataType: 'CHOICE', choices: null, propertyTypes: 'RATE_CRITERIA', isQuestion: true, masterTariffIds: [E1, ETOUC] },
       );
       assert.match(territory.description!, /baseline region/);
       // The choices are the territories the selected versions' rates are priced for, Baseline Region T among them.
@@ -117,7 +118,7 @@ for (const dialect of dialects) {
       assert.equal(named.get('cityLimits')!.dataType, 'CHOICE');
       assert.equal(named.get('cityLimits')!.propertyTypes, 'RATE_CRITERIA');
       assert.equal(named.get('isLowIncomeSeniorCitizen953')!.dataType, 'BOOLEAN');
-      assert.equal(named.get('isLowIncomeSeniorCitizen953')!.choices, null, 'a BOOLEAN takes true or false, not the band values');
+      assert.ok(!('choices' in named.get('isLowIncomeSeniorCitizen953')!), 'a BOOLEAN takes true or false, not the band values: no choices');
       assert.deepEqual(await keys(`masterTariffId=${ETOUC}&masterTariffId=${R22}`), asked);
       assert.deepEqual(await keys(`masterTariffId=${R22},${ETOUC},${R22}`), asked, 'an id given twice counts once');
       // What the original's Java client sends (its one-tariff request: fields=ext always, the populate flags when set).

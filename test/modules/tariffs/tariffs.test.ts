@@ -42,7 +42,9 @@ for (const dialect of dialects) {
         assert.ok(mine, `rate ${rate.tariffRateId}`);
         assertMatches(mine, rate, `rate ${rate.tariffRateId}`);
         assert.equal(mine.rateBands.length, rate.rateBands.length);
-        rate.rateBands.forEach((band: Record<string, unknown>, i: number) => assertMatches(mine.rateBands[i], band, `band ${band.tariffRateBandId}`));
+        rate.rateBands.forEach((band: Record<string, unknown>, i: number) => {
+          assertMatches(mine.rateBands[i], band, `band ${band.tariffRateBandId}`);
+        });
       }
       for (const property of expected.properties) {
         const mine = got.properties.find((p: { keyName: string }) => p.keyName === property.keyName);
@@ -53,10 +55,11 @@ for (const dialect of dialects) {
 
     it('lists the version in effect, by LSE, ZIP code, class, type and dates', async () => {
       const ids = async (q: string) => (await t.json(`/rest/public/tariffs?${q}&pageCount=100`, c)).results.map((x: { tariffId: number }) => x.tariffId).sort((a: number, b: number) => a - b);
-      // Georgia Power: R-31 (2026-06-01, open; R-22 of 2016 before it) and TOU-REO-10 (2016, open); today is 2026-11-22.
-      assert.deepEqual(await ids('lseId=2756'), [1200002, 1200003]);
+      // Georgia Power: R-31 (2026-06-01, open; R-22 of 2016 before it) and TOU-REO-18 (2025-01-01, open; TOU-REO-10 of
+      // 2016 before it); today is 2026-11-22.
+      assert.deepEqual(await ids('lseId=2756'), [1200003, 1200004]);
       assert.deepEqual(await ids('lseId=2756&effectiveOn=2016-06-01'), [1200002, 3244437], 'R-22 in 2016');
-      assert.deepEqual(await ids('zipCode=30303'), [1200002, 1200003], 'the tariffs of the LSEs serving Atlanta');
+      assert.deepEqual(await ids('zipCode=30303'), [1200003, 1200004], 'the tariffs of the LSEs serving Atlanta');
       assert.deepEqual(await ids('zipCode=94110'), [1100009, 1100011, 1100013], 'PG&E in San Francisco: B-19, E-1 and E-TOU-C of 2026-03-01 are in effect');
       assert.deepEqual(await ids('customerClasses=GENERAL'), [1100009, 1100016], 'B-19 and SCE TOU-GS-2 Option D; SCE GS-2 TOU B closed on 2016-01-01');
       assert.deepEqual(await ids('lseId=2756&customerClasses=residential&tariffTypes=DEFAULT&serviceTypes=ELECTRICITY'), [1200003]);
@@ -81,7 +84,7 @@ for (const dialect of dialects) {
       const b19 = await one(1100107, '2026-06-01');
       assert.ok(b19.chargeTypes.split(',').includes('DEMAND_BASED'));
       const rates = (await t.json('/rest/public/tariffs/1100102?effectiveOn=2025-06-01&populateRates=true', c)).results[0].rates;
-      assert.ok(rates.every((r: { tierScope: string | null }) => r.tierScope === null), 'tiers within their TOU period unless a rate says TOTAL');
+      assert.ok(rates.every((r: { tierScope?: string }) => r.tierScope === undefined), 'tiers within their TOU period unless a rate says TOTAL (tierScope omitted when unset)');
     });
 
     it('selects the version by effectiveOn', async () => {

@@ -54,12 +54,17 @@ export const GEORGIA_POWER_TARIFFS: readonly StarterTariff[] = [
   },
 ];
 
-// Georgia Power's Time of Use - Residential Energy Only schedule TOU-REO-10, effective with bills for January 2016
-// (Georgia Power electric service tariff page 2.20, as published on scribd.com/document/449673600). Its on-peak
+// Georgia Power's Time of Use - Residential Energy Only schedule (master tariff 1200001), two versions. TOU-REO-19
+// (June 2026) is not loaded: only its energy charges were found (in a transcription), and its basic service charge
+// would have to be guessed; TOU-REO-18 stays in effect by the version rule until its sheet is found. Its on-peak
 // hours are those of the recorded TOU group 1 (June - September weekdays 2-7 pm, Independence Day and Labor Day
-// off-peak). The sheet increases the amounts under the Environmental Compliance, Nuclear Construction and Demand
-// Side Management schedules: written, as the original wrote them on R-22 for the same month, as calculation
-// factors on each charge. Fuel cost recovery and the franchise fee are lookups without bundled values (see R-22).
+// off-peak), unchanged from TOU-REO-10 to TOU-REO-18. Fuel cost recovery and the franchise fee are lookups without
+// bundled values (see R-22).
+//
+// TOU-REO-10, effective with bills for January 2016 (Georgia Power electric service tariff page 2.20, as published on
+// scribd.com/document/449673600). The sheet increases the amounts under the Environmental Compliance, Nuclear
+// Construction and Demand Side Management schedules: written, as the original wrote them on R-22 for the same month,
+// as calculation factors on each charge.
 const TOU_REO_RIDERS = [
   { group: 'Environmental Compliance Cost Recovery Charge', factor: 0.12768 },
   { group: 'Nuclear Construction Cost Recovery Charge', factor: 0.097357 },
@@ -72,16 +77,48 @@ const TOU_REO_BASE = [
   { name: 'Winter Off-Peak Energy', chargeType: 'CONSUMPTION_BASED' as const, amount: 0.049409, touId: 1000001 },
 ];
 
-export const GEORGIA_POWER_TOU_REO: StarterTariff = {
-  tariffId: 1200002, masterTariffId: 1200001, tariffCode: 'TOU-REO-10', tariffName: 'Time of Use - Residential Energy Only', lseId: 2756, priorTariffId: null,
-  tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2016-01-01', endDate: null, timeZone: 'America/New_York', lastUpdated: '2016-01-01',
-  properties: [],
-  rates: [
-    ...TOU_REO_BASE.map((b, i) => ({ id: 1200101 + i, seq: i, group: b.chargeType === 'FIXED_PRICE' ? 'Basic Service Charge' : 'Energy Charges', name: b.name, chargeType: b.chargeType, touId: b.touId, bands: [{ id: 1200201 + i, amount: b.amount }] })),
-    ...TOU_REO_RIDERS.flatMap((r, j) =>
-      TOU_REO_BASE.map((b, i) => ({ id: 1200111 + j * 10 + i, seq: 10 + j * 10 + i, group: r.group, name: `${b.name} Component`, chargeType: b.chargeType, touId: b.touId, bands: [{ id: 1200211 + j * 10 + i, amount: b.amount, factor: r.factor }] })),
-    ),
-    { id: 1200150, seq: 999, group: 'Minimum Charge', name: 'Minimum Monthly Bill (basic service charge)', chargeType: 'MINIMUM', bands: [{ id: 1200250, amount: 10 }] },
-  ],
-  source: 'Georgia Power electric service tariff, schedule TOU-REO-10 (page 2.20, original), effective with bills rendered for the billing month of January 2016: basic service charge $10.00, on-peak 20.3217 cents/kWh, off-peak 4.9409 cents/kWh, minimum monthly bill $10.00 plus the ECCR, NCCR, DSM and franchise fee amounts; rider factors as on R-22 for the same month',
-};
+/** Where Georgia Power's own TOU-REO-18 sheet was read: a public copy beside the analyzer that prices it. */
+const TOU_REO_18_SHEET =
+  'Georgia Power electric service tariff, schedule TOU-REO-18 (page 2.20, original), effective with bills rendered for the billing month of January 2025, the utility\'s PDF as copied in jfkassam/ga_power_rateplan, reference/tou-reo-18.pdf (commit 5b8afc3299bbd67808c2b31bcfaef98d5b45b0e5, 2025-11-22; the repository has no licence file; Georgia Power publishes its sheets as https://www.georgiapower.com/content/dam/georgia-power/pdfs/residential-pdfs/tariffs/2025/tou-reo-18.pdf, by the pattern of the tou-oa-14.pdf address cbetz/ratebook gives)';
+
+/**
+ * A TOU-REO version from 2025 on: the daily basic service charge and the energy charges of its sheet, by the TOU
+ * periods of group 1. The sheet's riders (Environmental Compliance Cost Recovery, Demand Side Management, fuel cost
+ * recovery, municipal franchise fee) are percentages or factors set in other schedules and are not bundled.
+ */
+function touReoVersion(v: { tariffId: number; priorTariffId: number; code: string; name: string; effectiveDate: string; endDate: string | null; lastUpdated: string; basic: number; onPeak: number; offPeak: number; firstRateId: number; firstBandId: number; source: string }): StarterTariff {
+  const charges = [
+    { group: 'Basic Service Charge', name: 'Basic Service Charge', chargeType: 'FIXED_PRICE' as const, chargePeriod: 'DAILY' as const, amount: v.basic },
+    { group: 'Energy Charges', name: 'On-Peak Energy', chargeType: 'CONSUMPTION_BASED' as const, touId: 1, amount: v.onPeak },
+    { group: 'Energy Charges', name: 'Summer Off-Peak Energy', chargeType: 'CONSUMPTION_BASED' as const, touId: 2, amount: v.offPeak },
+    { group: 'Energy Charges', name: 'Winter Off-Peak Energy', chargeType: 'CONSUMPTION_BASED' as const, touId: 1000001, amount: v.offPeak },
+  ];
+  return {
+    tariffId: v.tariffId, masterTariffId: 1200001, tariffCode: v.code, tariffName: v.name, lseId: 2756, priorTariffId: v.priorTariffId,
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: v.effectiveDate, endDate: v.endDate, timeZone: 'America/New_York', lastUpdated: v.lastUpdated,
+    properties: [],
+    rates: charges.map(({ amount, ...c }, i) => ({ id: v.firstRateId + i, seq: i, ...c, chargeClass: c.chargeType === 'FIXED_PRICE' ? 'DISTRIBUTION' : 'SUPPLY,DISTRIBUTION', bands: [{ id: v.firstBandId + i, amount }] })),
+    source: v.source,
+  };
+}
+
+export const GEORGIA_POWER_TOU_REO: readonly StarterTariff[] = [
+  {
+    tariffId: 1200002, masterTariffId: 1200001, tariffCode: 'TOU-REO-10', tariffName: 'Time of Use - Residential Energy Only', lseId: 2756, priorTariffId: null,
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2016-01-01', endDate: '2025-01-01', timeZone: 'America/New_York', lastUpdated: '2016-01-01',
+    properties: [],
+    rates: [
+      ...TOU_REO_BASE.map((b, i) => ({ id: 1200101 + i, seq: i, group: b.chargeType === 'FIXED_PRICE' ? 'Basic Service Charge' : 'Energy Charges', name: b.name, chargeType: b.chargeType, touId: b.touId, bands: [{ id: 1200201 + i, amount: b.amount }] })),
+      ...TOU_REO_RIDERS.flatMap((r, j) =>
+        TOU_REO_BASE.map((b, i) => ({ id: 1200111 + j * 10 + i, seq: 10 + j * 10 + i, group: r.group, name: `${b.name} Component`, chargeType: b.chargeType, touId: b.touId, bands: [{ id: 1200211 + j * 10 + i, amount: b.amount, factor: r.factor }] })),
+      ),
+      { id: 1200150, seq: 999, group: 'Minimum Charge', name: 'Minimum Monthly Bill (basic service charge)', chargeType: 'MINIMUM', bands: [{ id: 1200250, amount: 10 }] },
+    ],
+    source: 'Georgia Power electric service tariff, schedule TOU-REO-10 (page 2.20, original), effective with bills rendered for the billing month of January 2016: basic service charge $10.00, on-peak 20.3217 cents/kWh, off-peak 4.9409 cents/kWh, minimum monthly bill $10.00 plus the ECCR, NCCR, DSM and franchise fee amounts; rider factors as on R-22 for the same month. The sheets between TOU-REO-10 and TOU-REO-18 were not found, so this version runs until TOU-REO-18 (2025-01-01)',
+  },
+  touReoVersion({
+    tariffId: 1200004, priorTariffId: 1200002, code: 'TOU-REO-18', name: 'Time of Use - Residential Energy Only', effectiveDate: '2025-01-01', endDate: null, lastUpdated: '2025-11-22',
+    basic: 0.4603, onPeak: 0.297868, offPeak: 0.076281, firstRateId: 1200501, firstBandId: 1200601,
+    source: `${TOU_REO_18_SHEET}: basic service charge $0.4603 per day; on-peak 29.7868 cents/kWh (2-7 p.m. Monday - Friday, June - September, Independence Day and Labor Day off-peak); off-peak 7.6281 cents/kWh (all other hours, weekends and October - May); minimum monthly bill the basic service charge plus the ECCR, DSM and franchise fee amounts (not written: with the riders left out it is the basic service charge, which every bill pays). The Environmental Compliance Cost Recovery and Demand Side Management Residential schedules, fuel cost recovery, the municipal franchise fee and the income qualified discount are not bundled`,
+  }),
+];

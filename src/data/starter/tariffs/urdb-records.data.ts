@@ -1,5 +1,6 @@
 // Starter tariffs read from OpenEI U.S. Utility Rate Database (URDB) records stored in public GitHub repositories:
-// Con Edison SC-1 (NYC), Duke Energy Carolinas RS, ComEd BES residential, APS R-TOU-E, SDG&E DR (by climate zone) and
+// Con Edison SC-1 (NYC), Duke Energy Carolinas RS, ComEd BES residential, APS R-TOU-E, SDG&E DR (by climate zone; its
+// 2026-06-01 version from SDG&E's total rates table) and
 // SMUD R (residential; its 2026 Fixed Rate version from SMUD's rates page), and SCE GS-2 TOU Option B (commercial, with
 // time-of-use demand charges; closed, replaced by TOU-GS-2 Option D in california.data.ts). Each tariff's `source` names the URDB record
 // (label, name, effective date) and the repository file it was read from. Every energy price is the record's
@@ -11,6 +12,34 @@ import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
 import { urdbEndDate } from '../../../importers/urdb/urdb-dates.ts';
 import { SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, idsFrom, type SeasonPick } from './baseline-areas.ts';
 import type { StarterTariff, StarterTariffSet } from './starter-tariff.ts';
+
+/** Rounds to the 5 decimals SDG&E's tables print. */
+const fiveDecimals = (x: number) => Math.round(x * 1e5) / 1e5;
+
+/**
+ * A version of SDG&E DR from one of its Total Rates Tables, as corruptbear/my_sdge's extract_sdge_schedules.py
+ * transcribed it: the table's Tier 2 total (`flat`) and Tier 2 - Tier 1 (`credit`), the same in summer and winter, so
+ * Tier 1 = Tier 2 - credit; tier 1 ends at 130 % of each climate zone's baseline allowance, as in the 2024 record.
+ */
+function drTable(v: { tariffId: number; priorTariffId: number; effectiveDate: string; endDate: string | null; tier2: number; credit: number; file: string; commit: string; firstRateId: number; firstBandId: number }): StarterTariff {
+  const tier1 = fiveDecimals(v.tier2 - v.credit);
+  const [y, m, d] = v.effectiveDate.split('-').map(Number);
+  const table = `${m}-${d}-${String(y).slice(2)} Schedule DR Total Rates Table`;
+  return {
+    tariffId: v.tariffId, masterTariffId: 1400500, tariffCode: 'DR', tariffName: 'DR - Residential Service', lseId: 1000002, priorTariffId: v.priorTariffId,
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: v.effectiveDate, endDate: v.endDate, timeZone: 'America/Los_Angeles', lastUpdated: v.effectiveDate,
+    properties: [],
+    rates: [
+      { id: v.firstRateId, seq: 0, group: 'Base Services Charge', name: 'Base Services Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: v.firstBandId, amount: 0.79343 }] },
+      ...areaRates({
+        areas: SDGE_CLIMATE_ZONES, seasons: SDGE_SEASONS, rateId: idsFrom(v.firstRateId + 1), bandId: idsFrom(v.firstBandId + 1), firstSeq: 1,
+        rate: (area, season) => ({ group: 'Energy Charges', name: `${season.name} Energy, ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE' }),
+        bands: (allowance) => [{ amount: tier1, upTo: Math.round(allowance * 130) / 100 }, { amount: v.tier2 }],
+      }),
+    ],
+    source: `SDG&E ${table} (effective ${v.effectiveDate}; https://www.sdge.com/sites/default/files/regulatory/${encodeURIComponent(table)}.pdf, SDG&E's address by the pattern of its TOU-DR1 tables), as transcribed by corruptbear/my_sdge's rates/extract_sdge_schedules.py into ${v.file} (commit ${v.commit}; the repository states no licence; it keeps the 1-1-26 and 6-1-26 PDFs beside the transcriptions): DR flat (the Tier 2 total) $${v.tier2}/kWh and credit (Tier 2 - Tier 1) $${v.credit}/kWh in summer (June - October) and winter (November - May), daily service fee (Base Services Charge, non-CARE) $0.79343/day; so Tier 1 $${tier1}/kWh up to 130 % of the baseline allowance (as in the 2024 record, and as my_sdge's sdge_hourly.py applies the baseline credit, get_allowance_deduction, commit 34657cedd122dc503f89b2dd25a2ae5fe3f82af8), Tier 2 $${v.tier2}/kWh above; no minimum charge. The same files' TOU-DR1 figures of 6-1-26 are the totals of the TOU-DR1 version of that date (six prices, credit 0.10663, Base Services Charge 0.79343), a check on the transcription. Climate zone allowances: ${SDGE_ZONE_SOURCE}. Give territoryId, or the Coastal zone (the first) is assumed. CARE/FERA discounts, the income-graduated Base Services Charge tiers and electric-only allowances are not included.`,
+  };
+}
 
 /** SDG&E's two seasons (summer June - October, winter November - May): DR, and TOU-DR1 from 2026-06-01 (california.data.ts). */
 export const SDGE_SEASONS: readonly SeasonPick[] = [
@@ -136,7 +165,7 @@ const TARIFFS: readonly StarterTariff[] = [
   },
   {
     tariffId: 1400501, masterTariffId: 1400500, tariffCode: 'DR', tariffName: 'DR - Residential Service', lseId: 1000002, priorTariffId: null,
-    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2024-12-30',
+    tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2024-09-30', endDate: '2025-10-01', timeZone: 'America/Los_Angeles', lastUpdated: '2024-12-30',
     properties: [],
     rates: [
       // URDB period 0 (June - October): 0.40685 $/kWh up to 11.7 kWh/day, 0.51228 above; period 1 (November - May): up to
@@ -150,8 +179,12 @@ const TARIFFS: readonly StarterTariff[] = [
       }),
       { id: 1400513, seq: 999, group: 'Minimum Charge', name: 'Minimum Charge', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1400555, amount: 0.392 }] },
     ],
-    source: `OpenEI URDB record 6772eaee739c802b3b0a6f3d (${URDB}/6772eaee739c802b3b0a6f3d; San Diego Gas & Electric Co, "DR - Coastal Baseline Region", effective 2024-09-30, URDB update 2024-12-30), via ${CBETZ_DATA}/sdge-dr.json (commit e3781c1877ffe4927b90b1eef1e7dd584f7d7309, a normalized copy of the record): tier 1 0.40685 $/kWh up to 11.7 kWh/day (June - October) and 11.96 kWh/day (November - May), tier 2 0.51228 $/kWh; minimum charge $0.392/day; no fixed charge. The record is the Coastal zone's; its tier 1 limits are 130 % of the Coastal baseline allowance (11.7 = 1.3 x 9.0, 11.96 = 1.3 x 9.2), and the other climate zones' tier 1 ends at 130 % of theirs (Inland 13.52 / 12.48, Mountain 17.68 / 16.77, Desert 20.67 / 14.17 kWh/day summer / winter). Climate zone allowances: ${SDGE_ZONE_SOURCE}. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. SDG&E's default residential schedule is TOU-DR1; DR is the tiered alternative. Later DR figures were not found, so this version stays in effect until a later one is loaded.`,
+    source: `OpenEI URDB record 6772eaee739c802b3b0a6f3d (${URDB}/6772eaee739c802b3b0a6f3d; San Diego Gas & Electric Co, "DR - Coastal Baseline Region", effective 2024-09-30, URDB update 2024-12-30), via ${CBETZ_DATA}/sdge-dr.json (commit e3781c1877ffe4927b90b1eef1e7dd584f7d7309, a normalized copy of the record): tier 1 0.40685 $/kWh up to 11.7 kWh/day (June - October) and 11.96 kWh/day (November - May), tier 2 0.51228 $/kWh; minimum charge $0.392/day; no fixed charge. The record is the Coastal zone's; its tier 1 limits are 130 % of the Coastal baseline allowance (11.7 = 1.3 x 9.0, 11.96 = 1.3 x 9.2), and the other climate zones' tier 1 ends at 130 % of theirs (Inland 13.52 / 12.48, Mountain 17.68 / 16.77, Desert 20.67 / 14.17 kWh/day summer / winter). Climate zone allowances: ${SDGE_ZONE_SOURCE}. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. SDG&E's default residential schedule is TOU-DR1; DR is the tiered alternative. Later figures: corruptbear/my_sdge also transcribes SDG&E's DR tables of 2025-02-01 and 2025-06-01, but without the minimum charge of those months (its 2025-06-01 file gives a service fee of 0), so they are not loaded and this version runs until the table of 2025-10-01, which replaced the minimum charge with a Base Services Charge.`,
   },
+  drTable({ tariffId: 1400503, priorTariffId: 1400501, effectiveDate: '2025-10-01', endDate: '2026-01-01', tier2: 0.47087, credit: 0.0969, file: 'rates/historical_rates/sdge_rates_20251001.yaml', commit: 'ddfbdf0e1e5624619b32d88f3042635848f25a1f', firstRateId: 1401201, firstBandId: 1401301 }),
+  drTable({ tariffId: 1400504, priorTariffId: 1400503, effectiveDate: '2026-01-01', endDate: '2026-04-01', tier2: 0.52988, credit: 0.10904, file: 'rates/historical_rates/sdge_rates_20260101.yaml', commit: '709652368d1dd4e7df513efe62d908283886255a', firstRateId: 1401401, firstBandId: 1401501 }),
+  drTable({ tariffId: 1400505, priorTariffId: 1400504, effectiveDate: '2026-04-01', endDate: '2026-06-01', tier2: 0.52926, credit: 0.10892, file: 'rates/historical_rates/sdge_rates_20260401.yaml', commit: 'ddfbdf0e1e5624619b32d88f3042635848f25a1f', firstRateId: 1401601, firstBandId: 1401701 }),
+  drTable({ tariffId: 1400502, priorTariffId: 1400505, effectiveDate: '2026-06-01', endDate: null, tier2: 0.51813, credit: 0.10663, file: 'rates/sdge_rates_20260601.yaml', commit: '709652368d1dd4e7df513efe62d908283886255a', firstRateId: 1401001, firstBandId: 1401101 }),
   {
     tariffId: 1400601, masterTariffId: 1400600, tariffCode: 'R', tariffName: 'Residential Service R', lseId: 1000003, priorTariffId: null,
     tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2022-03-01', endDate: '2026-01-01', timeZone: 'America/Los_Angeles', lastUpdated: '2024-06-07',
