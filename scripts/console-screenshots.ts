@@ -1,7 +1,8 @@
 // Screenshots of each console page for the README (docs/console/*.png): `npm run console:screenshots`. Builds dist/,
 // starts the built service on a fresh SQLite file (or uses RATEBOOK_URL with RATEBOOK_APP_ID and RATEBOOK_APP_KEY of
-// a running one) and visits each page in headless Chromium (/usr/bin/chromium) at laptop width, one at phone width.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// a running one) and visits every page in headless Chromium (/usr/bin/chromium) at laptop width (1280 x 900: name.png) and at phone
+// width (390 x 844: phone-name.png).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -20,62 +21,73 @@ if (process.env.RATEBOOK_URL) {
 }
 
 const get = async <T>(path: string): Promise<T> => (await (await fetch(new URL(path, service.url), { headers: { authorization: basicAuth(service) } })).json()) as T;
-const done = (page: Page, selector: string) => page.locator(selector).first().waitFor({ timeout: 120_000 });
+/** Waits for a page's result; when it does not come, fails with what the page says instead (an error in words). */
+const done = async (page: Page, selector: string) => {
+  try {
+    await page.locator(selector).first().waitFor({ timeout: 120_000 });
+  } catch (err) {
+    throw new Error(`${selector} did not appear; the page says: ${await page.locator('main').textContent()}`, { cause: err });
+  }
+};
 const shot = async (page: Page, name: string, fullPage = false) => {
   await page.waitForTimeout(300); // charts draw on the next frame after their box is measured
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
-  process.stdout.write(`${OUT}/${name}.png\n`);
+  // A page wider than the screen scrolls sideways as a whole: say so (the browser test fails on it).
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  process.stdout.write(`${OUT}/${name}.png${scrollWidth > innerWidth ? ` WIDER THAN THE SCREEN (${scrollWidth} > ${innerWidth})` : ''}\n`);
 };
 
-const laptop = await launchBrowser({ width: 1280, height: 900 });
-try {
-  const page = laptop.page;
+const tariffs = await get<{ results: { masterTariffId: number; tariffCode: string }[] }>('/rest/public/tariffs?lseId=734');
+const etouc = tariffs.results.find((t) => t.tariffCode === 'E-TOU-C')!.masterTariffId;
+// The bill of a year of hourly readings uploaded as CSV (a typical home's baseline, written out as a file).
+const year = new Date().getFullYear();
+const baseline = await get<{ results: { measures: { v: number }[] }[] }>('/rest/v1/typicals/baselines/best?zipCode=94110&buildingType=RESIDENTIAL');
+const csv = join(tmpdir(), `ratebook-console-${process.pid}.csv`);
+writeFileSync(csv, ['fromDateTime,kWh', ...baseline.results[0]!.measures.slice(0, 24 * 365).map((m, i) => `${new Date(Date.UTC(year, 0, 1) + i * 3_600_000).toISOString().slice(0, 16)},${m.v.toFixed(3)}`)].join('\n'));
+
+/** Every page, named `${prefix}page.png`: the laptop's without a prefix, the phone's as phone-page.png. */
+async function tour(page: Page, prefix: string): Promise<void> {
+  const go = (route: string) => page.goto(`${service.url}/console${route}`);
   await page.goto(`${service.url}/console`);
-  await shot(page, 'sign-in');
+  await shot(page, `${prefix}sign-in`);
   await signIn(page, service.url, service);
-  await page.goto(`${service.url}/console#/utilities?q=94110`);
+  await go('#/utilities?q=94110');
   await done(page, 'table.tariffs');
-  await shot(page, 'utilities');
+  await shot(page, `${prefix}utilities`, true);
 
-  const tariffs = await get<{ results: { masterTariffId: number; tariffCode: string }[] }>('/rest/public/tariffs?lseId=734');
-  const etouc = tariffs.results.find((t) => t.tariffCode === 'E-TOU-C')!.masterTariffId;
-  await page.goto(`${service.url}/console#/tariff/${etouc}`);
+  await go(`#/tariff/${etouc}`);
   await done(page, '[data-heatmap] [data-state="done"]');
-  await shot(page, 'tariff');
-  await page.locator('[data-heatmap]').screenshot({ path: join(OUT, 'heatmap.png') });
-  process.stdout.write(`${OUT}/heatmap.png\n`);
+  await shot(page, `${prefix}tariff`);
+  await page.locator('[data-heatmap]').screenshot({ path: join(OUT, `${prefix}heatmap.png`) });
+  process.stdout.write(`${OUT}/${prefix}heatmap.png\n`);
 
-  // The bill of a year of hourly readings uploaded as CSV (a typical home's baseline, written out as a file).
-  const year = new Date().getFullYear();
-  const baseline = await get<{ results: { measures: { v: number }[] }[] }>('/rest/v1/typicals/baselines/best?zipCode=94110&buildingType=RESIDENTIAL');
-  const csv = join(tmpdir(), `ratebook-console-${process.pid}.csv`);
-  writeFileSync(csv, ['fromDateTime,kWh', ...baseline.results[0]!.measures.slice(0, 24 * 365).map((m, i) => `${new Date(Date.UTC(year, 0, 1) + i * 3_600_000).toISOString().slice(0, 16)},${m.v.toFixed(3)}`)].join('\n'));
-  await page.goto(`${service.url}/console#/bill?tariff=${etouc}`);
+  await go(`#/bill?tariff=${etouc}`);
   await page.getByLabel('CSV file').setInputFiles(csv);
   await page.getByRole('button', { name: 'Calculate' }).click();
   await done(page, '#bill-result[data-state="done"] [data-total]');
-  await shot(page, 'bill', true);
+  await shot(page, `${prefix}bill`, true);
 
-  await page.goto(`${service.url}/console#/prices?tariff=${etouc}`);
-  await done(page, 'table.changes');
-  await shot(page, 'smart-price', true);
-  await page.goto(`${service.url}/console#/baseline?zip=94110`);
-  await done(page, '.chart canvas');
-  await shot(page, 'baseline', true);
-  await page.goto(`${service.url}/console#/savings?zip=94110&kw=4`);
-  await done(page, '.chart canvas');
-  await shot(page, 'savings', true);
-} finally {
-  await laptop.close();
+  await go(`#/prices?tariff=${etouc}`);
+  await done(page, '#prices-result[data-state="done"]');
+  await shot(page, `${prefix}smart-price`, true);
+  await go('#/baseline?zip=94110');
+  await done(page, '#baseline-result[data-state="done"]');
+  await shot(page, `${prefix}baseline`, true);
+  await go('#/savings?zip=94110&kw=4');
+  await done(page, '#savings-result[data-state="done"]');
+  await shot(page, `${prefix}savings`, true);
 }
 
-const phone = await launchBrowser({ width: 390, height: 844 });
 try {
-  await signIn(phone.page, service.url, service);
-  await phone.page.goto(`${service.url}/console#/utilities?q=94110`);
-  await done(phone.page, 'table.tariffs');
-  await shot(phone.page, 'phone-utilities');
+  for (const [viewport, prefix] of [[{ width: 1280, height: 900 }, ''], [{ width: 390, height: 844 }, 'phone-']] as const) {
+    const browser = await launchBrowser(viewport);
+    try {
+      await tour(browser.page, prefix);
+    } finally {
+      await browser.close();
+    }
+  }
 } finally {
-  await phone.close();
+  rmSync(csv, { force: true });
   await service.close();
 }

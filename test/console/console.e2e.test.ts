@@ -1,14 +1,38 @@
 // The web console end to end in a real headless Chromium (Debian's chromium, driven by playwright-core): the built
 // service on a fresh SQLite file over a real socket; sign in, find PG&E by 94110, open E-TOU-C, its TOU heatmap has
 // 2 x 12 x 24 cells whose prices match the smart price API at two sampled hours, a CSV uploaded to the bill calculator
-// bills the same total as the API does for the same readings, a bad key is refused in words. Skips, saying why, where
-// /usr/bin/chromium is absent (.ci/run installs it).
+// bills the same total as the API does for the same readings; at phone width (390 x 844) the smart price of a week, the
+// baseline and the savings before and after solar show what the API answers to the same request, and no page is wider
+// than the screen; every input has a label; a bad key is refused in words; one can sign in and move on with the keyboard
+// alone, the focus visible. Skips, saying why, where /usr/bin/chromium is absent (.ci/run installs it).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { basicAuth, buildDist, CHROMIUM, hasChromium, launchBrowser, signIn, startBuiltService, type Browser, type Service } from '../helpers/console-harness.ts';
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 900 };
+// The console's number formats (src/web/console/dom.ts), to compare what a page shows with the API's numbers.
+const price = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 5 });
+const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const qty = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** The page is no wider than the screen, and every form control has a label (or an aria-label) naming it. */
+async function assertFitsAndLabelled(page: Page, what: string): Promise<void> {
+  // A string, run in the page: the test's program has no DOM types.
+  const { scrollWidth, innerWidth, unlabelled } = (await page.evaluate(`({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    unlabelled: [...document.querySelectorAll('input, select, textarea')]
+      .filter((el) => el.type !== 'hidden' && !el.labels?.length && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
+      .map((el) => el.name || el.outerHTML.slice(0, 80)),
+  })`)) as { scrollWidth: number; innerWidth: number; unlabelled: string[] };
+  assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide on a ${innerWidth} px screen`);
+  assert.deepEqual(unlabelled, [], `${what}: controls without a label`);
+}
 
 const skip = hasChromium() ? false : `${CHROMIUM} is absent: install Debian's chromium (apt-get install -y chromium) to run the console's browser test`;
 
@@ -43,8 +67,12 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     for (const path of ['/console', '/console/', '/console/console.js', '/console/console.css']) {
       const res = await fetch(new URL(path, service.url));
       assert.equal(res.status, 200, path);
+      // Read to the end: an unread answer keeps its connection busy, and the service's shutdown waits for it.
+      assert.ok((await res.arrayBuffer()).byteLength > 0, path);
     }
-    assert.equal((await fetch(new URL('/console/package.json', service.url))).status, 404, 'only the console files are served');
+    const other = await fetch(new URL('/console/package.json', service.url));
+    await other.arrayBuffer();
+    assert.equal(other.status, 404, 'only the console files are served');
     const doc = await api('/openapi.json', { auth: false });
     assert.deepEqual(Object.keys(doc.json.paths).filter((p) => p.includes('console')), []);
     assert.equal((await api('/rest/public/lses?zipCode=94110', { auth: false })).status, 401);
@@ -97,6 +125,10 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
       shown.push(price);
     }
     assert.notEqual(shown[0], shown[1], 'summer peak and winter night differ on a TOU tariff');
+    // Each cell is named in words for screen readers (month, day kind, hour, price), not only by its colour.
+    const peak = page.getByRole('cell', { name: new RegExp(`^Jul weekdays 17:00: ${price.format(shown[0]!).replace('.', '\\.')} per kWh`) });
+    assert.equal(await peak.count(), 1);
+    assert.equal(await page.locator('table.heatmap td[data-price] .sr-only').count(), 2 * 12 * 24);
   });
 
   it('bills an uploaded CSV of interval data to the same total as the API', async () => {
@@ -126,6 +158,98 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     assert.ok((await page.locator('.chart canvas').count()) > 0, 'the monthly bill is drawn');
   });
 
+  it('fits a phone screen: utilities, tariff with its heatmap and bill calculator', async () => {
+    const page = browser.page;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${service.url}/console#/utilities?q=94110`);
+    await page.locator('table.tariffs').first().waitFor();
+    await assertFitsAndLabelled(page, 'utilities');
+    await page.goto(`${service.url}/console#/tariff/${etoucId}`);
+    await page.locator('[data-heatmap] [data-state="done"]').waitFor({ timeout: 60_000 });
+    await assertFitsAndLabelled(page, 'tariff');
+    await page.goto(`${service.url}/console#/bill?tariff=${etoucId}`);
+    await page.getByRole('heading', { level: 1, name: 'Bill calculator' }).waitFor();
+    await assertFitsAndLabelled(page, 'bill calculator');
+  });
+
+  it('shows the smart price of a week as a line and lists the changes the API gives for the same request', async () => {
+    const page = browser.page;
+    const from = '2026-07-06';
+    await page.goto(`${service.url}/console#/prices?tariff=${etoucId}&from=${from}`);
+    await page.locator('#prices-result[data-state="done"]').waitFor({ timeout: 60_000 });
+    assert.equal(await page.locator('#prices-result figure .chart canvas').count(), 1, 'the week is drawn');
+    const rows = await page.locator('#prices-result table.changes tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const res = await api(`/rest/v1/prices/smart?masterTariffId=${etoucId}&fromDateTime=${from}&toDateTime=2026-07-13&pageCount=1000`);
+    assert.equal(res.status, 200);
+    const changes = res.json.results[0].priceChanges as { fromDateTime: string; toDateTime: string; name: string; rateAmount: number }[];
+    assert.ok(changes.length >= 14, 'a TOU week has a peak a day');
+    const when = (t: string) => t.replace('T', ' ').slice(0, 16);
+    assert.deepEqual(rows, changes.map((c) => [when(c.fromDateTime), when(c.toDateTime), c.name, price.format(c.rateAmount)]));
+    await assertFitsAndLabelled(page, 'smart price');
+  });
+
+  it("draws the typical baseline with the API's annual total and average day", async () => {
+    const page = browser.page;
+    await page.goto(`${service.url}/console#/baseline?zip=94110`);
+    await page.locator('#baseline-result[data-state="done"]').waitFor({ timeout: 60_000 });
+    assert.equal(await page.locator('#baseline-result .chart canvas').count(), 2, 'days of the year and the average day');
+    const res = await api('/rest/v1/typicals/baselines/best?zipCode=94110&buildingType=RESIDENTIAL');
+    const b = res.json.results[0] as { measures: { v: number }[]; factors: { annualConsumption?: number; peakDemand?: number } };
+    const hourly = b.measures.map((m) => m.v);
+    const annual = b.factors.annualConsumption ?? hourly.reduce((s, v) => s + v, 0);
+    const summary = (await page.locator('#baseline-result .baseline-summary').textContent()) ?? '';
+    assert.ok(summary.includes(`${qty.format(annual)} kWh a year, peak ${qty.format(b.factors.peakDemand!)} kW`), summary);
+    const days = Math.floor(hourly.length / 24);
+    const expected = Array.from({ length: 24 }, (_, hr) => (Array.from({ length: days }, (_, d) => hourly[d * 24 + hr]!).reduce((s, v) => s + v, 0) / days).toFixed(3));
+    assert.deepEqual(await page.locator('table.average-day tbody td:nth-child(2)').allTextContents(), expected);
+    await assertFitsAndLabelled(page, 'baseline');
+  });
+
+  it('analyses solar savings on the place’s default tariff, or another after solar, as the API does, and says what is wrong in words', async () => {
+    const page = browser.page;
+    const analysis = () => page.waitForRequest((r) => r.url().endsWith('/rest/v1/accounts/analysis'));
+    const defaults = await api('/rest/public/tariffs?zipCode=94110&customerClasses=RESIDENTIAL&tariffTypes=DEFAULT');
+    assert.equal(defaults.json.results.length, 1, 'one residential default tariff serves 94110');
+    const figures = async (request: { postDataJSON(): unknown }) => {
+      await page.locator('#savings-result[data-state="done"] .chart canvas').waitFor({ timeout: 60_000 });
+      // The same request through the API: the page shows its monthly bills before and after solar.
+      const res = await api('/rest/v1/accounts/analysis', { method: 'POST', body: request.postDataJSON() });
+      assert.equal(res.status, 200, JSON.stringify(res.json));
+      const a = res.json.results[0];
+      const monthly = (scenario: string) => a.seriesData.filter((d: { seriesId: number }) => d.seriesId === a.series.find((x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === 'MONTH').seriesId);
+      const [before, after] = [monthly('before'), monthly('after')];
+      assert.equal(before.length, 12);
+      const rows = await page.locator('table.by-month tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+      assert.deepEqual(rows, before.map((d: { cost: number }, i: number) => [amount.format(d.cost), amount.format(after[i].cost), amount.format(d.cost - after[i].cost)]));
+      assert.ok(((await page.locator('.savings-summary').textContent()) ?? '').includes(`${amount.format(a.summary.netAvoidedCost)} ${a.currency} saved`));
+      return a;
+    };
+
+    const first = analysis();
+    await page.goto(`${service.url}/console#/savings?zip=94110&kw=4&year=2027`);
+    const sent = await first;
+    assert.equal(await page.getByLabel('Tariff before solar').inputValue(), String(defaults.json.results[0].masterTariffId), 'the default tariff is preselected');
+    const onDefault = await figures(sent);
+    assert.deepEqual(onDefault.scenarios.filter((s: { name: string }) => s.name !== 'solar').map((s: { masterTariffId: number }) => s.masterTariffId), [defaults.json.results[0].masterTariffId, defaults.json.results[0].masterTariffId]);
+    await assertFitsAndLabelled(page, 'savings');
+
+    await page.getByLabel('Tariff after solar').selectOption(String(etoucId));
+    const second = analysis();
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    const moved = await figures(await second);
+    assert.equal(moved.scenarios.find((s: { name: string }) => s.name === 'after').masterTariffId, etoucId);
+    assert.match((await page.locator('#savings-result .meta').textContent()) ?? '', new RegExp(`after solar on .*\\(${etoucId}\\)`));
+
+    // A ZIP code no utility of Ratebook serves: no tariff to list, and the API's refusal in words.
+    await page.getByLabel('ZIP code').fill('00501');
+    await page.getByLabel('ZIP code').dispatchEvent('change');
+    await page.getByRole('status').filter({ hasText: /0 residential tariffs serve 00501/ }).waitFor();
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    const alert = page.locator('#savings-result').getByRole('alert');
+    await alert.waitFor({ timeout: 60_000 });
+    assert.match((await alert.textContent()) ?? '', /^The request was not accepted: .+ \(parameter [\w.]+/);
+  });
+
   it('shows a refused key in words', async () => {
     const page = browser.page;
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -136,5 +260,46 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     await alert.waitFor();
     assert.match((await alert.textContent()) ?? '', /appId and appKey were refused/);
     assert.equal(await page.evaluate('sessionStorage.length'), 0, 'a refused key is not kept');
+    await assertFitsAndLabelled(page, 'sign in');
+  });
+
+  it('signs in and finds a tariff with the keyboard alone, the focus visible', async () => {
+    const page = browser.page;
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`${service.url}/console`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    const focused = async () =>
+      (await page.evaluate(`(() => {
+        const el = document.activeElement;
+        const style = getComputedStyle(el);
+        return { name: el.getAttribute('name'), text: el.textContent.trim(), outline: style.outlineStyle + ' ' + style.outlineWidth };
+      })()`)) as { name: string | null; text: string; outline: string };
+    // The page's heading holds the focus (as after a page load); the tab order is the page's: the skip link, the home
+    // link, then the form. Each stop shows the focus ring.
+    const order: string[] = [];
+    for (const key of ['Tab', 'Shift+Tab', 'Shift+Tab', 'Tab', 'Tab']) {
+      await page.keyboard.press(key);
+      const f = await focused();
+      order.push(f.name ?? f.text);
+      assert.equal(f.outline, 'solid 3px', `focus on ${f.name ?? f.text} is visible`);
+    }
+    assert.deepEqual(order, ['appId', 'Ratebook console', 'Skip to content', 'Ratebook console', 'appId']);
+    await page.keyboard.type(service.appId);
+    await page.keyboard.press('Tab');
+    assert.equal((await focused()).name, 'appKey');
+    await page.keyboard.type(service.appKey);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Utilities and tariffs' }).waitFor();
+
+    // The page's heading has the focus; the next Tab is its search field.
+    await page.keyboard.press('Tab');
+    assert.equal((await focused()).name, 'q');
+    await page.keyboard.type('94110');
+    await page.keyboard.press('Enter');
+    await page.locator('table.tariffs').first().waitFor();
+    for (let i = 0; i < 10 && (await focused()).text !== 'E-TOU-C'; i++) await page.keyboard.press('Tab');
+    assert.equal((await focused()).text, 'E-TOU-C', 'the tariff links are in the tab order');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: /E-TOU-C/ }).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-// Charts of the console, drawn by uPlot (a ~50 KB canvas chart library; see the README's console section for the
+// Charts of the console, drawn by uPlot (a ~50 KB canvas chart library; see docs/web-console.md for the
 // choice): bars by month (stacked by charge type, or side by side) and lines over time. Each chart is a figure with
 // a caption and a text alternative; the numbers it shows are in a table on the same page.
 import uPlot from 'uplot';
@@ -42,9 +42,21 @@ function mount(f: Frame, make: (width: number) => uPlot.Options, data: uPlot.Ali
 }
 
 const axisFont = '12px system-ui, sans-serif';
+
+/**
+ * Category labels that fit: every label where there is room, else every second, third… (on a phone twelve "Jan
+ * 2027" labels would run into each other); the legend and the table still name each bar.
+ */
+function fittingLabels(u: uPlot, splits: number[], labels: string[]): string[] {
+  const longest = Math.max(1, ...labels.map((l) => l.length));
+  const room = u.bbox.width / (window.devicePixelRatio || 1) / Math.max(1, labels.length);
+  const every = Math.max(1, Math.ceil((longest * 7 + 12) / room));
+  return splits.map((i) => (i % every === 0 ? (labels[i] ?? '') : ''));
+}
+
 const axes = (labels: string[] | null, yLabel: string, yFormat: (v: number) => string): uPlot.Axis[] => [
   labels
-    ? { font: axisFont, values: (_u, splits) => splits.map((i) => labels[i] ?? ''), splits: () => labels.map((_, i) => i) }
+    ? { font: axisFont, values: (u, splits) => fittingLabels(u, splits, labels), splits: () => labels.map((_, i) => i) }
     : { font: axisFont },
   { font: axisFont, label: yLabel, labelFont: axisFont, size: 70, values: (_u, splits) => splits.map(yFormat) },
 ];
@@ -88,8 +100,11 @@ export function barChart(o: { caption: string; description: string; labels: stri
   );
 }
 
-/** Lines over time (x in Unix seconds); stepped draws each value until the next, as prices are. */
-export function lineChart(o: { caption: string; description: string; x: number[]; series: (BarSeries & { stepped?: boolean })[]; yLabel: string; format: (v: number) => string; timeZone?: string }): HTMLElement {
+/**
+ * Lines over time (x in Unix seconds); stepped draws each value until the next, as prices are. xFormat writes the
+ * time axis' labels (uPlot's own name dates, wrong for a typical year that is no real one).
+ */
+export function lineChart(o: { caption: string; description: string; x: number[]; series: (BarSeries & { stepped?: boolean })[]; yLabel: string; format: (v: number) => string; timeZone?: string; xFormat?: (seconds: number) => string }): HTMLElement {
   const series: uPlot.Series[] = [
     {},
     ...o.series.map((s, k) => ({
@@ -108,7 +123,7 @@ export function lineChart(o: { caption: string; description: string; x: number[]
       width,
       height: width < 500 ? 240 : 300,
       ...(o.timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), o.timeZone!) } : {}),
-      axes: axes(null, o.yLabel, o.format),
+      axes: o.xFormat ? [{ font: axisFont, values: (_u, splits) => splits.map(o.xFormat!) }, axes(null, o.yLabel, o.format)[1]!] : axes(null, o.yLabel, o.format),
       series,
     }),
     data,

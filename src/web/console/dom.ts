@@ -29,6 +29,8 @@ const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export const fmt = {
   money: (v: number | null | undefined, currency = 'USD') => (v === null || v === undefined ? '—' : `${money.format(v)} ${currency}`),
+  /** Money without its currency, for a table whose caption names it. */
+  amount: (v: number) => money.format(v),
   price: (v: number | null | undefined) => (v === null || v === undefined ? '—' : price.format(v)),
   qty: (v: number | null | undefined) => (v === null || v === undefined ? '—' : quantity.format(v)),
 };
@@ -44,11 +46,15 @@ export function field(label: string, control: HTMLInputElement | HTMLSelectEleme
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hintEl);
 }
 
-/** A table from a header row and body rows; caption for screen readers and the eye. */
+/**
+ * A table from a header row and body rows; caption for screen readers and the eye. In a wrapper that scrolls sideways
+ * (focusable, so the keyboard scrolls it too); each cell carries its column's name, so a table with the class `stack`
+ * is shown as one block per row on a phone (console.css), each value under its column's name.
+ */
 export function table(caption: string, head: string[], rows: (string | number | Node)[][], attrs: Attrs = {}): HTMLElement {
   return h(
     'div',
     { class: 'table-wrap', role: 'region', 'aria-label': caption, tabindex: 0 },
-    h('table', attrs, h('caption', {}, caption), h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, c)))))),
+    h('table', attrs, h('caption', {}, caption), h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h('td', { 'data-label': head[i] }, c)))))),
   );
 }

@@ -59,9 +59,12 @@ function showNav(c: Credentials | null, identity?: Who): void {
   const current = `#/${location.hash.replace(/^#\/?/, '').split(/[/?]/)[0] || 'utilities'}`;
   nav.replaceChildren(h('ul', {}, NAV.map(([route, label]) => h('li', {}, h('a', { href: route, 'aria-current': current === route ? 'page' : null }, label)))));
   who.replaceChildren(
-    h('span', { class: 'identity' }, identity ? `${identity.appId} (${identity.organizationName ?? 'no organization'}; tiers: ${identity.tiers.join(', ') || 'none'})` : c.appId),
+    h('span', { class: 'identity' }, c.appId, identity ? h('span', { class: 'tiers' }, ` (${identity.organizationName ?? 'no organization'}; tiers: ${identity.tiers.join(', ') || 'none'})`) : null),
     ' ',
-    h('button', { type: 'button', class: 'link', onclick: () => (clearCredentials(), render()) }, 'Sign out'),
+    h('button', { type: 'button', class: 'link', onclick: () => {
+        clearCredentials();
+        render();
+      } }, 'Sign out'),
   );
 }
 
@@ -72,7 +75,7 @@ function render(): void {
   showNav(c, identity);
   const view = c
     ? page(c, location.hash || '#/utilities')
-    : signInPage((signed, whoami) => {
+    : signInPage((_signed, whoami) => {
         identity = whoami;
         render();
       });

@@ -1,5 +1,5 @@
 // Pieces every page uses: the page context, messages in words (errors as alerts), and the tariff picker.
-import { Api, ApiError } from './api.ts';
+import { type Api, ApiError } from './api.ts';
 import { CsvError } from './csv.ts';
 import { field, h } from './dom.ts';
 
@@ -50,6 +50,17 @@ export async function load(target: HTMLElement, note: string, task: () => Promis
 export const tariffLabel = (t: TariffSummary) => `${t.tariffCode ?? t.masterTariffId} — ${t.tariffName} (${t.lseName})`;
 
 /**
+ * Fills a select with tariffs (after any options it is given first) and selects `wanted`, kept as an option of its
+ * own when the list does not hold it.
+ */
+export function fillTariffs(select: HTMLSelectElement, tariffs: TariffSummary[], wanted: number | null, first: HTMLOptionElement[] = []): void {
+  const options = tariffs.map((t) => h('option', { value: t.masterTariffId, 'data-time-zone': t.timeZone ?? null }, tariffLabel(t)));
+  if (wanted && !tariffs.some((t) => t.masterTariffId === wanted)) options.unshift(h('option', { value: wanted }, `Tariff ${wanted}`));
+  select.replaceChildren(...first, ...options);
+  select.value = wanted ? String(wanted) : (first[0]?.value ?? select.value);
+}
+
+/**
  * A ZIP code and the tariffs of the utilities serving it, as a select; `initial` preselects one (and is kept as an
  * option when the ZIP code's list does not hold it).
  */
@@ -62,11 +73,7 @@ export function tariffPicker(api: Api, zip: string, initial: number | null): { e
     status.textContent = 'Loading tariffs…';
     try {
       const res = await api.get<TariffSummary>('/rest/public/tariffs', { zipCode: zipInput.value, pageCount: 200 });
-      const wanted = Number(select.value || initial) || null;
-      const options = res.results.map((t) => h('option', { value: t.masterTariffId, 'data-time-zone': t.timeZone ?? null }, tariffLabel(t)));
-      if (wanted && !res.results.some((t) => t.masterTariffId === wanted)) options.unshift(h('option', { value: wanted }, `Tariff ${wanted}`));
-      select.replaceChildren(...options);
-      if (wanted) select.value = String(wanted);
+      fillTariffs(select, res.results, Number(select.value || initial) || null);
       status.textContent = `${res.results.length} tariffs serve ${zipInput.value}`;
     } catch (err) {
       status.textContent = (err as Error).message;
@@ -74,7 +81,7 @@ export function tariffPicker(api: Api, zip: string, initial: number | null): { e
   };
   zipInput.addEventListener('change', () => void fill());
   if (initial) select.append(h('option', { value: initial }, `Tariff ${initial}`));
-  const element = h('div', { class: 'row' }, field('ZIP code', zipInput, 'five digits; lists the tariffs of the utilities serving it'), field('Tariff', select), status);
+  const element = h('div', { class: 'row align-top' }, field('ZIP code', zipInput, 'five digits; lists the tariffs of the utilities serving it'), field('Tariff', select), status);
   const timeZone = () => select.selectedOptions[0]?.dataset.timeZone || undefined;
   return { element, zip: zipInput, select, timeZone, ready: fill() };
 }

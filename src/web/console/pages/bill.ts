@@ -150,13 +150,13 @@ export function billView(bill: Bill, usage: Usage | null): HTMLElement {
       'Items',
       ['Month', 'Charge', 'Charge type', 'Quantity', 'Rate', 'Cost'],
       bill.items.map((i) => [monthLabel(i.fromDateTime.slice(0, 7)), `${i.rateName ?? ''}${i.touName && i.touName !== i.rateName ? ` (${i.touName})` : ''}`, i.chargeType ?? '', i.itemQuantity === null ? '' : `${fmt.qty(i.itemQuantity)} ${i.quantityKey ?? ''}`, fmt.price(i.rateAmount), money(i.cost)]),
-      { class: 'items' },
+      { class: 'items stack' },
     )),
     table(
       'Assumptions',
       ['Property', 'Value', 'Why', 'Accuracy'],
       bill.assumptions.map((a) => [a.keyName, typeof a.dataValue === 'object' ? JSON.stringify(a.dataValue) : String(a.dataValue ?? ''), a.description ?? '', a.accuracy === null ? '' : `${a.accuracy} %`]),
-      { class: 'assumptions' },
+      { class: 'assumptions stack' },
     ),
   );
 }

@@ -22,10 +22,11 @@ const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00
 
 export function pricesPage(ctx: PageContext, params: URLSearchParams): HTMLElement {
   const picker = tariffPicker(ctx.api, params.get('zip') ?? '94110', Number(params.get('tariff')) || null);
-  const from = h('input', { type: 'date', name: 'from', value: new Date().toISOString().slice(0, 10), required: true });
-  const result = h('div', { 'aria-live': 'polite' });
+  const from = h('input', { type: 'date', name: 'from', value: params.get('from') ?? new Date().toISOString().slice(0, 10), required: true });
+  const result = h('div', { id: 'prices-result', 'aria-live': 'polite' });
   const submit = (event?: Event) => {
     event?.preventDefault();
+    result.dataset.state = 'loading';
     void load(result, 'Loading prices…', async () => {
       const masterTariffId = Number(picker.select.value);
       if (!masterTariffId) throw new Error('Pick a tariff first (enter a ZIP code to list them)');
@@ -40,7 +41,7 @@ export function pricesPage(ctx: PageContext, params: URLSearchParams): HTMLEleme
         lineChart({ caption: 'Price per kWh over the week', description: `A stepped line of the price per kWh from ${from.value} for seven days, ${changes.length} price changes; the table below lists them.`, x, series: [{ label: `${p.currency}/kWh`, values: y, stepped: true }], yLabel: `${p.currency} per kWh`, format: (v) => v.toFixed(4), timeZone: picker.timeZone() }),
         table('Price changes', ['From', 'To', 'Name', 'Price per kWh'], changes.map((c) => [c.fromDateTime.replace('T', ' ').slice(0, 16), c.toDateTime.replace('T', ' ').slice(0, 16), c.name, fmt.price(c.rateAmount)]), { class: 'changes' }),
       ];
-    });
+    }).then(() => (result.dataset.state = 'done'));
   };
   if (params.get('tariff')) void picker.ready.then(() => submit());
   return h('section', {}, h('h1', { tabindex: -1 }, 'Smart price for a week'), h('form', { class: 'card', onsubmit: submit }, picker.element, h('div', { class: 'row' }, field('From (7 days)', from), h('button', { type: 'submit' }, 'Show prices'))), result);

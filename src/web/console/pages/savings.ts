@@ -1,8 +1,10 @@
-// Savings of solar: POST /rest/v1/accounts/analysis for a typical home or building of a ZIP code on its default tariff
-// with a PV system of the size given; the bill before and after solar by month of year one, side by side.
+// Savings of solar: POST /rest/v1/accounts/analysis for a typical home or building of a ZIP code on a tariff of its
+// utilities (the place's default preselected; savings-tariffs.ts), optionally another after solar, with a PV system of
+// the size given; the bill before and after solar by month of year one, side by side.
 import { barChart } from '../charts.ts';
 import { field, fmt, h, MONTHS, table } from '../dom.ts';
 import { load, type PageContext } from '../ui.ts';
+import { savingsTariffs } from './savings-tariffs.ts';
 
 interface Series {
   seriesId: number;
@@ -12,6 +14,7 @@ interface Series {
 
 interface Analysis {
   currency: string;
+  scenarios: { name: string; masterTariffId: number | null; tariffName: string | null }[];
   summary: { preTotalCost: number; postTotalCost: number; netAvoidedCost: number; totalSolarKWh: number; netAvoidedKWhPctOffset: number; lifetimeAvoidedCost: number; projectDuration: number };
   series: Series[];
   seriesData: { seriesId: number; fromDateTime: string; cost: number; qty: number }[];
@@ -20,39 +23,51 @@ interface Analysis {
 export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElement {
   const zip = h('input', { name: 'zip', inputmode: 'numeric', pattern: '\\d{5}', value: params.get('zip') ?? '94110', required: true });
   const size = h('input', { name: 'systemSize', type: 'number', min: 0.1, step: 'any', value: params.get('kw') ?? '4', required: true });
-  const year = h('input', { name: 'year', type: 'number', min: 2000, max: 2100, value: new Date().getFullYear() + 1, required: true });
-  const result = h('div', { 'aria-live': 'polite' });
+  const year = h('input', { name: 'year', type: 'number', min: 2000, max: 2100, value: params.get('year') ?? new Date().getFullYear() + 1, required: true });
+  const tariffs = savingsTariffs(ctx.api, zip, params.get('class'));
+  const result = h('div', { id: 'savings-result', 'aria-live': 'polite' });
   const submit = (event?: Event) => {
     event?.preventDefault();
+    result.dataset.state = 'loading';
     void load(result, 'Analysing (a year of hourly bills and PV production)…', async () => {
-      const res = await ctx.api.post<Analysis>('/rest/v1/accounts/analysis', {
-        address: { zip: zip.value },
-        fromDateTime: `${year.value}-01-01`,
-        propertyInputs: [{ keyName: 'systemSize', dataValue: Number(size.value), scenarios: 'solar' }],
-      });
-      const a = res.results[0]!;
-      const monthly = (scenario: string) => {
-        const s = a.series.find((x) => x.scenario === scenario && x.seriesPeriod === 'MONTH');
-        return a.seriesData.filter((d) => d.seriesId === s?.seriesId);
-      };
-      const before = monthly('before');
-      const after = monthly('after');
-      const labels = before.map((d) => `${MONTHS[Number(d.fromDateTime.slice(5, 7)) - 1]} ${d.fromDateTime.slice(0, 4)}`);
-      const money = (v: number) => fmt.money(v, a.currency);
-      return [
-        h('p', {}, `Year one: ${money(a.summary.preTotalCost)} without solar, ${money(a.summary.postTotalCost)} with; ${money(a.summary.netAvoidedCost)} saved, ${fmt.qty(a.summary.totalSolarKWh)} kWh produced (${a.summary.netAvoidedKWhPctOffset} % of the usage). Over ${a.summary.projectDuration} years: ${money(a.summary.lifetimeAvoidedCost)}.`),
-        barChart({ caption: 'Utility bill by month, before and after solar', description: 'Bars of each month’s bill without and with solar side by side; the table below holds the figures.', labels, series: [{ label: 'Before solar', values: before.map((d) => d.cost) }, { label: 'After solar', values: after.map((d) => d.cost) }], stacked: false, yLabel: a.currency, format: (v) => v.toFixed(2) }),
-        table('Bill by month', ['Month', 'Before solar', 'After solar', 'Saved'], labels.map((l, i) => [l, money(before[i]!.cost), money(after[i]?.cost ?? 0), money(before[i]!.cost - (after[i]?.cost ?? 0))])),
+      const inputs: Record<string, unknown>[] = [
+        { keyName: 'customerClass', dataValue: tariffs.customerClass.value },
+        { keyName: 'systemSize', dataValue: Number(size.value), scenarios: 'solar' },
       ];
-    });
+      if (tariffs.before.value) inputs.push({ keyName: 'masterTariffId', dataValue: Number(tariffs.before.value), scenarios: tariffs.after.value ? 'before' : 'before,after' });
+      if (tariffs.after.value) inputs.push({ keyName: 'masterTariffId', dataValue: Number(tariffs.after.value), scenarios: 'after' });
+      const res = await ctx.api.post<Analysis>('/rest/v1/accounts/analysis', { address: { zip: zip.value }, fromDateTime: `${year.value}-01-01`, propertyInputs: inputs });
+      return analysisView(res.results[0]!);
+    }).then(() => (result.dataset.state = 'done'));
   };
-  if (params.get('zip')) submit();
+  if (params.get('zip')) void tariffs.ready().then(() => submit());
   return h(
     'section',
     {},
     h('h1', { tabindex: -1 }, 'Savings of solar'),
-    h('p', {}, 'A typical home or building of the ZIP code on its utility’s default tariff, with a PV system of this size (PVWatts-grade model on typical weather).'),
-    h('form', { class: 'card row', onsubmit: submit }, field('ZIP code', zip), field('System size (kW)', size), field('First year', year), h('button', { type: 'submit' }, 'Analyse')),
+    h('p', {}, 'A typical home or building of the ZIP code on a tariff of its utility, with a PV system of this size (PVWatts-grade model on typical weather).'),
+    h('form', { class: 'card', onsubmit: submit }, h('div', { class: 'row' }, field('ZIP code', zip), field('System size (kW)', size), field('First year', year)), tariffs.element, h('button', { type: 'submit' }, 'Analyse')),
     result,
   );
+}
+
+function analysisView(a: Analysis): HTMLElement[] {
+  const monthly = (scenario: string) => {
+    const s = a.series.find((x) => x.scenario === scenario && x.seriesPeriod === 'MONTH');
+    return a.seriesData.filter((d) => d.seriesId === s?.seriesId);
+  };
+  const before = monthly('before');
+  const after = monthly('after');
+  const labels = before.map((d) => `${MONTHS[Number(d.fromDateTime.slice(5, 7)) - 1]} ${d.fromDateTime.slice(0, 4)}`);
+  const money = (v: number) => fmt.money(v, a.currency);
+  const tariffOf = (name: string) => {
+    const s = a.scenarios.find((x) => x.name === name);
+    return s?.masterTariffId ? `${s.tariffName ?? 'tariff'} (${s.masterTariffId})` : 'unknown';
+  };
+  return [
+    h('p', { class: 'savings-summary' }, `Year one: ${money(a.summary.preTotalCost)} without solar, ${money(a.summary.postTotalCost)} with; ${money(a.summary.netAvoidedCost)} saved, ${fmt.qty(a.summary.totalSolarKWh)} kWh produced (${a.summary.netAvoidedKWhPctOffset} % of the usage). Over ${a.summary.projectDuration} years: ${money(a.summary.lifetimeAvoidedCost)}.`),
+    h('p', { class: 'meta' }, `Before solar on ${tariffOf('before')}; after solar on ${tariffOf('after')}.`),
+    barChart({ caption: 'Utility bill by month, before and after solar', description: 'Bars of each month’s bill without and with solar side by side; the table below holds the figures.', labels, series: [{ label: 'Before solar', values: before.map((d) => d.cost) }, { label: 'After solar', values: after.map((d) => d.cost) }], stacked: false, yLabel: a.currency, format: (v) => v.toFixed(2) }),
+    table(`Bill by month (${a.currency})`, ['Month', 'Before solar', 'After solar', 'Saved'], labels.map((l, i) => [l, fmt.amount(before[i]!.cost), fmt.amount(after[i]?.cost ?? 0), fmt.amount(before[i]!.cost - (after[i]?.cost ?? 0))]), { class: 'by-month' }),
+  ];
 }

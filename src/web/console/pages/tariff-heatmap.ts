@@ -81,6 +81,7 @@ function legend(map: Heatmap, holidays: Holiday[]): HTMLElement {
   return h(
     'div',
     { class: 'legend' },
+    h('p', { class: 'scroll-hint' }, 'The maps are wider than the screen: swipe them sideways, or focus one (Tab) and use the arrow keys.'),
     h('p', {}, 'Cells show cents per kWh. ', h('span', { class: 'swatch', style: `background:${colourOf(0, 0, 1).background}` }), ` cheapest ${fmt.price(map.min)} … `, h('span', { class: 'swatch', style: `background:${colourOf(1, 0, 1).background}` }), ` dearest ${fmt.price(map.max)} per kWh.`),
     holidays.length
       ? h('div', {}, h('p', {}, '★ Holidays of the tariff’s time-of-use calendars (priced by their own schedule, left out of both maps):'), h('ul', { class: 'holidays' }, holidays.map((d) => h('li', {}, `${d.date} ${d.name}`))))

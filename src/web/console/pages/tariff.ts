@@ -3,7 +3,7 @@
 import { h, table } from '../dom.ts';
 import { load, type PageContext, type TariffSummary } from '../ui.ts';
 import { heatmapSection } from './tariff-heatmap.ts';
-import type { Band, Rate } from './tariff-rates.ts';
+import type { Rate } from './tariff-rates.ts';
 
 interface Tariff extends TariffSummary {
   rates?: Rate[];
@@ -39,9 +39,9 @@ function bands(rate: Rate): HTMLElement {
     'ul',
     { class: 'bands' },
     rate.rateBands.map((b) => {
-      const limit = b.consumptionUpperLimit ?? b.demandUpperLimit ?? b.propertyUpperLimit;
-      const group = b.applicabilityValue;
-      const tier = limit !== null ? `up to ${limit}` : rate.rateBands.length > 1 && previous === group && group !== undefined ? 'above' : '';
+      const limit = b.consumptionUpperLimit ?? b.demandUpperLimit ?? b.propertyUpperLimit ?? null;
+      const group = b.applicabilityValue ?? null;
+      const tier = limit !== null ? `up to ${limit}` : rate.rateBands.length > 1 && previous === group ? 'above' : '';
       previous = group;
       const who = group ? `${group}${tier ? ', ' : ''}` : '';
       const amount = `${b.isCredit ? '−' : ''}${b.rateAmount}${b.rateUnit === 'PERCENTAGE' ? ' %' : ''}`;
@@ -73,7 +73,7 @@ function ratesSection(rates: Rate[]): HTMLElement {
             (r.chargePeriod ?? '').toLowerCase(),
             bands(r),
           ]),
-        { class: 'rates', 'data-charge-type': type },
+        { class: 'rates stack', 'data-charge-type': type },
       ),
     ),
   );
@@ -119,7 +119,7 @@ export function tariffPage(ctx: PageContext, id: string): HTMLElement {
               'Versions of this tariff, oldest first',
               ['Version (tariffId)', 'In effect from', 'Until', 'Last updated'],
               history.tariffVersions.map((v) => [String(v.tariffId), v.effectiveDate.slice(0, 10), v.endDate?.slice(0, 10) ?? 'open-ended', v.lastUpdatedDate?.slice(0, 10) ?? '']),
-              { class: 'versions' },
+              { class: 'versions stack' },
             ),
             history.closedDate ? h('p', {}, `Closed to new customers on ${history.closedDate.slice(0, 10)}.`) : null,
           )

@@ -18,7 +18,10 @@ export function utilitiesPage(ctx: PageContext, params: URLSearchParams): HTMLEl
   const results = h('div', { 'aria-live': 'polite' });
   const form = h(
     'form',
-    { class: 'row', role: 'search', onsubmit: (e: Event) => (e.preventDefault(), ctx.go(`#/utilities?q=${encodeURIComponent(input.value.trim())}`)) },
+    { class: 'row', role: 'search', onsubmit: (e: Event) => {
+        e.preventDefault();
+        ctx.go(`#/utilities?q=${encodeURIComponent(input.value.trim())}`);
+      } },
     field('ZIP code or address', input, 'a ZIP code, or an address ending in "City, ST" or holding a ZIP code'),
     h('button', { type: 'submit' }, 'Find'),
   );
@@ -53,7 +56,7 @@ async function find(ctx: PageContext, place: string): Promise<Node[]> {
               `Tariffs of ${name}`,
               ['Code', 'Name', 'Class', 'Type', 'In effect since'],
               list.map((t) => [h('a', { href: `#/tariff/${t.masterTariffId}` }, t.tariffCode ?? String(t.masterTariffId)), t.tariffName, t.customerClass ?? '', t.tariffType ?? '', t.effectiveDate ?? '']),
-              { class: 'tariffs' },
+              { class: 'tariffs stack' },
             )
           : h('p', {}, 'No tariffs loaded for this utility.'),
       ),
