@@ -1,68 +1,35 @@
 // The bill engine: a pure function from a tariff, its time data and usage to a CalculatedCost's numbers.
-// Steps: an interval grid in the tariff's zone; usage placed on it; the range cut into billing periods and, inside
-// them, pieces under one tariff version; each piece's charges; minimums per period; percentage rates on their
-// base; items shaped by detail level and grouping, rounded once.
-import { fromDayNumber } from '../calendar/civil-date.ts';
-import { billingPeriods, billingPeriodStart, type BillingPeriodSpan } from '../time/billing-months.ts';
-import { localClock } from '../time/local-clock.ts';
+// Steps: an interval grid in the tariff's zone, the range cut into billing periods and, inside them, pieces under one
+// tariff version (prepared.ts: all that does not depend on the usage); usage placed on the grid; each piece's
+// charges; minimums per period; percentage rates on their base; items shaped by detail level and grouping, rounded
+// once.
 import type { Rate, TariffVersion, TransactionType } from '../tariff/model.ts';
 import { percentageCharges, usageCharges, type PieceContext, type RawItem } from './charges.ts';
 import type { Piece } from './piece.ts';
-import { billingDemand, highestReading, MAX_LOOKBACK_PERIODS } from './billing-demand.ts';
+import { billingDemand, highestReading } from './billing-demand.ts';
 import { exportLedger, exportRulesFor } from './export-credits.ts';
-import { buildGrid, intervalAt } from './grid.ts';
+import { intervalAt } from './grid.ts';
 import { buildItems } from './items.ts';
 import { MAX_CHARGE, roundTo } from './money.ts';
-import { Selection } from './selection.ts';
+import { fitsGrid, prepareGrid, type PreparedGrid } from './prepared.ts';
 import { settlePeriod, settleYears } from './settlement.ts';
 import { applicabilityResolver, assumptionList, territoryAmong } from './assumptions.ts';
 import { BillInputError, lookupKey, type BillInput, type BillResult } from './types.ts';
 import { placeUsage } from './usage.ts';
-import { coverRange } from './version-cover.ts';
 
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
-/** The finest grid is one minute; a year of 15-minute data is 35,040 intervals. */
-const MIN_STEP = 60_000;
 
-function gridStep(input: BillInput): number {
-  let step = HOUR;
-  for (const s of input.series) step = Math.min(step, s.duration);
-  return Math.max(MIN_STEP, step);
-}
-
-/** The pieces of each billing period: cut where one tariff version ends and the next begins. */
-function piecesOf(input: BillInput, grid: ReturnType<typeof buildGrid>, periods: readonly BillingPeriodSpan[]): Piece[][] {
-  let first = true;
-  return periods.map((p, period) => {
-    const out: Piece[] = [];
-    const versions = input.versionFixed ? input.versions : input.versions.filter((v) => v.from < p.to && (v.to === null || v.to > p.from));
-    for (const version of versions) {
-      const from = input.versionFixed ? p.from : Math.max(p.from, version.from);
-      const to = input.versionFixed ? p.to : Math.min(p.to, version.to ?? Infinity);
-      if (to <= from) continue;
-      out.push({ period, from, to, i0: intervalAt(grid, from), i1: intervalAt(grid, to), version, periodMs: p.end - p.start, periodDays: p.days, first });
-      first = false;
-    }
-    return out;
-  });
-}
-
-export function calculateBill(given: BillInput): BillResult {
-  if (!(given.to > given.from)) throw new BillInputError('toDateTime', 'toDateTime must be after fromDateTime');
-  if (given.versions.length === 0) throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
-  const cover = given.versionFixed ? { versions: [...given.versions], stretches: [] } : coverRange(given.versions, given.from, given.to);
-  const input: BillInput = { ...given, versions: cover.versions };
-  // The clock reaches back as far as a demand lookback may (its periods before the range are read in local time).
-  const lookbackPeriods = Math.max(0, ...[...input.demandKeys.values()].map((k) => Math.min(k.lookback?.periods ?? 0, MAX_LOOKBACK_PERIODS)));
-  const clock = localClock(input.zone, lookbackPeriods ? input.from - (lookbackPeriods + 1) * 31 * DAY : input.from, input.to);
-  const grid = buildGrid(input.from, input.to, gridStep(input), clock);
-  const periods = billingPeriods(input.from, input.to, clock, input.options.billingPeriod);
-  const bills = periods.map((p) => ({ from: fromDayNumber(clock.dayOf(p.start)), to: fromDayNumber(clock.dayOf(p.end)) }));
-  const selection = new Selection(grid, input, bills);
+/**
+ * The bill of `given`. `prepared`: its tariff made ready for its grid (prepareGrid), when the caller bills many usages
+ * on one tariff and range; it must have been prepared from an input sharing this one's tariff, range and time data.
+ */
+export function calculateBill(given: BillInput, prepared: PreparedGrid = prepareGrid(given)): BillResult {
+  if (!fitsGrid(prepared, given)) throw new RangeError('The prepared grid is of another tariff, range or step than the bill\'s');
+  const input: BillInput = { ...given, versions: prepared.input.versions };
+  const { clock, grid, periods, selection } = prepared;
   const { assumptions, assume } = assumptionList();
   for (const a of input.noted ?? []) assume(a);
-  for (const s of cover.stretches) {
+  for (const s of prepared.stretches) {
     assume({ keyName: 'tariffEffectiveOn', dataValue: String(s.version.tariffId), description: `No version of the tariff is in effect for this time: version ${s.version.tariffId}, the nearest, is applied`, fromDateTime: s.from, toDateTime: s.to, accuracy: 75 });
   }
 
@@ -81,7 +48,7 @@ export function calculateBill(given: BillInput): BillResult {
     const t = rate.touId === null ? null : input.tous.get(rate.touId);
     return t ? (input.touGroups.get(t.groupKey)!.tous[t.index]!.touType ?? null) : null;
   };
-  const billed = billingDemand({ input, grid, selection, clock, periods, periodStart: billingPeriodStart(input.from, clock, input.options.billingPeriod), demandReadings: usage.demandReadings, assume, touTypeOf });
+  const billed = billingDemand({ input, grid, selection, clock, periods, periodStart: prepared.periodStart, demandReadings: usage.demandReadings, assume, touTypeOf });
 
   const ctx: PieceContext = {
     selection,
@@ -103,7 +70,7 @@ export function calculateBill(given: BillInput): BillResult {
   // Periods in order: export credit carries from one to the next.
   const settledPeriods = [];
   const monthOf = (piece: Piece) => grid.days[grid.day[Math.min(grid.n - 1, piece.i0)]!]!.date.month;
-  for (const pieces of piecesOf(input, grid, periods)) {
+  for (const pieces of prepared.pieces) {
     if (pieces.length === 0) continue;
     ledger.beginPeriod(pieces);
     const settled = pieces.map((piece) => {
@@ -137,7 +104,30 @@ export function calculateBill(given: BillInput): BillResult {
   if (!input.series.length && !input.readings.length) {
     assume({ keyName: 'consumption', dataValue: '0', description: 'No usage given: zero kWh billed (only charges that do not depend on usage are real)', fromDateTime: input.from, toDateTime: input.to, accuracy: 25 });
   }
-  const exportedKwh = usage.exported.reduce((a, x) => a + x, 0);
+  // The usage's totals in one pass (typed-array loops: a reduce over a typed array is several times slower). Every
+  // interval but the last is one step long, so the highest kW among them is that of the most kWh (x -> x h / step
+  // rounds monotonically): one division, not one per interval.
+  let kWh = 0;
+  let exportedKwh = 0;
+  let mostKwh = 0;
+  const { imported, exported } = usage;
+  const last = grid.n - 1;
+  for (let i = 0; i < last; i++) {
+    const a = imported[i]!;
+    const b = exported[i]!;
+    kWh += a - b;
+    exportedKwh += b;
+    if (a > mostKwh) mostKwh = a;
+  }
+  let kW = (mostKwh * HOUR) / grid.step;
+  if (last >= 0) {
+    const a = imported[last]!;
+    const b = exported[last]!;
+    kWh += a - b;
+    exportedKwh += b;
+    const kw = (a * HOUR) / (grid.bounds[last + 1]! - grid.bounds[last]!);
+    if (kw > kW) kW = kw;
+  }
   const creditsExports = rules?.arrangement === 'NET_METERING' || input.versions.some((v) => allRates(v).some((r) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT' || r.transactionType === 'NET' || r.chargeType === 'NET_EXCESS_GENERATION'));
   if (exportedKwh > 0 && !creditsExports) {
     assume({ keyName: 'consumption', dataValue: String(roundTo(exportedKwh, 6)), description: 'Energy sent to the grid (kWh) is not credited: the tariff has no rate for exported energy (SELL, NET or NET_EXCESS_GENERATION)', fromDateTime: input.from, toDateTime: input.to, accuracy: 75 });
@@ -158,16 +148,6 @@ export function calculateBill(given: BillInput): BillResult {
     seasonName: (id) => (id === null ? null : (input.seasons.get(id)?.seasonName ?? null)),
   });
 
-  let kWh = 0;
-  let kW = 0;
-  const { imported, exported } = usage;
-  const { bounds } = grid;
-  for (let i = 0; i < grid.n; i++) {
-    const a = imported[i]!;
-    kWh += a - exported[i]!;
-    const kw = (a * HOUR) / (bounds[i + 1]! - bounds[i]!);
-    if (kw > kW) kW = kw;
-  }
   // Demand readings dated before the range are history for ratchets, not this bill's demand.
   for (const r of usage.demandReadings) if (r.to > input.from) kW = Math.max(kW, r.value);
   const accuracy = assumptions.reduce((a, x) => Math.min(a, x.accuracy), 100);

@@ -23,28 +23,23 @@ export interface Measure {
   peakAt: number | null;
 }
 
-interface Sums {
-  activeMs: Float64Array;
-  imported: Float64Array;
-  exported: Float64Array;
-  peakKw: Float64Array;
-  peakAt: Float64Array;
-}
-
-function accumulate(s: Sums, slot: number, dt: number, imported: number, exported: number, kw: number, at: number): void {
-  s.activeMs[slot]! += dt;
-  s.imported[slot]! += imported;
-  s.exported[slot]! += exported;
-  if (kw > s.peakKw[slot]!) {
-    s.peakKw[slot] = kw;
-    s.peakAt[slot] = at;
-  }
-}
-
-interface PieceTable {
+interface SlotLayout {
   slotOfSeason: Map<number, number>;
   /** First slot of each TOU group; a TOU's slot is that plus its index in the group. */
   slotOfGroup: Map<string, number>;
+  slots: number;
+  /** The slots interval i counts in besides slot 0: list[start[i]] .. list[start[i + 1] - 1]. */
+  start: Int32Array;
+  list: Int32Array;
+}
+
+interface PieceFrame {
+  activeMs: Float64Array;
+  /** Start of the slot's first interval in the piece; NaN where the slot saw none. */
+  firstAt: Float64Array;
+}
+
+interface PieceTable extends Pick<SlotLayout, 'slotOfSeason' | 'slotOfGroup'> {
   activeMs: Float64Array;
   imported: Float64Array;
   exported: Float64Array;
@@ -63,8 +58,9 @@ export class Selection {
   private readonly cache = new Map<string, Measure>();
   private readonly windowPeaks = new Map<string, { peakKw: number; peakAt: number | null }>();
   private readonly tables = new Map<string, PieceTable>();
-  /** Per local day, the season slots of the piece tables (the same seasons in every piece). */
-  private daySlots: { first: Int32Array; flat: Int32Array } | null = null;
+  /** The slots of the piece tables and of each interval; each piece's time per slot: the same for every usage. */
+  private layout: SlotLayout | null = null;
+  private readonly frames = new Map<string, PieceFrame>();
   /** Usage is placed after the TOUs are known (a reading may name a TOU period), so it arrives after construction. */
   private usage: GridUsage = { imported: new Float64Array(0), exported: new Float64Array(0), demandReadings: [], spreadFlat: false };
 
@@ -103,8 +99,11 @@ export class Selection {
     const season = this.seasonDef(seasonId);
     flags = new Uint8Array(this.grid.days.length);
     // A season the data does not hold never applies.
-    if (season && !season.fromEdgePredominance && !season.toEdgePredominance) this.grid.days.forEach((d, k) => (flags![k] = seasonContains(season, d.date) ? 1 : 0));
-    else if (season) {
+    if (season && !season.fromEdgePredominance && !season.toEdgePredominance) {
+      this.grid.days.forEach((d, k) => {
+        flags![k] = seasonContains(season, d.date) ? 1 : 0;
+      });
+    } else if (season) {
       // Edge predominance moves an edge that falls inside a bill to that bill's start or end: mark the moved spans.
       const first = this.grid.days[0]!.date.year - 1;
       const last = this.grid.days.at(-1)!.date.year;
@@ -113,7 +112,9 @@ export class Selection {
         const span = effectiveSeasonSpan(season, y, this.bills);
         spans.push([dayNumber(span.start), dayNumber(span.end)]);
       }
-      this.grid.days.forEach((d, k) => (flags![k] = spans.some(([a, b]) => d.dayNumber >= a && d.dayNumber < b) ? 1 : 0));
+      this.grid.days.forEach((d, k) => {
+        flags![k] = spans.some(([a, b]) => d.dayNumber >= a && d.dayNumber < b) ? 1 : 0;
+      });
     }
     this.seasonDays.set(seasonId, flags);
     return flags;
@@ -194,11 +195,13 @@ export class Selection {
     };
   }
 
-  /** Sums per slot over the piece: slot 0 all time, then one per season, then one per TOU of each group. */
-  private pieceTable(i0: number, i1: number): PieceTable {
-    const key = `${i0}:${i1}`;
-    const known = this.tables.get(key);
-    if (known) return known;
+  /**
+   * The slots every piece table has (slot 0 all time, then one per season, then one per TOU of each group) and the
+   * slots each interval counts in besides slot 0: its day's seasons, then its TOU period in each group. Made once
+   * per grid.
+   */
+  private slotLayout(): SlotLayout {
+    if (this.layout) return this.layout;
     const seasonIds = [...new Set([...this.input.seasons.keys(), ...[...this.input.touGroups.values()].flatMap((g) => g.tous.map((t) => t.seasonId).filter((x): x is number => x !== null))])];
     const slotOfSeason = new Map(seasonIds.map((id, k) => [id, 1 + k]));
     const slotOfGroup = new Map<string, number>();
@@ -207,46 +210,116 @@ export class Selection {
       slotOfGroup.set(groupKey, slots);
       slots += g.tous.length;
     }
-    const acc: Sums = { activeMs: new Float64Array(slots), imported: new Float64Array(slots), exported: new Float64Array(slots), peakKw: new Float64Array(slots).fill(-Infinity), peakAt: new Float64Array(slots).fill(Number.NaN) };
-    // Season slots per local day, so the hot loop does not test each season for each interval.
-    if (!this.daySlots) {
-      // Flat: the season slots of day d are slots[first[d]] .. slots[first[d + 1] - 1].
-      const seasonFlags = seasonIds.map((id) => this.daysOf(id));
-      const days = this.grid.days.length;
-      const first = new Int32Array(days + 1);
-      const flat = new Int32Array(days * seasonIds.length);
-      let count = 0;
-      for (let d = 0; d < days; d++) {
-        first[d] = count;
-        for (let k = 0; k < seasonIds.length; k++) if (seasonFlags[k]![d] === 1) flat[count++] = 1 + k;
-      }
-      first[days] = count;
-      this.daySlots = { first, flat };
-    }
-    const { first: dayFirst, flat: daySlots } = this.daySlots;
+    const seasonFlags = seasonIds.map((id) => this.daysOf(id));
     const groupIndexes = [...slotOfGroup.keys()].map((groupKey) => this.touIndexOf(groupKey));
     const groupFirst = [...slotOfGroup.values()];
-    const { bounds, day } = this.grid;
-    const { imported, exported } = this.usage;
-    const peaks = this.needsPeak;
-    // The hot loop of the engine: typed-array arithmetic only.
+    const { n, day } = this.grid;
+    const start = new Int32Array(n + 1);
+    // Every interval counts in slot 0 (not listed), then in at most every season and one TOU per group.
+    let list = new Int32Array(n * (seasonIds.length + groupIndexes.length));
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      start[i] = count;
+      const d = day[i]!;
+      for (let k = 0; k < seasonIds.length; k++) if (seasonFlags[k]![d] === 1) list[count++] = 1 + k;
+      for (let g = 0; g < groupIndexes.length; g++) {
+        const tou = groupIndexes[g]![i]!;
+        if (tou >= 0) list[count++] = groupFirst[g]! + tou;
+      }
+    }
+    start[n] = count;
+    list = list.subarray(0, count);
+    this.layout = { slotOfSeason, slotOfGroup, slots, start, list };
+    return this.layout;
+  }
+
+  /** What a piece's table holds whatever the usage: each slot's time, and its first interval's start. */
+  private pieceFrame(i0: number, i1: number, key: string): PieceFrame {
+    const known = this.frames.get(key);
+    if (known) return known;
+    const { slots, start, list } = this.slotLayout();
+    const activeMs = new Float64Array(slots);
+    const firstAt = new Float64Array(slots).fill(Number.NaN);
+    const { bounds } = this.grid;
+    if (i1 > i0) firstAt[0] = bounds[i0]!;
     for (let i = i0; i < i1; i++) {
       const at = bounds[i]!;
       const dt = bounds[i + 1]! - at;
-      const a = imported[i]!;
-      const b = exported[i]!;
-      const kw = peaks ? (a * 3_600_000) / dt : 0;
-      accumulate(acc, 0, dt, a, b, kw, at);
-      const d = day[i]!;
-      for (let c = dayFirst[d]!, end = dayFirst[d + 1]!; c < end; c++) accumulate(acc, daySlots[c]!, dt, a, b, kw, at);
-      for (let g = 0; g < groupIndexes.length; g++) {
-        const tou = groupIndexes[g]![i]!;
-        if (tou >= 0) accumulate(acc, groupFirst[g]! + tou, dt, a, b, kw, at);
+      activeMs[0]! += dt;
+      for (let c = start[i]!, end = start[i + 1]!; c < end; c++) {
+        const slot = list[c]!;
+        if (Number.isNaN(firstAt[slot]!)) firstAt[slot] = at;
+        activeMs[slot]! += dt;
       }
     }
-    const { activeMs, imported: imp, exported: exp, peakKw, peakAt } = acc;
-    for (let slot = 0; slot < slots; slot++) if (peakKw[slot] === -Infinity) peakKw[slot] = 0;
-    const t: PieceTable = { slotOfSeason, slotOfGroup, activeMs, imported: imp, exported: exp, peakKw, peakAt };
+    const frame = { activeMs, firstAt };
+    this.frames.set(key, frame);
+    return frame;
+  }
+
+  /**
+   * Sums per slot over the piece (slotLayout). The hot loop of the engine, once per piece and usage: typed-array
+   * arithmetic only, the time and the slots of each interval known from the grid.
+   */
+  private pieceTable(i0: number, i1: number): PieceTable {
+    const key = `${i0}:${i1}`;
+    const known = this.tables.get(key);
+    if (known) return known;
+    const { slotOfSeason, slotOfGroup, slots, start, list } = this.slotLayout();
+    const frame = this.pieceFrame(i0, i1, key);
+    const imp = new Float64Array(slots);
+    const exp = new Float64Array(slots);
+    const { imported, exported } = this.usage;
+    let peakKw: Float64Array;
+    let peakAt: Float64Array;
+    if (this.needsPeak) {
+      peakKw = new Float64Array(slots).fill(-Infinity);
+      peakAt = new Float64Array(slots).fill(Number.NaN);
+      const { bounds } = this.grid;
+      for (let i = i0; i < i1; i++) {
+        const at = bounds[i]!;
+        const a = imported[i]!;
+        const b = exported[i]!;
+        const kw = (a * 3_600_000) / (bounds[i + 1]! - at);
+        imp[0]! += a;
+        exp[0]! += b;
+        if (kw > peakKw[0]!) {
+          peakKw[0] = kw;
+          peakAt[0] = at;
+        }
+        for (let c = start[i]!, end = start[i + 1]!; c < end; c++) {
+          const slot = list[c]!;
+          imp[slot]! += a;
+          exp[slot]! += b;
+          if (kw > peakKw[slot]!) {
+            peakKw[slot] = kw;
+            peakAt[slot] = at;
+          }
+        }
+      }
+      for (let slot = 0; slot < slots; slot++) if (peakKw[slot] === -Infinity) peakKw[slot] = 0;
+    } else {
+      // No demand charge: no peaks (0 kW, "at" the slot's first interval, as a pass over zero kW would find them).
+      // Slot 0's sums in registers: the same additions in the same order, without a store and load per interval.
+      let all = 0;
+      let allOut = 0;
+      for (let i = i0; i < i1; i++) {
+        const a = imported[i]!;
+        const b = exported[i]!;
+        all += a;
+        allOut += b;
+        for (let c = start[i]!, end = start[i + 1]!; c < end; c++) {
+          const slot = list[c]!;
+          imp[slot]! += a;
+          exp[slot]! += b;
+        }
+      }
+      imp[0] = all;
+      exp[0] = allOut;
+      peakKw = new Float64Array(slots);
+      peakAt = frame.firstAt;
+    }
+    const t: PieceTable = { slotOfSeason, slotOfGroup, activeMs: frame.activeMs, imported: imp, exported: exp, peakKw, peakAt };
     this.tables.set(key, t);
     return t;
   }

@@ -4,7 +4,7 @@
 // losses on the beam, Fuentes's cell temperature, the PVWatts DC model with its low-light correction, the system
 // losses, and the PVWatts inverter model with clipping at the AC rating.
 import { fuentesCellTemperatures } from './cell-temperature.ts';
-import { coverTransmittance, cosIncidence, groundReflected, perezSkyDiffuse } from './plane-of-array.ts';
+import { cosIncidenceOn, coverOf, groundReflectedOn, perezOn, planeOf, zenithOf, type Plane } from './plane-of-array.ts';
 import { SunHours, type Place } from './sun-position.ts';
 
 const RAD = Math.PI / 180;
@@ -40,13 +40,13 @@ export interface PvSystem {
 export const PVWATTS_DEFAULTS: Omit<PvSystem, 'systemCapacity'> = { moduleType: 'STANDARD', arrayType: 'FIXED_ROOF_MOUNT', tilt: 20, azimuth: 180, losses: 14.08, dcAcRatio: 1.2, inverterEfficiency: 96, groundCoverageRatio: 0.4 };
 
 /** Temperature coefficient of power (per C) and cover refractive index by module type (PVWatts 7/8). */
-const MODULES: Record<ModuleType, { gamma: number; refractiveIndex: number }> = {
+export const MODULES: Record<ModuleType, { gamma: number; refractiveIndex: number }> = {
   STANDARD: { gamma: -0.0037, refractiveIndex: 1.526 },
   PREMIUM: { gamma: -0.0035, refractiveIndex: 1.3 },
   THIN_FILM: { gamma: -0.0032, refractiveIndex: 1.526 },
 };
 /** Installed nominal operating cell temperature by mounting, C. */
-const INOCT: Record<ArrayType, number> = { FIXED_OPEN_RACK: 45, FIXED_ROOF_MOUNT: 49, ONE_AXIS: 45 };
+export const INOCT: Record<ArrayType, number> = { FIXED_OPEN_RACK: 45, FIXED_ROOF_MOUNT: 49, ONE_AXIS: 45 };
 /** A tracker turns at most this far either way, degrees. */
 const ROTATION_LIMIT = 45;
 
@@ -80,7 +80,7 @@ export interface PvHourly {
 }
 
 /** Tilt and azimuth of a one-axis tracker's surface with the sun at (zenith, azimuth): Marion and Dobos (2013). */
-function trackerSurface(system: PvSystem, zenith: number, sunAzimuth: number): { tilt: number; azimuth: number } {
+export function trackerSurface(system: PvSystem, zenith: number, sunAzimuth: number): Plane {
   const z = zenith * RAD;
   const axisTilt = system.tilt * RAD;
   const relative = (sunAzimuth - system.azimuth) * RAD;
@@ -88,13 +88,13 @@ function trackerSurface(system: PvSystem, zenith: number, sunAzimuth: number): {
   const y = Math.sin(z) * Math.cos(relative) * Math.sin(axisTilt) + Math.cos(z) * Math.cos(axisTilt);
   const rotation = Math.max(-ROTATION_LIMIT * RAD, Math.min(ROTATION_LIMIT * RAD, Math.atan2(x, y)));
   const tilt = Math.acos(Math.cos(rotation) * Math.cos(axisTilt));
-  if (tilt < 1e-9) return { tilt: 0, azimuth: system.azimuth };
+  if (tilt < 1e-9) return planeOf(0, system.azimuth);
   const azimuth = system.azimuth * RAD + Math.asin(Math.max(-1, Math.min(1, Math.sin(rotation) / Math.sin(tilt))));
-  return { tilt: tilt / RAD, azimuth: azimuth / RAD };
+  return planeOf(tilt / RAD, azimuth / RAD);
 }
 
 /** The PVWatts inverter: part-load efficiency curve scaled to the nominal efficiency, clipped at the AC rating. */
-function inverterAc(dcKw: number, acRating: number, nominal: number): number {
+export function inverterAc(dcKw: number, acRating: number, nominal: number): number {
   if (dcKw <= 0) return 0;
   const dcRating = acRating / nominal;
   const load = dcKw / dcRating;
@@ -133,21 +133,24 @@ export function pvwattsHourly(system: PvSystem, weather: WeatherYear): PvHourly 
   const poa = new Float64Array(n);
   const transmitted = new Float64Array(n);
   const sunHours = new SunHours(weather.place);
+  const fixed = system.arrayType === 'ONE_AXIS' ? null : planeOf(system.tilt, system.azimuth);
+  const cover = coverOf(module.refractiveIndex);
   for (let i = 0; i < n; i++) {
     const sun = sunHours.at(weather.year[i]!, weather.month[i]!, weather.day[i]!, weather.hour[i]!);
     if (!sun || sun.zenith >= 90) continue;
-    const surface = system.arrayType === 'ONE_AXIS' ? trackerSurface(system, sun.zenith, sun.azimuth) : { tilt: system.tilt, azimuth: system.azimuth };
-    const cosAoi = cosIncidence(sun.zenith, sun.azimuth, surface.tilt, surface.azimuth);
+    const surface = fixed ?? trackerSurface(system, sun.zenith, sun.azimuth);
+    const zenith = zenithOf(sun.zenith);
+    const cosAoi = cosIncidenceOn(zenith, sun.azimuth, surface);
     const dni = Math.max(0, weather.dni[i]!);
     const dhi = Math.max(0, weather.dhi[i]!);
     const ghi = Math.max(0, weather.ghi[i]!);
     const albedo = weather.albedo && weather.albedo[i]! > 0 && weather.albedo[i]! < 1 ? weather.albedo[i]! : 0.2;
     const beam = dni * Math.max(0, cosAoi);
-    const sky = perezSkyDiffuse(dhi, dni, sun.zenith, sun.extraterrestrial, cosAoi, surface.tilt);
-    const ground = groundReflected(ghi, albedo, surface.tilt);
+    const sky = perezOn(dhi, dni, zenith, sun.extraterrestrial, cosAoi, surface);
+    const ground = groundReflectedOn(ghi, albedo, surface);
     poa[i] = beam + sky + ground;
     const aoi = Math.acos(Math.max(-1, Math.min(1, cosAoi))) / RAD;
-    transmitted[i] = beam * coverTransmittance(aoi, module.refractiveIndex) + sky + ground;
+    transmitted[i] = beam * cover(aoi) + sky + ground;
   }
   const cellTemperature = fuentesCellTemperatures(poa, weather.airTemperature, weather.windSpeed, INOCT[system.arrayType]);
   const dc = new Float64Array(n);

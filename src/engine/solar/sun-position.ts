@@ -50,33 +50,58 @@ interface SunAngles {
   rightAscensionRad: number;
 }
 
-/** The sun's angles at `hour` (decimal, local standard time) on a date, seen from `place`. */
-function sunAngles(place: Place, year: number, month: number, day: number, hour: number): SunAngles {
+/** A place's latitude as the hourly sums use it (its sine and cosine once, not every hour). */
+interface Observer {
+  place: Place;
+  sinLat: number;
+  cosLat: number;
+}
+
+const observer = (place: Place): Observer => ({ place, sinLat: Math.sin(place.latitude * RAD), cosLat: Math.cos(place.latitude * RAD) });
+
+/**
+ * The sun's angles at `hour` (decimal, local standard time) on a day (days from 1970-01-01), seen from the observer.
+ * The declination's sine, cosine and tangent are taken from sin(obliquity) sin(longitude) without the arcsine, and
+ * the hour angle is brought into (-pi, pi] by adding a turn: the same angles as the arcsine and atan2 round trips,
+ * with eight fewer trigonometric calls (the results agree to rounding, about 1e-15 degree).
+ */
+function sunAngles(o: Observer, days: number, hour: number): SunAngles {
+  const { place, sinLat, cosLat } = o;
   const ut = hour - place.timeZone;
-  const n = daysFromCivil(year, month, day) + 2_440_587.5 + ut / 24 - 2_451_545.0;
+  const n = days + 2_440_587.5 + ut / 24 - 2_451_545.0;
   const meanLongitude = mod(280.46 + 0.9856474 * n, 360);
   const meanAnomaly = mod(357.528 + 0.9856003 * n, 360) * RAD;
   const eclipticLongitude = mod(meanLongitude + 1.915 * Math.sin(meanAnomaly) + 0.02 * Math.sin(2 * meanAnomaly), 360) * RAD;
   const obliquity = (23.439 - 0.0000004 * n) * RAD;
-  const rightAscension = Math.atan2(Math.cos(obliquity) * Math.sin(eclipticLongitude), Math.cos(eclipticLongitude));
-  const declination = Math.asin(Math.sin(obliquity) * Math.sin(eclipticLongitude));
+  const sinLongitude = Math.sin(eclipticLongitude);
+  const cosLongitude = Math.cos(eclipticLongitude);
+  const rightAscension = Math.atan2(Math.cos(obliquity) * sinLongitude, cosLongitude);
+  const sinDec = Math.sin(obliquity) * sinLongitude;
+  const cosDec = Math.sqrt(1 - sinDec * sinDec);
   const gmst = mod(6.697375 + 0.0657098242 * n + ut, 24);
   const lmst = mod(gmst + place.longitude / 15, 24);
   let hourAngle = lmst * 15 * RAD - rightAscension;
-  hourAngle = Math.atan2(Math.sin(hourAngle), Math.cos(hourAngle));
-  const lat = place.latitude * RAD;
-  const sinEl = Math.sin(declination) * Math.sin(lat) + Math.cos(declination) * Math.cos(lat) * Math.cos(hourAngle);
+  if (hourAngle > Math.PI) hourAngle -= 2 * Math.PI;
+  else if (hourAngle <= -Math.PI) hourAngle += 2 * Math.PI;
+  const sinH = Math.sin(hourAngle);
+  const cosH = Math.cos(hourAngle);
+  const sinEl = sinDec * sinLat + cosDec * cosLat * cosH;
   const geometric = Math.asin(Math.max(-1, Math.min(1, sinEl))) / RAD;
   // Michalsky's refraction (Astronomical Almanac), for elevations above -0.56 degree.
   const refraction = geometric > -0.56 ? (3.51561 * (0.1594 + 0.0196 * geometric + 0.00002 * geometric ** 2)) / (1 + 0.505 * geometric + 0.0845 * geometric ** 2) : 0.56;
   const elevation = Math.min(90, geometric + refraction);
-  const azimuth = mod(Math.atan2(Math.sin(hourAngle), Math.cos(hourAngle) * Math.sin(lat) - Math.tan(declination) * Math.cos(lat)) / RAD + 180, 360);
-  return { zenith: 90 - elevation, azimuth, elevation, declinationRad: declination, meanLongitudeRad: meanLongitude * RAD, rightAscensionRad: rightAscension };
+  const azimuth = mod(Math.atan2(sinH, cosH * sinLat - (sinDec / cosDec) * cosLat) / RAD + 180, 360);
+  return { zenith: 90 - elevation, azimuth, elevation, declinationRad: Math.asin(sinDec), meanLongitudeRad: meanLongitude * RAD, rightAscensionRad: rightAscension };
 }
 
 /** The sun at `hour` (decimal, local standard time) on a date, seen from `place`, with the day's figures. */
 export function sunPosition(place: Place, year: number, month: number, day: number, hour: number): SunPosition {
-  const { zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(place, year, month, day, hour);
+  return sunOnDay(observer(place), year, month, day, hour);
+}
+
+function sunOnDay(o: Observer, year: number, month: number, day: number, hour: number): SunPosition {
+  const { place } = o;
+  const { zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(o, daysFromCivil(year, month, day), hour);
   // Sunrise and sunset: the geometric hour angle at which the centre crosses the horizon, about solar noon, which
   // the equation of time and the longitude's distance from the zone's meridian put off 12:00.
   const equationOfTimeHours = mod(meanLongitudeRad - rightAscensionRad + Math.PI, 2 * Math.PI) / RAD / 15 - 12;
@@ -101,18 +126,24 @@ export function sunPosition(place: Place, year: number, month: number, day: numb
  * null when the sun is down the whole hour. Sunrise and sunset are found once per date: hours arrive day by day.
  */
 export class SunHours {
-  private date = '';
+  /** The date of `day` as year * 10000 + month * 100 + day. */
+  private date = -1;
+  private days = 0;
   private day: SunPosition | null = null;
   private polarDay = false;
+  private readonly observer: Observer;
 
-  constructor(private readonly place: Place) {}
+  constructor(private readonly place: Place) {
+    this.observer = observer(place);
+  }
 
   /** The sun's angles for the hour, and the day's extraterrestrial irradiance; null when it is down all hour. */
   at(year: number, month: number, day: number, hour: number): Pick<SunPosition, 'zenith' | 'azimuth' | 'elevation' | 'extraterrestrial'> | null {
-    const date = `${year}-${month}-${day}`;
+    const date = year * 10000 + month * 100 + day;
     if (date !== this.date) {
-      this.day = sunPosition(this.place, year, month, day, 12);
+      this.day = sunOnDay(this.observer, year, month, day, 12);
       this.date = date;
+      this.days = daysFromCivil(year, month, day);
       this.polarDay = Number.isNaN(this.day.sunrise) && this.day.declination * this.place.latitude > 0;
     }
     const { sunrise, sunset, extraterrestrial } = this.day!;
@@ -125,7 +156,7 @@ export class SunHours {
       if (end <= start) return null;
       middle = (start + end) / 2;
     }
-    const { zenith, azimuth, elevation } = sunAngles(this.place, year, month, day, middle);
+    const { zenith, azimuth, elevation } = sunAngles(this.observer, this.days, middle);
     return { zenith, azimuth, elevation, extraterrestrial };
   }
 }

@@ -5,6 +5,7 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/billing-demand.ts';
 import { calculateBill } from '../../engine/bill/calculate.ts';
+import type { PreparedGrid } from '../../engine/bill/prepared.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, EXPORT_ARRANGEMENTS, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
@@ -47,7 +48,8 @@ const QUANTITY_KEY_DESCRIPTIONS: Record<string, string> = {
 export interface PreparedBill {
   tariff: TariffContext;
   input: BillInput;
-  run(input: BillInput): BillResult;
+  /** `grid`: the tariff made ready for the range (prepareGrid), when many usages are billed on it. */
+  run(input: BillInput, grid?: PreparedGrid): BillResult;
   format(result: BillResult, expected: Scenario['expected'], ext: boolean): CalculatedCost;
 }
 
@@ -81,7 +83,9 @@ export class CalculationsService {
     });
     const results = await Promise.all(scenarios.map((s, k) => this.scenario(options, merge(sharedScenario, s), `scenarios[${k}].`, cache, orgId, ext)));
     const out: MassCalculation = { fromDateTime: results[0]!.fromDateTime, toDateTime: results[0]!.toDateTime, scenarios: {} };
-    results.forEach((r, k) => (out.scenarios[names[k]!] = { scenarioName: names[k]!, ...r }));
+    results.forEach((r, k) => {
+      out.scenarios[names[k]!] = { scenarioName: names[k]!, ...r };
+    });
     return out;
   }
 
@@ -202,9 +206,9 @@ export class CalculationsService {
       noted,
       options: { billingPeriod, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
     };
-    const run = (bill: BillInput): BillResult => {
+    const run = (bill: BillInput, grid?: PreparedGrid): BillResult => {
       try {
-        return calculateBill(bill);
+        return calculateBill(bill, grid);
       } catch (e) {
         if (e instanceof BillInputError) throw invalidArgument(/^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field, null, e.message);
         throw e;

@@ -308,6 +308,11 @@ function spreadByShape(values: Float64Array, from: number, duration: number, sta
     weights.push(w);
     total += w;
   }
-  if (!(total > 0)) return addByTime(values, from, duration, start, end, value);
-  weights.forEach((w, j) => (values[first + j]! += (value * w) / total));
+  if (!(total > 0)) {
+    addByTime(values, from, duration, start, end, value);
+    return;
+  }
+  weights.forEach((w, j) => {
+    values[first + j]! += (value * w) / total;
+  });
 }

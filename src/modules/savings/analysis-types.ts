@@ -3,6 +3,9 @@
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { StationChoice } from '../solar/station-choice.ts';
+import type { PreparedGrid } from '../../engine/bill/prepared.ts';
+import type { PreparedBill } from '../calculations/calculations.service.ts';
+import type { TermCalendar } from './term-calendar.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { AccountAnalysisSchema } from './analysis.schemas.ts';
 
@@ -24,10 +27,19 @@ export interface Usage {
   more: Assumption[];
 }
 
-/** What the designs of one request share once read: weather stations, and the PV output of the account's profiles. */
+/** What the designs of one request share once made: weather stations, the PV output of the account's profiles, the term. */
 export interface Memo {
   stations: Map<string, Promise<StationChoice>>;
   pv: Map<string, Promise<{ hourly: Float64Array; description: string | null; station: StationChoice | null }>>;
+  calendars: Map<string, TermCalendar>;
+  /** The after scenario's bill by its inputs (designs that differ only in their PV system share it). */
+  afterBills: Map<string, AfterBill>;
+}
+
+/** A bill after solar made ready over year one, and its tariff's grid once a design has prepared it. */
+export interface AfterBill {
+  bill: Promise<PreparedBill>;
+  grid: PreparedGrid | null;
 }
 
 export function note(keyName: string, dataValue: string | null, description: string, fromDateTime: string | null, toDateTime: string | null, accuracy: number): Assumption {

@@ -8,8 +8,8 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { project, SERIES_SCENARIOS, type Projection } from '../../engine/savings/projection.ts';
 import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
+import { prepareGrid } from '../../engine/bill/prepared.ts';
 import type { BillResult, UsageSeries } from '../../engine/bill/types.ts';
-import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { greatCircleKm } from '../../data/climate/climate-zones.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { ApiError, invalidArgument, missingArgument } from '../../http/errors.ts';
@@ -25,9 +25,10 @@ import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { AccountSources, checkProfileInputs, type AccountSource } from './account-source.ts';
 import { placedInputs, PROFILE_KEYS, readPlan, type AnalysisPlan, type Placed } from './analysis-inputs.ts';
 import type { AnalysisBody, AnalysisPropertyInput } from './analysis.schemas.ts';
-import { HOUR, note, zoneOf, type AccountAnalysis, type Assumption, type Memo, type Usage } from './analysis-types.ts';
+import { HOUR, note, zoneOf, type AccountAnalysis, type AfterBill, type Assumption, type Memo, type Usage } from './analysis-types.ts';
 import { defaultTariffOf } from './default-tariff.ts';
 import { monthFigures, type MonthDetail } from './month-figures.ts';
+import { sharedTermCalendar } from './term-calendar.ts';
 
 export type { AccountAnalysis };
 type Body = Static<typeof AnalysisBody>;
@@ -89,7 +90,7 @@ export class SavingsService {
     const { from, to } = beforeBill.input;
     const usage = usageProfile ? await this.sources.usage(usageProfile, plan, zip, zone, from, to, body.useIntelligentBaselining === true) : await this.usageOf(plan, zip, zone, from, to);
     if (account && !usageProfile && !plan.consumption && !plan.baseline.given) usage.more.push(note('profileId', null, 'The account has no ELECTRICITY profile: the usage is the place\'s typical baseline', null, null, 50));
-    const memo: Memo = { stations: new Map(), pv: new Map() };
+    const memo: Memo = { stations: new Map(), pv: new Map(), calendars: new Map(), afterBills: new Map() };
     const results: AccountAnalysis[] = [];
     // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
     const beforeResult = beforeBill.run({ ...beforeBill.input, series: [series(usage, usage.values)] });
@@ -123,8 +124,9 @@ export class SavingsService {
     accountNotes: Assumption[],
   ): Promise<AccountAnalysis> {
     const afterId = plan.tariff.after?.id ?? beforeId;
-    const { body, zip } = request;
-    const afterBill = await this.prepare(request, plan, 'after', afterId, plan.exports);
+    const { body } = request;
+    const after = this.afterBillOf(request, plan, afterId, memo);
+    const afterBill = await after.bill;
     const assumedExports = plan.exports.arrangement === undefined && !afterBill.input.versions.at(-1)?.exportRules;
     // A solar customer is on some export programme; a tariff that names none would credit exports nothing, which
     // is seldom the truth. Net metering is assumed, said, and overridden by exportArrangement.
@@ -132,18 +134,28 @@ export class SavingsService {
     const { from, to, zone } = beforeBill.input;
     const pv = await this.production(request, plan, zone, from, to, usage, memo);
     const years = plan.years;
-    const start = DateTime.fromMillis(from, { zone });
-    const yearPeriods = Array.from({ length: years }, (_, n) => ({ from: start.plus({ years: n }).toMillis(), to: start.plus({ years: n + 1 }).toMillis() }));
-    const months = monthStarts(from, to, zone);
+    const { yearPeriods, months, at } = sharedTermCalendar(memo.calendars, zone, from, to, years);
 
     // Each year's after bill: year one's usage less that year's degraded output (without degradation, year one's).
-    const netOf = (scale: number) => usage.values.map((v, i) => v - pv.values[i]! * scale);
+    // All are billed on one grid of the after tariff over year one, prepared once for the designs that share it (its
+    // hours' seasons, TOU periods and billing periods; the service refused an empty range or tariff already). Later
+    // years need only the total, which the engine sums from the charges whatever the detail level: they are billed
+    // without items, their net load in one array (each year's is billed and summed before the next is made).
+    const netOf = (scale: number, net = new Float64Array(usage.values.length)) => {
+      for (let i = 0; i < net.length; i++) net[i] = usage.values[i]! - pv.values[i]! * scale;
+      return net;
+    };
+    const laterNet = new Float64Array(usage.values.length);
     const yearOneNet = netOf(1);
+    const yearOneInput = { ...afterBill.input, series: [series(usage, yearOneNet)] };
+    after.grid ??= prepareGrid(yearOneInput);
+    const grid = after.grid;
+    const totalOnly = { ...afterBill.input.options, detailLevel: 'TOTAL' as const };
     const afterYear: BillResult[] = [];
     const afterByYear: { cost: number; kwh: number }[] = [];
     for (let n = 0; n < years; n++) {
-      const values = n === 0 ? yearOneNet : netOf((1 - plan.degradation) ** n);
-      const result = n > 0 && plan.degradation === 0 ? afterYear[0]! : afterBill.run({ ...afterBill.input, series: [series(usage, values)] });
+      const values = n === 0 ? yearOneNet : netOf((1 - plan.degradation) ** n, laterNet);
+      const result = n === 0 ? afterBill.run(yearOneInput, grid) : plan.degradation === 0 ? afterYear[0]! : afterBill.run({ ...afterBill.input, options: totalOnly, series: [series(usage, values)] }, grid);
       afterYear.push(result);
       afterByYear.push({ cost: result.summary.totalCost, kwh: sum(values) });
     }
@@ -154,8 +166,6 @@ export class SavingsService {
     const solarKwhByYear = Array.from({ length: years }, (_, n) => pvKwh * (1 - plan.degradation) ** n);
     const projection = project({ years, before: beforeMonths, after: afterMonths, solarKwh, afterByYear, solarKwhByYear, yearPeriods, price: plan.price, utilityInflation: plan.utilityInflation, solarInflation: plan.solarInflation });
 
-    const clock = localClock(zone, from, yearPeriods.at(-1)!.to);
-    const at = (ms: number) => formatInstant(clock, ms);
     const answer = shapeAnswer(projection, designId, at, beforeMonths, afterMonths);
     answer.summary = summaryOf(projection, years, afterMonths);
     answer.scenarios = [
@@ -209,6 +219,20 @@ export class SavingsService {
     return DateTime.fromJSDate(this.now(), { zone: zoneOf(zip) }).toISODate()!;
   }
 
+  /**
+   * A design's bill after solar, made ready once for every design whose after scenario is the same (the same tariff,
+   * property, rate and export inputs: designs that differ only in their PV system), with its grid over year one.
+   */
+  private afterBillOf(request: BillRequest, plan: AnalysisPlan, afterId: number, memo: Memo): AfterBill {
+    const key = JSON.stringify([afterId, plan.billProperties.after.map((p) => p.input), plan.billRates.after.map((r) => r.input), plan.exports]);
+    let after = memo.afterBills.get(key);
+    if (!after) {
+      after = { bill: this.prepare(request, plan, 'after', afterId, plan.exports), grid: null };
+      memo.afterBills.set(key, after);
+    }
+    return after;
+  }
+
   /** One scenario's bill made ready over year one: its tariff, the address, its rate and property inputs. */
   private async prepare({ body, zip, orgId, yearOne, cache }: BillRequest, plan: AnalysisPlan, scenario: 'before' | 'after', masterTariffId: number, exports: AnalysisPlan['exports'] | null): Promise<PreparedBill> {
     const props = plan.billProperties[scenario];
@@ -257,7 +281,7 @@ export class SavingsService {
       return { from, duration, values: Float64Array.from(s.values), noted: `Interval data: ${s.values.length} values of ${duration / 60_000} minutes`, accuracy: 100, dataValue: null, more: [] };
     }
     const b = plan.baseline;
-    let moved;
+    let moved: Awaited<ReturnType<BaselinesService['typicalUsage']>>;
     try {
       moved = await this.baselines.typicalUsage(
         { zipCode: zip.zipcode, buildingType: b.buildingId, customerClass: b.buildingId ? undefined : plan.customerClass, ...(b.loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: b.loadSize, sizingUnit: 'kWh' } : {}) },
@@ -281,7 +305,11 @@ export class SavingsService {
   private async production(request: BillRequest, plan: AnalysisPlan, zone: string, from: number, to: number, usage: Usage, memo: Memo) {
     const { zip, account } = request;
     const perInterval = usage.duration / HOUR;
-    const onGrid = (hourly: ArrayLike<number>) => Float64Array.from({ length: usage.values.length }, (_, i) => hourly[Math.floor((i * usage.duration) / HOUR)]! * perInterval);
+    const onGrid = (hourly: ArrayLike<number>) => {
+      const out = new Float64Array(usage.values.length);
+      for (let i = 0; i < out.length; i++) out[i] = hourly[Math.floor((i * usage.duration) / HOUR)]! * perInterval;
+      return out;
+    };
     const given = plan.pv.production;
     if (given) {
       const values = given.input.dataSeries!.map((v) => v * (given.input.dataFactor ?? 1));
@@ -365,14 +393,6 @@ function renamed(e: unknown, props: readonly Placed<unknown>[], rates: readonly 
   if (fixed === name) return e;
   e.item.propertyName = fixed;
   return e;
-}
-
-/** Local month starts of year one (13 instants: the last is its end). */
-function monthStarts(from: number, to: number, zone: string): number[] {
-  const start = DateTime.fromMillis(from, { zone });
-  const out = Array.from({ length: 12 }, (_, k) => start.plus({ months: k }).toMillis());
-  out.push(to);
-  return out;
 }
 
 function summaryOf(p: Projection, years: number, afterMonths: readonly MonthDetail[]): Record<string, number> {

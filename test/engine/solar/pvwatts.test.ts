@@ -76,7 +76,9 @@ describe('PVWatts', { skip: solar ? false : '../shared/reference/solar is absent
     within(sum(out.ac), 8209.2, 0.01, 'year (README: 8,209.2 kWh)');
     within(sum(out.ac), sum(expected), 0.01, 'year (the file)');
     const months = byMonth(out.ac, weather.month);
-    byMonth(expected, weather.month).forEach((kwh, m) => within(months[m]!, kwh, 0.03, `month ${m + 1}`));
+    byMonth(expected, weather.month).forEach((kwh, m) => {
+      within(months[m]!, kwh, 0.03, `month ${m + 1}`);
+    });
     // The inverter clips at 4.69287 / 1.2 = 3.9107 kW.
     assert.ok(Math.max(...out.ac) <= 4.69287 / 1.2 + 1e-9);
   });

@@ -197,6 +197,23 @@ for (const dialect of dialects) {
       await refused({ ...body, designs: [{ propertyInputs: [{ keyName: 'loadSize', dataValue: 5 }] }] }, 'designs[0].propertyInputs[0].keyName');
     });
 
+    it('gives each design among several the answer it has alone (designs share the after bill and its grid)', async () => {
+      // A TOU tariff after solar, degradation and populateCosts: the year-one items and every year's total are billed
+      // on the after bill and grid the first design prepared; a design on another tariff after solar has its own.
+      const base = { address: { zip: '94110' }, fromDateTime: '2027-01-01', populateCosts: true, propertyInputs: [{ keyName: 'loadSize', dataValue: 7000 }, { keyName: 'masterTariffId', dataValue: 1100102, scenarios: 'after' }, { keyName: 'solarDegradation', dataValue: 0.7 }, { keyName: 'rateInflation', dataValue: 3 }] };
+      const design = (kw: number, after?: number) => ({ designId: `${kw} kW${after ? ` on ${after}` : ''}`, propertyInputs: [{ keyName: 'systemSize', dataValue: kw }, ...(after ? [{ keyName: 'masterTariffId', dataValue: after, scenarios: 'after' }] : [])] });
+      const designs = [design(3), design(7), design(5, 522), design(11)];
+      const together = (await ok({ ...base, designs })).results;
+      for (const [k, d] of designs.entries()) {
+        const [alone] = (await ok({ ...base, designs: [d] })).results;
+        // calculatedCostId is new for every bill.
+        const strip = (a: object) => JSON.parse(JSON.stringify(a).replace(/"calculatedCostId":"[^"]*"/g, '"calculatedCostId":""'));
+        assert.deepEqual(strip(together[k]), strip(alone), d.designId);
+      }
+      assert.equal(together[2].scenarios[1].masterTariffId, 522);
+      assert.equal(together[3].scenarios[1].masterTariffId, 1100102);
+    });
+
     it('sizes a system to a share of the usage', async () => {
       const [a] = (await ok({ address: { zip: '85004' }, fromDateTime: '2027-01-01', propertyInputs: [{ keyName: 'loadSize', dataValue: 10000 }, { keyName: 'solarPvLoadOffset', dataValue: 80 }] })).results;
       assert.ok(Math.abs(a.summary.totalSolarKWh - 8000) < 0.01, String(a.summary.totalSolarKWh));
