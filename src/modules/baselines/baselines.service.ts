@@ -17,7 +17,7 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { BaselineIntervals } from './baseline-json.ts';
 import type { BaselineBestQuery, BaselineSchema } from './baselines.schemas.ts';
-import { BASELINE_CLASSES, BUILDING_VINTAGES, resolveBuildingType, type BaselineClass } from './building-types.ts';
+import { BASELINE_CLASSES, BUILDING_VINTAGES, resolveBuildingType } from './building-types.ts';
 import { stableUuid } from './stable-uuid.ts';
 
 export type Baseline = Static<typeof BaselineSchema>;
@@ -49,33 +49,44 @@ export class BaselinesService {
     return this.db.kysely.selectFrom('load_profiles').selectAll().where('building_type', 'in', types).where('climate_zone', '=', zone).execute() as Promise<ProfileRow[]>;
   }
 
-  /** The best baseline as its head (every field but measures and intervals), its measures, and its moved year. */
-  async best(q: Query): Promise<{ head: Baseline; measures: Measure[] | undefined; intervals: BaselineIntervals | null }> {
-    const { building, profile, zone, zip, annual, area, referenceArea, properties, kwh, unit, groupBy } = await this.typical(q);
-    const factors: Record<string, number | null> = { ...baselineFactors(kwh, area, { annualKwh: profile.annual_kwh, area: referenceArea }) };
-    const head: Baseline = {
-      baselineId: baselineId(profile.profile_id, annual, area),
-      name: `${building.name}, ${profile.place} (IECC climate zone ${zone})`,
-      buildingType: { id: building.id, name: building.name, description: building.type.description, customerClass: building.type.customerClass },
-      serviceType: 'ELECTRICITY',
-      sourceId: profile.source_id,
-      startDay: profile.start_day,
-      climateZone: (await this.territories.find(climateZoneTerritoryId(zone))) ?? null,
-      properties,
-      factors,
-      type: 'ARCHETYPE',
-      measureDuration: groupBy === null ? HOUR : groupBy === 'DAY' ? 24 * HOUR : null,
-      measureValue: 'kWh',
-      measureUnit: unit,
-    };
-    const measures = q.excludeMeasures ? undefined : baselineMeasures(kwh, unit, groupBy, area);
+  /**
+   * The best baseline: `key` names everything its answer is made of but the profile's shape (the request, the place,
+   * the profile row, the climate zone; the rest is code), `shape` is that shape, and `answer()` computes the answer
+   * (its head, every field but measures and intervals; its measures; its moved year). The lookups are done and every
+   * parameter checked before it returns, so a cached answer is one for the same key and shape.
+   */
+  async best(q: Query): Promise<{ key: string; shape: string; answer(): { head: Baseline; measures: Measure[] | undefined; intervals: BaselineIntervals | null } }> {
+    const { building, profile, zone, zip, annual, area, referenceArea, properties, unit, groupBy } = await this.typical(q);
+    const climateZone = (await this.territories.find(climateZoneTerritoryId(zone))) ?? null;
     const range = this.intervalRange(q, zip.time_zone_id ?? 'UTC');
-    if (!range) return { head, measures, intervals: null };
-    const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
-    let consumption = 0;
-    for (const m of moved) consumption += m.kwh;
-    factors.intervalConsumption = consumption;
-    return { head, measures, intervals: { clock: localClock(range.zone, range.from, range.to), moved } };
+    const { shape, ...row } = profile;
+    const answer = () => {
+      const kwh = yearKwh(JSON.parse(shape) as number[], annual);
+      const factors: Record<string, number | null> = { ...baselineFactors(kwh, area, { annualKwh: profile.annual_kwh, area: referenceArea }) };
+      const head: Baseline = {
+        baselineId: baselineId(profile.profile_id, annual, area),
+        name: `${building.name}, ${profile.place} (IECC climate zone ${zone})`,
+        buildingType: { id: building.id, name: building.name, description: building.type.description, customerClass: building.type.customerClass },
+        serviceType: 'ELECTRICITY',
+        sourceId: profile.source_id,
+        startDay: profile.start_day,
+        climateZone,
+        properties,
+        factors,
+        type: 'ARCHETYPE',
+        measureDuration: groupBy === null ? HOUR : groupBy === 'DAY' ? 24 * HOUR : null,
+        measureValue: 'kWh',
+        measureUnit: unit,
+      };
+      const measures = q.excludeMeasures ? undefined : baselineMeasures(kwh, unit, groupBy, area);
+      if (!range) return { head, measures, intervals: null };
+      const moved = moveTypicalYear({ values: kwh, startDay: profile.start_day }, range.zone, range.from, range.to);
+      let consumption = 0;
+      for (const m of moved) consumption += m.kwh;
+      factors.intervalConsumption = consumption;
+      return { head, measures, intervals: { clock: localClock(range.zone, range.from, range.to), moved } };
+    };
+    return { key: JSON.stringify([q, zip, row, climateZone, range]), shape, answer };
   }
 
   /**
@@ -83,7 +94,8 @@ export class BaselinesService {
    * given), moved onto [from, to) in `zone`, and what it was.
    */
   async typicalUsage(q: Pick<Query, 'zipCode' | 'lat' | 'lng' | 'buildingType' | 'customerClass' | 'sizingKeyName' | 'sizingDataValue' | 'sizingUnit'>, zone: string, from: number, to: number) {
-    const { building, profile, kwh, annual } = await this.typical(q);
+    const { building, profile, annual } = await this.typical(q);
+    const kwh = yearKwh(JSON.parse(profile.shape) as number[], annual);
     return { intervals: moveTypicalYear({ values: kwh, startDay: profile.start_day }, zone, from, to), description: `${building.name}, ${profile.place} (${profile.profile_id}), ${Math.round(annual)} kWh a year` };
   }
 
@@ -92,7 +104,7 @@ export class BaselinesService {
     return (await this.typical({ ...q, excludeMeasures: true })).profile.profile_id;
   }
 
-  /** The profile a request asks for, scaled to its year of kWh, with what the answer says of it. */
+  /** The profile a request asks for, its year of kWh, and what the answer says of it. */
   private async typical(q: Query) {
     // Parameters first, so a bad one is named before anything is looked up.
     const customerClass = q.customerClass === undefined || q.customerClass === '' ? undefined : BASELINE_CLASSES[q.customerClass.trim().toUpperCase()];
@@ -148,8 +160,7 @@ export class BaselinesService {
     if (area !== null) properties.push({ keyName: 'buildingArea', dataType: 'DECIMAL', dataValue: String(area) });
     if (unit === 'intensity' && area === null) throw invalidArgument('measuresUnit', q.measuresUnit ?? null, 'intensity needs a building area: give buildingArea');
 
-    const kwh = yearKwh(JSON.parse(profile.shape) as number[], annual);
-    return { building, profile, zone, zip, annual, area, referenceArea, properties, kwh, unit, groupBy };
+    return { building, profile, zone, zip, annual, area, referenceArea, properties, unit, groupBy };
   }
 
   /** The profile for a type in a zone; for a house, the nearest home of the zone, else the zone's apartment building. */

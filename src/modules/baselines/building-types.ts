@@ -38,7 +38,7 @@ export const COMMERCIAL_TYPES: readonly BuildingType[] = [
 
 /**
  * The top-level types, each the finer type that stands for it. LARGE_COMMERCIAL is the hospital: the large office,
- * large hotel and secondary school of the DOE set are not among the bundled profiles (the README says so).
+ * large hotel and secondary school of the DOE set are not among the bundled profiles (docs/api-notes/baselines.md says so).
  */
 const TOP_LEVEL: Record<string, { name: string; customerClass: BaselineClass; standsFor: string }> = {
   RESIDENTIAL: { name: 'Residential', customerClass: 'RESIDENTIAL', standsFor: 'SingleFamilyDetached' },

@@ -2,7 +2,7 @@
 // profile is one archetype building at its place (a DOE reference building in its city, an OpenEI home at its weather
 // station), with a stable UUID, its climate zone as territory and its profile's intervals on real dates.
 import type { Static } from '@sinclair/typebox';
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import tzlookup from 'tz-lookup';
 import type { Db } from '../../db/database.ts';
 import { greatCircleKm } from '../../data/climate/climate-zones.ts';
@@ -170,9 +170,15 @@ export class BuildingsService {
     const clock = localClock(zone, start.toMillis(), end.toMillis());
     const list: Static<typeof BuildingIntervalSchema>[] = [];
     let k = 0;
-    for (let p = start; p < end; p = p.plus({ [unit]: 1 })) {
-      const a = p.toMillis();
-      const b = Math.min(p.plus({ [unit]: 1 }).toMillis(), end.toMillis());
+    // The periods' edges in epoch ms. Luxon adds an hour as 3,600,000 ms (a day or a month by the calendar), so hours
+    // are stepped by arithmetic: a year of them through Luxon took half a second.
+    const edges: number[] = [];
+    if (unit === 'hour') for (let a = start.toMillis(); a < end.toMillis(); a += 3_600_000) edges.push(a);
+    else for (let p = start; p < end; p = p.plus({ [unit]: 1 })) edges.push(p.toMillis());
+    edges.push(end.toMillis());
+    for (let e = 0; e + 1 < edges.length; e++) {
+      const a = edges[e]!;
+      const b = edges[e + 1]!;
       let kwh = 0;
       let peak = 0;
       for (; k < moved.length && moved[k]!.from < b; k++) {

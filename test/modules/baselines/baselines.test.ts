@@ -10,6 +10,8 @@ import { dialects } from '../../helpers/dialects.ts';
 import { REFERENCE_DIR, referencePath } from '../../helpers/reference.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { Value } from '@sinclair/typebox/value';
+import { DateTime } from 'luxon';
+import { formatDateTime } from '../../../src/engine/time/datetime-input.ts';
 import { responses } from '../../../src/http/response-schemas.ts';
 import { BaselineSchema } from '../../../src/modules/baselines/baselines.schemas.ts';
 
@@ -118,6 +120,52 @@ for (const dialect of dialects) {
       close(quarter.kW.quantityAmount, quarter.kWh.quantityAmount * 4, 'a quarter of an hour');
       assert.equal(hour.kW.quantityAmount, hour.kWh.quantityAmount);
       assert.equal(answer.measures.length, 8760);
+    });
+
+    it('writes a year of intervals byte for byte as JSON.stringify writes the same objects, dates as Luxon writes them (2024 and 2025)', async () => {
+      // Answers are kept per process (baseline-answers.ts): an area of each dialect's own makes each write its own.
+      const area = `buildingArea=${dialect === 'sqlite' ? 50_000 : 50_001}`;
+      for (const [query, zone] of [
+        [`zipCode=60601&buildingType=MediumOffice&${area}&intervalFromDateTime=2024-01-01&intervalToDateTime=2025-01-01`, 'America/Chicago'],
+        [`zipCode=60601&buildingType=MediumOffice&${area}&intervalFromDateTime=2025-01-01&intervalToDateTime=2026-01-01`, 'America/Chicago'],
+        ['zipCode=02108&buildingType=RESIDENTIAL&measuresUnit=proportion&intervalFromDateTime=2024-03-09T12:00:00Z&intervalToDateTime=2024-11-04T01:00:00.250Z', 'America/New_York'],
+      ] as const) {
+        // Three times: an answer is kept from its second request on, the third is the kept one.
+        for (const time of ['first', 'second', 'kept']) {
+          const res = await t.inject({ method: 'GET', url: `/rest/v1/typicals/baselines/best?${query}`, headers: { authorization: t.authHeader(c) } });
+          assert.equal(res.statusCode, 200, res.body);
+          const answer = JSON.parse(res.body);
+          assert.ok(JSON.stringify(answer) === res.body, `${query} (${time}): the bytes JSON.stringify writes`);
+          const intervals = answer.results[0].intervals as { fromDateTime: string; toDateTime: string; duration: number; kWh: { quantityAmount: number }; kW: { quantityAmount: number } }[];
+          assert.equal(answer.results[0].measures.length, 8760);
+          let at = DateTime.fromISO(intervals[0]!.fromDateTime, { zone });
+          for (const i of intervals) {
+            const to = DateTime.fromMillis(at.toMillis() + i.duration, { zone });
+            const expected = [formatDateTime(at), formatDateTime(to), i.duration === 3_600_000 ? i.kWh.quantityAmount : (i.kWh.quantityAmount * 3_600_000) / i.duration];
+            if (i.fromDateTime !== expected[0] || i.toDateTime !== expected[1] || i.kW.quantityAmount !== expected[2]) assert.deepEqual([i.fromDateTime, i.toDateTime, i.kW.quantityAmount], expected, query);
+            at = to;
+          }
+        }
+      }
+    });
+
+    it('answers afresh when the profile changed since an answer was kept', async () => {
+      const query = `zipCode=60601&buildingType=SmallOffice&sizingKeyName=loadSize&sizingDataValue=${dialect === 'sqlite' ? 1000 : 1001}&sizingUnit=kWh&intervalFromDateTime=2025-01-01&intervalToDateTime=2025-01-02`;
+      const before = await best(query);
+      assert.deepEqual(await best(query), before, 'asked again, the answer is kept');
+      const id = 'DOECRB-Chicago-SmallOffice';
+      const row = await t.db.kysely.selectFrom('load_profiles').select('shape').where('profile_id', '=', id).executeTakeFirstOrThrow();
+      const shape = JSON.parse(row.shape) as number[];
+      // Hour 1 takes hour 2's share and hour 2 hour 1's: the same year, another shape.
+      [shape[0], shape[1]] = [shape[1]!, shape[0]!];
+      try {
+        await t.db.kysely.updateTable('load_profiles').set({ shape: JSON.stringify(shape) }).where('profile_id', '=', id).execute();
+        const after = await best(query);
+        assert.deepEqual([after.measures[0].v, after.measures[1].v], [before.measures[1].v, before.measures[0].v]);
+      } finally {
+        await t.db.kysely.updateTable('load_profiles').set({ shape: row.shape }).where('profile_id', '=', id).execute();
+      }
+      assert.deepEqual(await best(query), before);
     });
 
     it('scales a house to its state\'s average: Boston on the Boston home, Phoenix on the zone\'s apartment shape', async () => {

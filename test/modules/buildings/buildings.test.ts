@@ -3,6 +3,8 @@
 // building for a place and tariff, and every bad parameter named. SQLite and PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import { formatDateTime } from '../../../src/engine/time/datetime-input.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { referencePath } from '../../helpers/reference.ts';
@@ -67,6 +69,17 @@ for (const dialect of dialects) {
       assert.equal(days.totalCount, 365);
       const whole = (await get(`/rest/v1/typicals/buildings/${office.accountId}?populateIntervals=true&groupBy=YEAR${year}`)).results[0].profiles[0].intervals.list;
       close(whole[0].kWh.quantityAmount, 86224, 'YEAR');
+    });
+
+    it('steps a leap year\'s hours as Luxon does, DST included (8,784 hours of 2024 in Chicago)', async () => {
+      const best = (await get('/rest/v1/typicals/buildings/best?zipCode=60601&buildingTypeId=MediumOffice&populateIntervals=true&fromDateTime=2024-01-01&toDateTime=2025-01-01')).results[0];
+      const list = best.profiles[0].intervals.list as { fromDateTime: string; toDateTime: string; duration: number }[];
+      assert.equal(list.length, 8784);
+      const start = DateTime.fromISO('2024-01-01', { zone: 'America/Chicago' });
+      list.forEach((i, k) => {
+        const expected = [formatDateTime(start.plus({ hours: k })), formatDateTime(start.plus({ hours: k + 1 })), 3_600_000];
+        if (i.fromDateTime !== expected[0] || i.toDateTime !== expected[1] || i.duration !== expected[2]) assert.deepEqual([i.fromDateTime, i.toDateTime, i.duration], expected, `hour ${k}`);
+      });
     });
 
     it('finds the best building for a place, type and tariff', async () => {
