@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { readingRequest } from './db/read-replica.ts';
 import { authenticator, registerAuth } from './http/auth.ts';
 import { registerCors } from './http/cors.ts';
 import { onFrameworkError, registerErrorHandling } from './http/error-handler.ts';
@@ -136,10 +137,13 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   registerErrorHandling(app, routes, authenticate());
   registerAuth(app, authenticate);
   registerInputGuard(app);
+  // After authentication (each route's onRequest, on the primary): GET and HEAD handlers read from the replica.
+  if (db.readRouting) app.addHook('preHandler', readingRequest);
   // Before the calculation routes: each is given its history hooks as it is registered.
   await registerCalculationHistory(app, db, config);
 
   await app.register(healthRoutes(db));
+  // biome-ignore lint/nursery/noMisusedPromises: register takes async plugins; Biome picks its callback overload.
   await app.register(echoRoutes);
 
   const zipcodes = new ZipcodesService(db);

@@ -49,8 +49,10 @@ export interface Config {
   urdb: UrdbSyncConfig;
   /** Redis (redis://...): shared rate-limit counters and key-change broadcasts between processes; null: none. */
   redisUrl: string | null;
-  /** PostgreSQL: connections each process keeps at most. */
+  /** PostgreSQL: connections each process keeps at most (to the primary, and as many to the read replica). */
   databasePoolMax: number;
+  /** PostgreSQL: a read-only replica answering the statements of GET and HEAD requests that only read; null: none. */
+  databaseReadUrl: string | null;
   /** `serve`: API processes sharing the port (node:cluster); 1 serves in this process. */
   workers: number;
 }
@@ -147,6 +149,15 @@ function redisUrl(raw: string | undefined): string | null {
   return value;
 }
 
+/** DATABASE_READ_URL: a PostgreSQL replica of a PostgreSQL primary (there is nothing to replicate from SQLite). */
+function databaseReadUrl(raw: string | undefined, primary: DatabaseConfig): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new ConfigError(`DATABASE_READ_URL must be a postgres:// URL, got "${value.replace(/\/\/[^@/]*@/, '//***@')}"`);
+  if (primary.kind !== 'postgres') throw new ConfigError('DATABASE_READ_URL (a read replica) needs DATABASE_URL to name a PostgreSQL database too');
+  return value;
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, flags: ConfigFlags = {}): Config {
@@ -157,11 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   if ((adminAppId === null) !== (adminAppKey === null)) {
     throw new ConfigError('RATEBOOK_ADMIN_APP_ID and RATEBOOK_ADMIN_APP_KEY must be set together');
   }
+  const database = Object.freeze(parseDatabaseUrl(flags.databaseUrl ?? env.DATABASE_URL));
   return Object.freeze({
     port: integer('PORT', flags.port ?? env.PORT, 8080, 0, 65535),
     host: flags.host ?? env.HOST ?? '0.0.0.0',
     logLevel,
-    database: Object.freeze(parseDatabaseUrl(flags.databaseUrl ?? env.DATABASE_URL)),
+    database,
     lockWaitMs: integer('SQLITE_LOCK_WAIT_MS', env.SQLITE_LOCK_WAIT_MS, 5000, 0, 600_000),
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', env.STATEMENT_TIMEOUT_MS, 30_000, 0, 86_400_000),
     adminAppId,
@@ -192,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     }),
     redisUrl: redisUrl(env.REDIS_URL),
     databasePoolMax: integer('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000),
+    databaseReadUrl: databaseReadUrl(env.DATABASE_READ_URL, database),
     workers: workerCount(flags.workers ?? env.WORKERS),
   });
 }

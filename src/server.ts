@@ -28,7 +28,9 @@ async function ensureCredentials(keys: KeysService, config: Config, print: Print
 }
 
 export function describeDatabase(config: Config): string {
-  return config.database.kind === 'sqlite' ? `SQLite ${config.database.filename}` : `PostgreSQL ${config.database.url.replace(/\/\/[^@/]*@/, '//***@')}`;
+  const hidden = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
+  if (config.database.kind === 'sqlite') return `SQLite ${config.database.filename}`;
+  return `PostgreSQL ${hidden(config.database.url)}${config.databaseReadUrl ? `, reads of GET requests from ${hidden(config.databaseReadUrl)}` : ''}`;
 }
 
 /** The server's statements are bounded in time; a CLI command's (imports) are not. */
@@ -37,7 +39,8 @@ function openDatabase(config: Config, serving: boolean): Db {
     lockWaitMs: config.lockWaitMs,
     poolSize: config.databasePoolMax,
     applicationName: serving ? 'ratebook' : 'ratebook-cli',
-    ...(serving ? { statementTimeoutMs: config.statementTimeoutMs } : {}),
+    // Only serving reads from a replica: migrations, seeding and CLI commands all work on the primary.
+    ...(serving ? { statementTimeoutMs: config.statementTimeoutMs, readUrl: config.databaseReadUrl } : {}),
   });
 }
 
@@ -70,7 +73,7 @@ export function printBanner(config: Config, port: number, print: Print, workers 
   print(`Ratebook ${VERSION} listening on ${base} (${describeDatabase(config)}${workers > 1 ? `, ${workers} workers` : ''})`);
   print(`  API reference: ${base}/docs`);
   print(`  Try:           curl -u APPID:APPKEY ${base}/rest/echo/hello`);
-  print(`  Credentials:   npm run ratebook -- keys create --org NAME [--tier signal ...]`);
+  print(`  Credentials:   npm run -s ratebook -- keys create --org NAME [--tier signal ...]`);
 }
 
 export interface ServeOptions {

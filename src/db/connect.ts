@@ -3,11 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, PostgresDriver } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database, Db } from './database.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 import { linearRegex } from './linear-regex.ts';
+import { ReadReplicaDriver, type ReadRoutingCounts } from './read-replica.ts';
 import { PatientSqliteDialect } from './sqlite-locking.ts';
 import { cachingStatements } from './statement-cache.ts';
 
@@ -21,6 +22,8 @@ export interface ConnectOptions {
   applicationName?: string;
   /** SQLite: how long a write waits for another process's lock before SQLITE_BUSY (default 5 s). */
   lockWaitMs?: number;
+  /** PostgreSQL: a read-only replica for the statements of GET and HEAD requests that only read (read-replica.ts). */
+  readUrl?: string | null;
 }
 
 /** How long, by default, a SQLite write waits for another process (a CLI import, another server) to finish. */
@@ -59,7 +62,8 @@ const pgTypes = {
   },
 };
 
-function openPostgres(url: string, options: ConnectOptions): Db {
+/** A pool that outlives its server: a connection lost (restart, failover, pg_terminate_backend) fails its query only. */
+function openPool(url: string, options: ConnectOptions, applicationName: string | undefined): pg.Pool {
   const settings = [options.searchPath ? `-c search_path=${options.searchPath}` : '', options.statementTimeoutMs ? `-c statement_timeout=${options.statementTimeoutMs}` : ''].filter(Boolean);
   const pool = new pg.Pool({
     connectionString: url,
@@ -67,7 +71,7 @@ function openPostgres(url: string, options: ConnectOptions): Db {
     types: pgTypes as pg.CustomTypesConfig,
     // A server that is away must not hold a request for long: fail the connect, answer 503, try again next request.
     connectionTimeoutMillis: 5000,
-    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    ...(applicationName ? { application_name: applicationName } : {}),
     ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   // A server that goes away (restart, failover, pg_terminate_backend) makes its connections emit 'error': an idle one
@@ -75,6 +79,30 @@ function openPostgres(url: string, options: ConnectOptions): Db {
   // flight fails (a 503) and the pool drops the connection and opens a new one for the next query.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), close: () => kysely.destroy() };
+  return pool;
+}
+
+/** PostgreSQL with its statements routed between a primary and a read replica. */
+class ReadReplicaDialect extends PostgresDialect {
+  constructor(
+    private readonly primary: pg.Pool,
+    private readonly replica: pg.Pool,
+    private readonly counts: ReadRoutingCounts,
+  ) {
+    super({ pool: primary });
+  }
+
+  override createDriver(): ReadReplicaDriver {
+    return new ReadReplicaDriver(new PostgresDriver({ pool: this.primary }), new PostgresDriver({ pool: this.replica }), this.counts);
+  }
+}
+
+function openPostgres(url: string, options: ConnectOptions): Db {
+  const pool = openPool(url, options, options.applicationName);
+  // The replica's connections name themselves apart in pg_stat_activity (ratebook-read).
+  const replica = options.readUrl ? openPool(options.readUrl, options, options.applicationName && `${options.applicationName}-read`) : null;
+  const readRouting: ReadRoutingCounts | null = replica ? { primary: 0, replica: 0 } : null;
+  const dialect = replica && readRouting ? new ReadReplicaDialect(pool, replica, readRouting) : new PostgresDialect({ pool });
+  const kysely = new Kysely<Database>({ dialect });
+  return { kysely, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), ...(readRouting ? { readRouting } : {}), close: () => kysely.destroy() };
 }

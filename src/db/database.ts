@@ -1,6 +1,7 @@
 // Every table's row type, in one place, so that Kysely types every query of every module.
 // SQL names are snake_case; each module maps rows to the API's camelCase in its repository.
 import type { Generated, Kysely } from 'kysely';
+import type { ReadRoutingCounts } from './read-replica.ts';
 
 export interface OrganizationsTable {
   org_id: Generated<number>;
@@ -563,5 +564,7 @@ export interface Db {
   schema?: string;
   /** SQLite: how long a write waits for another process's lock before giving up (SQLITE_BUSY). */
   lockWaitMs?: number;
+  /** PostgreSQL with DATABASE_READ_URL: GET and HEAD handlers read from the replica; statements sent to each pool. */
+  readRouting?: ReadRoutingCounts;
   close(): Promise<void>;
 }
