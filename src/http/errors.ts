@@ -1,6 +1,6 @@
 // The API's failures, each carrying what the error envelope needs. Every 4xx of Ratebook is one of these.
 
-/** Error codes, one per kind of failure; listed in the README's API notes. */
+/** Error codes, one per kind of failure; listed in docs/api-notes/errors-and-limits.md. */
 export const ErrorCode = {
   MissingArgument: 'MissingArgument',
   InvalidArgument: 'InvalidArgument',

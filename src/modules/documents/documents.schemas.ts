@@ -5,7 +5,7 @@ import { DOCUMENT_TYPES } from './document-writer.ts';
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
 
-/** The original's DocumentSection. Ratebook holds no sections (see README, "Tariff documents"): always an empty list. */
+/** The original's DocumentSection. Ratebook holds no sections (see docs/api-notes/tariffs.md, "Tariff documents"): always an empty list. */
 export const DocumentSectionSchema = Type.Object({
   documentSectionId: Type.Integer(),
   documentId: Type.Integer(),
