@@ -39,7 +39,10 @@ export async function dataStatus(db: Db, lseId?: number): Promise<{ lses: LseDat
   const byLse = new Map<number, { lse: { lseId: number; name: string; code: string | null }; versions: number; latest: Map<number, Latest> }>();
   for (const r of await q.execute()) {
     let entry = byLse.get(r.lse_id);
-    if (!entry) byLse.set(r.lse_id, (entry = { lse: { lseId: r.lse_id, name: r.name, code: r.code }, versions: 0, latest: new Map() }));
+    if (!entry) {
+      entry = { lse: { lseId: r.lse_id, name: r.name, code: r.code }, versions: 0, latest: new Map() };
+      byLse.set(r.lse_id, entry);
+    }
     entry.versions++;
     const seen = entry.latest.get(r.master_tariff_id);
     if (!seen || r.effective_date > seen.effective || (r.effective_date === seen.effective && r.tariff_id > seen.id)) {

@@ -18,7 +18,10 @@ function progress(source: OpenedSource, name: string) {
   if (process.stderr.isTTY) {
     const bar = new cliProgress.SingleBar({ format: `${name} [{bar}] {percentage}% | {records} records | {rate}/s`, stream: process.stderr }, cliProgress.Presets.shades_classic);
     bar.start(Math.max(1, source.size), 0, { records: 0, rate: 0 });
-    return { tick: (count: number) => count % 500 === 0 && bar.update(source.bytesRead(), { records: count, rate: rate(count) }), done: (count: number) => (bar.update(source.size, { records: count, rate: rate(count) }), bar.stop()) };
+    return { tick: (count: number) => count % 500 === 0 && bar.update(source.bytesRead(), { records: count, rate: rate(count) }), done: (count: number) => {
+        bar.update(source.size, { records: count, rate: rate(count) });
+        bar.stop();
+      } };
   }
   let last = started;
   return {

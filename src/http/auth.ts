@@ -17,6 +17,7 @@ import { hookList } from './route-hooks.ts';
 
 /** Longer ids and keys than any Ratebook makes; control characters no id or key holds (and PostgreSQL text refuses NUL). */
 const MAX_CREDENTIAL_LENGTH = 256;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's whole job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function parseBasicAuth(header: string | undefined): { appId: string; appKey: string } | null {
@@ -77,9 +78,15 @@ function judge(reply: FastifyReply, principal: Principal, tier: Tier | undefined
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
     reply.header('x-ratelimit-reset', Math.ceil(verdict.resetInMs / 1000));
-    if (!verdict.allowed) return done(tooMany(verdict, `Rate limit of ${verdict.limit} requests exceeded`, 'appId', principal.appId));
+    if (!verdict.allowed) {
+      done(tooMany(verdict, `Rate limit of ${verdict.limit} requests exceeded`, 'appId', principal.appId));
+      return;
+    }
   }
-  if (tier && !principal.tiers.has(tier)) return done(notAuthorized(tier));
+  if (tier && !principal.tiers.has(tier)) {
+    done(notAuthorized(tier));
+    return;
+  }
   done();
 }
 

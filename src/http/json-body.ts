@@ -16,6 +16,7 @@ export function registerJsonBodyParser(app: App): void {
     }
     // Calculation history keeps the body as received (validation coerces and fills in the parsed one).
     if (request.routeOptions.config.history) request.receivedJson = text;
-    parse(request, text, done);
+    // Fastify's default JSON parser is synchronous and answers through `done`; its type's Promise branch is for async parsers.
+    void parse(request, text, done);
   });
 }

@@ -22,7 +22,8 @@ export class LazyRequestLogger {
 
   /** The pino child itself, made on first need. */
   get real(): Pino {
-    return (this.#child ??= this.parent.child(this.bindings, this.options) as Pino);
+    this.#child ??= this.parent.child(this.bindings, this.options) as Pino;
+    return this.#child;
   }
 
   get level(): string {

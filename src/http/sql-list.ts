@@ -40,7 +40,7 @@ export function commaListHasAny(column: string, values: string[]): RawBuilder<Sq
 }
 
 // Kysely's builders are typed per table; these helpers work on any of them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: SelectQueryBuilder<DB, TB extends keyof DB, O> takes no `unknown`.
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export function applySort<Q extends AnySelect>(qb: Q, sort: SortKey[], columns: ColumnMap, tieBreaker: string): Q {

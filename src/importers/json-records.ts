@@ -93,8 +93,7 @@ export async function* jsonRecords(stream: Readable, source: string): AsyncGener
   let line = 0;
   for await (const piece of rest()) {
     buffer += piece;
-    let at: number;
-    while ((at = buffer.indexOf('\n')) >= 0) {
+    for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
       const text = buffer.slice(0, at);
       buffer = buffer.slice(at + 1);
       line++;

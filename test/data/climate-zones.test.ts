@@ -179,7 +179,10 @@ describe('climate zones: every ZIP code of the service', () => {
     const { stations, places } = load();
     const donors = places.filter((p) => stations.has(p.zip) && p.lat !== null && p.lng !== null);
     let seed = 12345;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
     const probes: ZipPlace[] = [];
     for (let i = 0; i < 300; i++) {
       // Half around the United States, half anywhere (poles and the antimeridian included).

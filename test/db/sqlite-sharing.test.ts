@@ -78,7 +78,12 @@ describe('SQLite file shared by processes', () => {
     child.stdout.on('data', (c: Buffer) => (output += c));
     child.stderr.on('data', (c: Buffer) => (output += c));
     let exited = false;
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => ((exited = true), resolve(code))));
+    const exit = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => {
+        exited = true;
+        resolve(code);
+      }),
+    );
 
     const seen = await writeAndRead(t.inject, auth, () => exited);
     assert.equal(await exit, 0, output);

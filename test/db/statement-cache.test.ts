@@ -8,7 +8,12 @@ describe('SQLite statement cache', () => {
   it('prepares a text once, a fresh statement while the kept one iterates, and forgets the least recently used', () => {
     const raw = new SQLite(':memory:');
     let prepared = 0;
-    const counting = Object.assign(Object.create(raw), { prepare: (sql: string) => (prepared++, raw.prepare(sql)) });
+    const counting = Object.assign(Object.create(raw), {
+      prepare: (sql: string) => {
+        prepared++;
+        return raw.prepare(sql);
+      },
+    });
     const db = cachingStatements(counting, 2);
     raw.exec('create table t (x integer); insert into t values (1), (2), (3)');
     const a = db.prepare('select x from t order by x');

@@ -179,7 +179,7 @@ const queryJunk: Mutation = (r, op, d) => {
   const params = op.parameters.filter((p) => p.in === 'query');
   const name = params.length && r.rnd() < 0.7 ? r.pick(params).name : r.pick(['unknownParam', 'fields', 'pageCount', 'search']);
   // Malformed percent-encoding, invalid UTF-8 and repeated names: what a careless client sends.
-  const raw = r.pick(['%', '%zz', '%E0%A4%A', '%C3%28', '%FF%FE', '%ED%A0%80', 'a%00b', '1&', '%2', 'Infinity&' + name + '=1']);
+  const raw = r.pick(['%', '%zz', '%E0%A4%A', '%C3%28', '%FF%FE', '%ED%A0%80', 'a%00b', '1&', '%2', `Infinity&${name}=1`]);
   d.query.push([name, raw]);
   if (r.rnd() < 0.3) d.query.push([name, enc(r.pick(JUNK_TEXT))]);
   return `raw query ${name}=${raw}`;
@@ -263,7 +263,10 @@ const MUTATIONS: readonly [Mutation, number][] = [
 function pickMutation(r: Rng): Mutation {
   const total = MUTATIONS.reduce((s, [, w]) => s + w, 0);
   let x = r.rnd() * total;
-  for (const [m, w] of MUTATIONS) if ((x -= w) < 0) return m;
+  for (const [m, w] of MUTATIONS) {
+    x -= w;
+    if (x < 0) return m;
+  }
   return MUTATIONS[0]![0];
 }
 

@@ -11,7 +11,10 @@ export interface Spoiler {
 /** `replaceChance`: at each level, the chance to replace the value there rather than go one level deeper. */
 export function seededSpoiler(seed: number, junk: readonly unknown[], replaceChance = 0.5): Spoiler {
   let state = seed;
-  const rnd = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rnd = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const spoilAt = (v: unknown, depth: number): unknown => {
     if (depth > 3 || v === null || typeof v !== 'object' || Object.keys(v).length === 0) return structuredClone(pick(junk));

@@ -25,7 +25,12 @@ describe('request logging', () => {
     const { lines, stream } = sink();
     const root = pino({ level: 'warn' }, stream);
     let children = 0;
-    const counting = Object.assign(Object.create(root), { child: (b: object, o: object) => (children++, root.child(b, o)) });
+    const counting = Object.assign(Object.create(root), {
+      child: (b: object, o: object) => {
+        children++;
+        return root.child(b, o);
+      },
+    });
     const log = lazyChildLogger(counting, { reqId: 'r-1' }, {});
     assert.ok(log instanceof LazyRequestLogger);
     log.info('quiet');
@@ -75,7 +80,10 @@ describe('request logging', () => {
     const app = Fastify({ loggerInstance: pino({ level: 'warn' }, stream), disableRequestLogging: true, childLoggerFactory: lazyChildLogger });
     const added: string[] = [];
     const addHook = app.addHook.bind(app);
-    app.addHook = ((name: string, ...rest: unknown[]) => (added.push(name), (addHook as (...a: unknown[]) => unknown)(name, ...rest))) as never;
+    app.addHook = ((name: string, ...rest: unknown[]) => {
+      added.push(name);
+      return (addHook as (...a: unknown[]) => unknown)(name, ...rest);
+    }) as never;
     registerRequestLog(app as unknown as App);
     app.get('/x', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/x' });

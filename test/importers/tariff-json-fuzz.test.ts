@@ -24,7 +24,9 @@ function* variants(count: number): Generator<Record<string, any>> {
     r.masterTariffId = 9_300_000 + n;
     r.rates.forEach((x: any, i: number) => {
       x.tariffRateId = 93_000_000 + n * 100 + i;
-      x.rateBands?.forEach((b: any, j: number) => (b.tariffRateBandId = 930_000_000 + n * 1000 + i * 10 + j));
+      x.rateBands?.forEach((b: any, j: number) => {
+        b.tariffRateBandId = 930_000_000 + n * 1000 + i * 10 + j;
+      });
     });
     for (let k = 0; k < 1 + Math.floor(rnd() * 3); k++) spoil(r);
     yield r;

@@ -317,7 +317,10 @@ export function zonesForZips(
     out.set(p.zip, { zone: s.zone, how: 'station', from: s.station, km: null });
     if (p.countyFips) {
       let c = byCounty.get(p.countyFips);
-      if (!c) byCounty.set(p.countyFips, (c = { counts: new Map(), members: [] }));
+      if (!c) {
+        c = { counts: new Map(), members: [] };
+        byCounty.set(p.countyFips, c);
+      }
       c.counts.set(s.zone, (c.counts.get(s.zone) ?? 0) + 1);
       c.members.push({ zip: p.zip, zone: s.zone, lat: p.lat, lng: p.lng });
     }

@@ -152,7 +152,7 @@ export class UrdbApiClient {
       return { retry: true, reason: what, status: null };
     }
     const status = response.status;
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {

@@ -215,7 +215,7 @@ function lookbackOf(r: Record<string, unknown>): Lookback | null {
     if (!Number.isInteger(range) || range < 1 || range > MAX_LOOKBACK_PERIODS) throw new Skip(`lookbackRange ${range} is not a number of months from 1 to ${MAX_LOOKBACK_PERIODS}`);
     return { factor: percent, periods: range, months: null, said: `${said}, lookbackRange ${range}` };
   }
-  if (!months || months.length !== 12 || !anyMonth) throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
+  if (months?.length !== 12 || !anyMonth) throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
   const chosen = MONTHS.filter((_, m) => months[m]).join(', ');
   if (months.every(Boolean)) return { factor: percent, periods: 11, months: null, said: `${said}, lookbackMonths all` };
   const runs = monthRuns(months.map(String)).filter((run) => run.key === 'true');
@@ -242,6 +242,8 @@ function ratchetOf(lookback: Lookback, seasons: readonly ConvertedSeason[]): Con
 }
 
 export function convertUrdb(record: Record<string, unknown>, options: ConvertOptions = {}): ConvertedTariff {
+  // Each URDB field is checked (typeof, num, isSet) where it is read; `unknown` would cost ~16 casts.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
   const r = record as Record<string, any>;
   // The conversion's version is part of the hash: a re-import after the conversion changed updates the tariff.
   const hash = createHash('sha256').update(`${CONVERSION_VERSION}\n${JSON.stringify(record)}`).digest('hex');

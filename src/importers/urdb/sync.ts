@@ -242,7 +242,7 @@ export async function syncUrdb(db: Db, request: UrdbSyncRequest, settings: UrdbS
     }
     const kept = items.filter((item) => wanted(item, filters, since));
     if (kept.length) {
-      let page;
+      let page: Awaited<ReturnType<typeof importUrdb>>;
       try {
         // One record per line: the importer reads them as it reads a file (one transaction for the page).
         page = await importUrdb(db, Readable.from(kept.map((item) => `${JSON.stringify(item)}\n`)), `URDB API offset ${offset}`, parsed.importOptions);

@@ -373,7 +373,10 @@ class ReadOnce {
 
   once<T>(key: string, read: () => Promise<T>): Promise<T> {
     let p = this.started.get(key) as Promise<T> | undefined;
-    if (!p) this.started.set(key, (p = read()));
+    if (!p) {
+      p = read();
+      this.started.set(key, p);
+    }
     return p;
   }
 }

@@ -145,7 +145,7 @@ export class HistoryRecorder {
   }
 
   #schedule(delayMs: number): void {
-    if (this.#flushing) return;
+    if (this.#flushing !== null) return;
     if (this.#timer) {
       if (delayMs > 0) return;
       clearTimeout(this.#timer);
@@ -158,7 +158,7 @@ export class HistoryRecorder {
   }
 
   #start(): void {
-    if (this.#flushing) return;
+    if (this.#flushing !== null) return;
     this.#flushing = this.#drain().finally(() => {
       this.#flushing = null;
       if (this.#queue.length > 0) this.#schedule(0);

@@ -8,7 +8,7 @@ import { lookupKey, type DemandKey, type LookupSeries } from '../../engine/bill/
 import { localDateOf, localDateTime } from '../../engine/time/local-days.ts';
 import type { SeasonDef } from '../../engine/time/seasons.ts';
 import type { CompiledTouGroup } from '../../engine/time/tou-schedule.ts';
-import { type ChargePeriod, type ChargeType, type Rate, type RateUnit, type TariffVersion, type TierScope, type TransactionType } from '../../engine/tariff/model.ts';
+import type { ChargePeriod, ChargeType, Rate, RateUnit, TariffVersion, TierScope, TransactionType } from '../../engine/tariff/model.ts';
 import { csvList } from '../../http/list-params.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { DateTime } from 'luxon';
@@ -155,7 +155,9 @@ export class TariffContextLoader {
       const groupKey = `${group.group.lse_id}:${group.group.tou_group_id}`;
       const compiled = await this.timeOfUses.compile(group);
       touGroups.set(groupKey, compiled);
-      compiled.tous.forEach((t, index) => tous.set(t.touId, { groupKey, index }));
+      compiled.tous.forEach((t, index) => {
+        tous.set(t.touId, { groupKey, index });
+      });
     }
     const calendarIds = [...new Set([...touGroups.values()].flatMap((g) => [...g.calendarIds]))];
     const range = { from: addDays(localDateOf(DateTime.fromMillis(from), zone), -1), to: addDays(localDateOf(DateTime.fromMillis(to), zone), 1) };

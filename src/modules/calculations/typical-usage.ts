@@ -54,7 +54,7 @@ export async function typicalUsage(
   range: { zone: string; from: number; to: number },
   path: string,
 ): Promise<{ series: UsageSeries[]; readings: UsageReading[]; noted: Omit<Assumption, 'displayName'> }> {
-  let moved;
+  let moved: Awaited<ReturnType<BaselinesService['typicalUsage']>>;
   try {
     moved = await baselines.typicalUsage(
       { ...place, buildingType: request.buildingId, customerClass: request.buildingId ? undefined : customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : 'GENERAL', ...(request.loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: request.loadSize, sizingUnit: 'kWh' } : {}) },

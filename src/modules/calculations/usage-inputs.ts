@@ -85,7 +85,9 @@ export function readUsage(inputs: readonly PropertyData[], path: string, range: 
       }
       const scale = (values: readonly number[], name: string) => {
         const scaled = factor === 1 ? values : values.map((v) => v * factor);
-        scaled.forEach((v, j) => checkQuantity(v, `${field}.${name}[${j}]`, values[j]));
+        scaled.forEach((v, j) => {
+          checkQuantity(v, `${field}.${name}[${j}]`, values[j]);
+        });
         return scaled;
       };
       out.series.push({ keyName: 'consumption', from, duration: input.duration, values: scale(input.dataSeries, 'dataSeries'), exports: input.exportDataSeries ? scale(input.exportDataSeries, 'exportDataSeries') : null });

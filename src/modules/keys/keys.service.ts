@@ -92,7 +92,7 @@ export class KeysService {
   /** A new key for the application; the old key stops working at once in this process. */
   async rotate(appId: string): Promise<NewCredentials> {
     const app = await this.#repo.findApplication(appId);
-    if (!app || app.status !== 'ACTIVE') throw new KeyNotFoundError(`No active application ${appId}`);
+    if (app?.status !== 'ACTIVE') throw new KeyNotFoundError(`No active application ${appId}`);
     const appKey = newAppKey();
     const stored = await hashKey(appKey);
     await this.#repo.updateKey(appId, stored.salt, stored.hash, this.#stamp());

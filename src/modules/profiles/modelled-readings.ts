@@ -85,6 +85,8 @@ export async function modelledReadings(
   const end = Math.ceil(to / HOUR) * HOUR;
   const perKw = solarOnDates(await services.solar.perKw(station, system), station.station.utcOffset, start, end);
   const readings: Reading[] = [];
-  perKw.forEach((v, k) => readings.push({ start: start + k * HOUR, end: start + (k + 1) * HOUR, unit: 'kWh', value: v * system.systemCapacity, cost: null }));
+  perKw.forEach((v, k) => {
+    readings.push({ start: start + k * HOUR, end: start + (k + 1) * HOUR, unit: 'kWh', value: v * system.systemCapacity, cost: null });
+  });
   return { readings, description: `PVWatts model of ${system.systemCapacity} kW DC at weather station ${station.station.stationId} ${station.station.name}` };
 }

@@ -54,6 +54,7 @@ export function profilesRoutes(service: ProfilesService) {
       app.delete(prefix, { config, schema: { tags, summary: `Delete a usage profile${by} and its readings`, params, response: responses(ProfileSchema) } }, async (request) => single('UsageProfile', await service.remove(ref(request.params), org(request))));
 
       // Readings: JSON ({readingData: [...]}, as the original's clients send them), CSV or Green Button XML.
+      // biome-ignore lint/nursery/noMisusedPromises: register takes async plugins; Biome picks its callback overload.
       await app.register(async (scope) => {
         for (const type of ['text/csv', ...XML_TYPES]) scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => done(null, body));
         const upload = (mode: 'add' | 'replace') => async (request: FastifyRequest) => {

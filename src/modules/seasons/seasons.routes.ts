@@ -6,7 +6,7 @@ import { parseListOptions } from '../../http/list-options.ts';
 import { listInMemory } from '../../http/memory-list.ts';
 import { responses } from '../../http/response-schemas.ts';
 import type { LsesService } from '../lses/lses.service.ts';
-import { SeasonsRepository, toSeason, type Season } from './seasons.repository.ts';
+import { type SeasonsRepository, toSeason, type Season } from './seasons.repository.ts';
 import { SeasonGroupSchema, SeasonListQuery } from './seasons.schemas.ts';
 
 const tags = ['Seasons'];

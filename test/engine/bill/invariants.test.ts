@@ -34,7 +34,7 @@ function scenario(random: () => number) {
   const hours = 24 + Math.floor(random() * 60 * 24);
   const start = new Date(Date.UTC(2021, 0, 1) + startHour * 3_600_000);
   // Local wall times in Los Angeles, written without offset (the fixtures read them in the zone).
-  const local = (d: Date) => new Date(d.getTime() - 8 * 3_600_000).toISOString().slice(0, 13) + ':00';
+  const local = (d: Date) => `${new Date(d.getTime() - 8 * 3_600_000).toISOString().slice(0, 13)}:00`;
   const from = local(start);
   return { from, hours, values: Array.from({ length: hours }, () => Math.round(random() * 3000) / 1000) };
 }

@@ -46,7 +46,11 @@ function randomPartition(random: () => number, n: number): CoverageTou[] {
 }
 
 function seeded(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
 }
 
 describe('private TOU coverage rules', () => {

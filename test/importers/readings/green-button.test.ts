@@ -292,7 +292,7 @@ describe('parseGreenButton: forms and rules', () => {
   });
 
   it('notes IntervalBlocks linked to no MeterReading, and repeated intervals', () => {
-    const orphan = '<entry><link rel="self" href="Elsewhere/IntervalBlock/1"/><content><IntervalBlock xmlns="http://naesb.org/espi">' + reading(T, 900, 1) + '</IntervalBlock></content></entry>';
+    const orphan = `<entry><link rel="self" href="Elsewhere/IntervalBlock/1"/><content><IntervalBlock xmlns="http://naesb.org/espi">${reading(T, 900, 1)}</IntervalBlock></content></entry>`;
     const out = parseGreenButton(feed({ channels: [{ type: WH, blocks: [reading(T, 900, 1000), reading(T, 900, 3000)] }], extra: orphan }), {});
     assert.deepEqual(out.readings.map((r) => r.value), [3]);
     assert.match(out.notes.join(' '), /1 IntervalBlock entry is linked to no MeterReading/);
