@@ -10,7 +10,9 @@ import { startSeededServer } from './lib/seeded-server.ts';
 import { spawnServer } from './lib/spawn-server.ts';
 import { median } from './synthetic-load.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, 'database-url': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '50' }, 'database-url': { type: 'string' } },
+});
 const server = await startSeededServer('baselines', { databaseUrl: values['database-url'] });
 const headers = { authorization: server.authorization };
 // The transport floor for the largest answer: its size in bytes from a server that computes nothing.
@@ -19,13 +21,23 @@ const floor = await spawnServer('bench/servers/static-bytes.ts', [], { PORT: '0'
 const year = 'zipCode=60601&buildingType=MediumOffice&intervalFromDateTime=2025-01-01&intervalToDateTime=2026-01-01';
 const cases: [string, (i: number) => string][] = [
   ['8,760 measures and a year of intervals (2025)', () => year],
-  ['the same, a new answer each request (another size; the year\'s dates kept)', (i) => `${year}&sizingKeyName=loadSize&sizingDataValue=${1_000_000 + i}&sizingUnit=kWh`],
-  ['the same, a new answer and year each request (a year from another day)', (i) => `zipCode=60601&buildingType=MediumOffice&intervalFromDateTime=${new Date(Date.UTC(2025, 0, 2 + i)).toISOString().slice(0, 10)}&intervalToDateTime=${new Date(Date.UTC(2026, 0, 2 + i)).toISOString().slice(0, 10)}`],
+  [
+    "the same, a new answer each request (another size; the year's dates kept)",
+    (i) => `${year}&sizingKeyName=loadSize&sizingDataValue=${1_000_000 + i}&sizingUnit=kWh`,
+  ],
+  [
+    'the same, a new answer and year each request (a year from another day)',
+    (i) =>
+      `zipCode=60601&buildingType=MediumOffice&intervalFromDateTime=${new Date(Date.UTC(2025, 0, 2 + i)).toISOString().slice(0, 10)}&intervalToDateTime=${new Date(Date.UTC(2026, 0, 2 + i)).toISOString().slice(0, 10)}`,
+  ],
   ['8,760 measures', () => 'zipCode=60601&buildingType=MediumOffice'],
   ['a house, measures by month', () => 'zipCode=02108&buildingType=RESIDENTIAL&groupBy=MONTH'],
 ];
 try {
-  for (const [label, query] of [...cases, ['the same 2.28 MB from a bare node:http server (the transport floor)', () => ''] as const]) {
+  for (const [label, query] of [
+    ...cases,
+    ['the same 2.28 MB from a bare node:http server (the transport floor)', () => ''] as const,
+  ]) {
     const ms: number[] = [];
     let bytes = 0;
     let first = 0;
@@ -41,7 +53,9 @@ try {
       bytes = body.byteLength;
     }
     const sorted = [...ms].sort((a, b) => a - b);
-    console.log(`${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests (${(bytes / 1e6).toFixed(2)} MB); the first (before 5 left out) ${first.toFixed(1)} ms`);
+    console.log(
+      `${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests (${(bytes / 1e6).toFixed(2)} MB); the first (before 5 left out) ${first.toFixed(1)} ms`,
+    );
   }
 } finally {
   await server.stop();

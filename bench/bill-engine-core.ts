@@ -21,7 +21,15 @@ import { LookupsRepository } from '../src/modules/properties/lookups.repository.
 import { SeasonsRepository } from '../src/modules/seasons/seasons.repository.ts';
 import { TimeOfUsesService } from '../src/modules/timeofuses/timeofuses.service.ts';
 import { ZipcodesService } from '../src/modules/zipcodes/zipcodes.service.ts';
-import { BENCH_DEMAND_RATE, BENCH_TARIFF, BENCH_ZONE, median, syntheticLoad, syntheticSolar, YEAR } from './synthetic-load.ts';
+import {
+  BENCH_DEMAND_RATE,
+  BENCH_TARIFF,
+  BENCH_ZONE,
+  median,
+  syntheticLoad,
+  syntheticSolar,
+  YEAR,
+} from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '500' } } });
 const runs = Number(values.runs);
@@ -37,13 +45,25 @@ try {
   const lses = new LsesService(db, new ZipcodesService(db));
   const seasons = new SeasonsRepository(db);
   const calendars = new CalendarsService(db, (id) => lses.zoneOf(id), now);
-  const loader = new TariffContextLoader(db, seasons, new TimeOfUsesService(db, lses, seasons, calendars, now), calendars, new LookupsRepository(db));
+  const loader = new TariffContextLoader(
+    db,
+    seasons,
+    new TimeOfUsesService(db, lses, seasons, calendars, now),
+    calendars,
+    new LookupsRepository(db),
+  );
   const tariff = (await loader.tariff(BENCH_TARIFF))!;
   const versions = versionsIn(tariff, from, to);
   const extra = readRateInputs([BENCH_DEMAND_RATE], 'rateInputs', BENCH_ZONE, versions[0]!.tariffId);
   const time = await loader.time([...versions.flatMap((v) => v.rates), ...extra], BENCH_ZONE, from, to, null);
   // The third case bills the demand rate on a ratchet key measured over 15-minute intervals from 5-minute data.
-  const ratchet = { keyName: 'benchRatchet', displayName: null, formula: '0.8 * #demand', intervalMinutes: 15, lookback: { periods: 11, factor: 0.8, seasonId: null, touId: null } };
+  const ratchet = {
+    keyName: 'benchRatchet',
+    displayName: null,
+    formula: '0.8 * #demand',
+    intervalMinutes: 15,
+    lookback: { periods: 11, factor: 0.8, seasonId: null, touId: null },
+  };
   const ratchetRates = extra.map((r) => ({ ...r, quantityKey: ratchet.keyName }));
   const netMetering = { arrangement: 'NET_METERING' as const };
   const cases = [
@@ -54,11 +74,30 @@ try {
   ] as const;
   for (const [minutes, label, rates, keys, exportOverride, solar] of cases) {
     const sun = solar ? syntheticSolar(minutes) : null;
-    const load = sun ? syntheticLoad(minutes).map((kwh, i) => Math.round((kwh - sun[i]!) * 1000) / 1000) : syntheticLoad(minutes);
+    const load = sun
+      ? syntheticLoad(minutes).map((kwh, i) => Math.round((kwh - sun[i]!) * 1000) / 1000)
+      : syntheticLoad(minutes);
     const input: BillInput = {
-      from, to, zone: BENCH_ZONE, versions, versionFixed: false, exportOverride, ...time, readings: [], series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
-      properties: new Map(), demandKeys: keys, territoryId: 3538, extraRates: rates,
-      options: { billingPeriod: false, minimums: true, excludeChargeClasses: new Set(), detailLevel: 'ALL', groupBy: null },
+      from,
+      to,
+      zone: BENCH_ZONE,
+      versions,
+      versionFixed: false,
+      exportOverride,
+      ...time,
+      readings: [],
+      series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
+      properties: new Map(),
+      demandKeys: keys,
+      territoryId: 3538,
+      extraRates: rates,
+      options: {
+        billingPeriod: false,
+        minimums: true,
+        excludeChargeClasses: new Set(),
+        detailLevel: 'ALL',
+        groupBy: null,
+      },
     };
     for (let i = 0; i < 50; i++) calculateBill(input);
     const ms: number[] = [];
@@ -69,7 +108,9 @@ try {
       ms.push(performance.now() - t0);
     }
     const sorted = [...ms].sort((a, b) => a - b);
-    console.log(`engine, ${load.length} ${minutes}-minute values (one year${label}): median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(runs * 0.9)]!.toFixed(2)} ms over ${runs} runs (bill $${total})`);
+    console.log(
+      `engine, ${load.length} ${minutes}-minute values (one year${label}): median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(runs * 0.9)]!.toFixed(2)} ms over ${runs} runs (bill $${total})`,
+    );
   }
 } finally {
   await db.close();

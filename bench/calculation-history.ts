@@ -14,12 +14,20 @@ import { startSeededServer, type SeededServer } from './lib/seeded-server.ts';
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '6' }, requests: { type: 'string', default: '10' }, 'database-url-on': { type: 'string' }, 'database-url-off': { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '6' },
+    requests: { type: 'string', default: '10' },
+    'database-url-on': { type: 'string' },
+    'database-url-off': { type: 'string' },
+  },
 });
 const rounds = Number(values.rounds);
 const perRound = Number(values.requests);
 const body = massBody();
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** Sends the mass request n times back to back; the times in ms, the last answer and its requestId. */
 async function run(server: SeededServer, n: number): Promise<{ ms: number[]; requestId: string; text: string }> {
@@ -28,7 +36,11 @@ async function run(server: SeededServer, n: number): Promise<{ ms: number[]; req
   let text = '';
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${server.base}/rest/v1/ondemand/calculate/mass`, { method: 'POST', headers: { authorization: server.authorization, 'content-type': 'application/json' }, body });
+    const res = await fetch(`${server.base}/rest/v1/ondemand/calculate/mass`, {
+      method: 'POST',
+      headers: { authorization: server.authorization, 'content-type': 'application/json' },
+      body,
+    });
     text = await res.text();
     ms.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`mass answered ${res.status}: ${text.slice(0, 300)}`);
@@ -43,7 +55,11 @@ async function run(server: SeededServer, n: number): Promise<{ ms: number[]; req
  * runs it on the event loop: what a calculation arriving then waits for).
  */
 async function recorderWork(databaseUrl: string, answer: string, runs: number): Promise<string> {
-  const db = connectDatabase(databaseUrl.startsWith('sqlite:') ? { kind: 'sqlite', filename: databaseUrl.slice('sqlite:'.length) } : { kind: 'postgres', url: databaseUrl });
+  const db = connectDatabase(
+    databaseUrl.startsWith('sqlite:')
+      ? { kind: 'sqlite', filename: databaseUrl.slice('sqlite:'.length) }
+      : { kind: 'postgres', url: databaseUrl },
+  );
   try {
     const repo = new HistoryRepository(db);
     const packMs: number[] = [];
@@ -53,7 +69,26 @@ async function recorderWork(databaseUrl: string, answer: string, runs: number): 
       const t0 = performance.now();
       const [req, res] = [await pack(body, 8 << 20), await pack(answer, 8 << 20)];
       const t1 = performance.now();
-      await repo.insert([{ request_id: `bench-${i}-${Date.now()}`, org_id: 0, app_id: 'bench', kind: 'mass', tier: 'enterprise', method: 'POST', url: '/rest/v1/ondemand/calculate/mass', created_at: new Date().toISOString(), encoding: ENCODING, request_body: req.body, request_bytes: req.bytes, request_truncated: false, response_type: 'MassCalculation', response_body: res.body, response_bytes: res.bytes, response_truncated: false }]);
+      await repo.insert([
+        {
+          request_id: `bench-${i}-${Date.now()}`,
+          org_id: 0,
+          app_id: 'bench',
+          kind: 'mass',
+          tier: 'enterprise',
+          method: 'POST',
+          url: '/rest/v1/ondemand/calculate/mass',
+          created_at: new Date().toISOString(),
+          encoding: ENCODING,
+          request_body: req.body,
+          request_bytes: req.bytes,
+          request_truncated: false,
+          response_type: 'MassCalculation',
+          response_body: res.body,
+          response_bytes: res.bytes,
+          response_truncated: false,
+        },
+      ]);
       packMs.push(t1 - t0);
       insertMs.push(performance.now() - t1);
       stored = req.body.length + res.body.length;
@@ -67,13 +102,23 @@ async function recorderWork(databaseUrl: string, answer: string, runs: number): 
 /** The history status of a requestId, after the recorder has had time to write it. */
 async function historyStatus(server: SeededServer, requestId: string): Promise<number> {
   await new Promise((r) => setTimeout(r, 1000));
-  return (await fetch(`${server.base}/beta/calculate/history/responses/${requestId}`, { headers: { authorization: server.authorization } })).status;
+  return (
+    await fetch(`${server.base}/beta/calculate/history/responses/${requestId}`, {
+      headers: { authorization: server.authorization },
+    })
+  ).status;
 }
 
 const on = await startSeededServer('history-on', { tier: 'enterprise', databaseUrl: values['database-url-on'] });
-const off = await startSeededServer('history-off', { tier: 'enterprise', databaseUrl: values['database-url-off'], env: { HISTORY_RETENTION_DAYS: '0' } });
+const off = await startSeededServer('history-off', {
+  tier: 'enterprise',
+  databaseUrl: values['database-url-off'],
+  env: { HISTORY_RETENTION_DAYS: '0' },
+});
 try {
-  console.log(`node ${process.version}, ${on.dialect}, mass calculation 20 scenarios x 8,760 hourly values (${(body.length / 1e6).toFixed(1)} MB body), ${rounds} rounds of ${perRound} requests per server, load average at start ${load()}`);
+  console.log(
+    `node ${process.version}, ${on.dialect}, mass calculation 20 scenarios x 8,760 hourly values (${(body.length / 1e6).toFixed(1)} MB body), ${rounds} rounds of ${perRound} requests per server, load average at start ${load()}`,
+  );
   await run(on, 5);
   await run(off, 5);
   const all = { on: [] as number[], off: [] as number[] };
@@ -91,12 +136,19 @@ try {
       last = { ...last, [which]: requestId };
     }
     ratios.push(got.on / got.off);
-    console.log(`round ${r} (${order.join(' then ')}): history on median ${got.on.toFixed(1)} ms | off ${got.off.toFixed(1)} ms | ${((got.on / got.off - 1) * 100).toFixed(1)}% | load ${load()}`);
+    console.log(
+      `round ${r} (${order.join(' then ')}): history on median ${got.on.toFixed(1)} ms | off ${got.off.toFixed(1)} ms | ${((got.on / got.off - 1) * 100).toFixed(1)}% | load ${load()}`,
+    );
   }
   const [onStatus, offStatus] = [await historyStatus(on, last.on), await historyStatus(off, last.off)];
-  if (onStatus !== 200 || offStatus !== 404) throw new Error(`history of the last request: on ${onStatus} (200 expected), off ${offStatus} (404 expected)`);
-  console.log(`all requests: history on median ${median(all.on).toFixed(1)} ms (max ${Math.max(...all.on).toFixed(1)}), off median ${median(all.off).toFixed(1)} ms (max ${Math.max(...all.off).toFixed(1)}): ${((median(all.on) / median(all.off) - 1) * 100).toFixed(1)}%`);
-  console.log(`median of the rounds' ratios: ${((median(ratios) - 1) * 100).toFixed(1)}% (target: within 10%); load average at end ${load()}`);
+  if (onStatus !== 200 || offStatus !== 404)
+    throw new Error(`history of the last request: on ${onStatus} (200 expected), off ${offStatus} (404 expected)`);
+  console.log(
+    `all requests: history on median ${median(all.on).toFixed(1)} ms (max ${Math.max(...all.on).toFixed(1)}), off median ${median(all.off).toFixed(1)} ms (max ${Math.max(...all.off).toFixed(1)}): ${((median(all.on) / median(all.off) - 1) * 100).toFixed(1)}%`,
+  );
+  console.log(
+    `median of the rounds' ratios: ${((median(ratios) - 1) * 100).toFixed(1)}% (target: within 10%); load average at end ${load()}`,
+  );
   console.log(await recorderWork(on.databaseUrl, answer, 20));
 } finally {
   await on.stop();

@@ -11,7 +11,11 @@ import autocannon from 'autocannon';
 import { spawnServer } from './lib/spawn-server.ts';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '6' }, connections: { type: 'string', default: '50' } },
+  options: {
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '6' },
+    connections: { type: 'string', default: '50' },
+  },
 });
 const rounds = Number(values.rounds);
 const duration = Number(values.seconds);
@@ -57,7 +61,9 @@ try {
     const ceiling = await load(`${bare.base}/rest/echo`);
     const ratebook = await load(`${server.base}/rest/echo`, auth);
     ratios.push(ratebook.rps / ceiling.rps);
-    console.log(`round ${i}: bare ${show(ceiling)} | Ratebook ${show(ratebook)} | ${((ratebook.rps / ceiling.rps) * 100).toFixed(1)}%`);
+    console.log(
+      `round ${i}: bare ${show(ceiling)} | Ratebook ${show(ratebook)} | ${((ratebook.rps / ceiling.rps) * 100).toFixed(1)}%`,
+    );
   }
   await bare.stop();
   await server.stop();

@@ -15,18 +15,35 @@ const ZIP_CSV = new URL('../../shared/reference/zip-utilities/non_iou_zipcodes_2
 function syntheticRecord(k: number) {
   const summer = Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 1 : 0));
   const winter = Array(24).fill(0);
-  const months = (weekday: boolean) => Array.from({ length: 12 }, (_, m) => (m >= 5 && m <= 8 && weekday ? summer : winter));
+  const months = (weekday: boolean) =>
+    Array.from({ length: 12 }, (_, m) => (m >= 5 && m <= 8 && weekday ? summer : winter));
   const price = 0.08 + (k % 97) / 1000;
   return {
-    label: `synthetic-${k}`, name: `Synthetic TOU rate ${k} (benchmark, not a real tariff)`, sector: 'Residential', eiaid: 15466, startdate: 1577836800 + (k % 1000) * 86400,
-    energyratestructure: [[{ max: 500, rate: price, unit: 'kWh' }, { rate: price + 0.02, unit: 'kWh' }], [{ max: 500, rate: price + 0.1, unit: 'kWh' }, { rate: price + 0.12, unit: 'kWh' }]],
-    energyweekdayschedule: months(true), energyweekendschedule: months(false), fixedmonthlycharge: 5 + (k % 10),
+    label: `synthetic-${k}`,
+    name: `Synthetic TOU rate ${k} (benchmark, not a real tariff)`,
+    sector: 'Residential',
+    eiaid: 15466,
+    startdate: 1577836800 + (k % 1000) * 86400,
+    energyratestructure: [
+      [
+        { max: 500, rate: price, unit: 'kWh' },
+        { rate: price + 0.02, unit: 'kWh' },
+      ],
+      [
+        { max: 500, rate: price + 0.1, unit: 'kWh' },
+        { rate: price + 0.12, unit: 'kWh' },
+      ],
+    ],
+    energyweekdayschedule: months(true),
+    energyweekendschedule: months(false),
+    fixedmonthlycharge: 5 + (k % 10),
   };
 }
 
 async function writeSynthetic(file: string): Promise<void> {
   const out = createWriteStream(file);
-  const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once('drain', resolve)));
+  const write = (text: string) =>
+    new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once('drain', resolve)));
   await write('[\n');
   for (let k = 0; k < records; k++) await write(`${k ? ',\n' : ''}${JSON.stringify(syntheticRecord(k))}`);
   await write('\n]\n');
@@ -34,9 +51,17 @@ async function writeSynthetic(file: string): Promise<void> {
 }
 
 /** Imports a file with the built CLI under GNU time: wall time, and the importing process's peak RSS. */
-function timedImport(format: string, file: string, env: Record<string, string>): { seconds: number; peakMb: number; summary: string } {
+function timedImport(
+  format: string,
+  file: string,
+  env: Record<string, string>,
+): { seconds: number; peakMb: number; summary: string } {
   const started = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, 'dist/ratebook.js', 'import', format, file], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = spawnSync(
+    '/usr/bin/time',
+    ['-f', 'peak-rss-kb %M', process.execPath, 'dist/ratebook.js', 'import', format, file],
+    { env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`import ${format} failed: ${run.stderr}`);
   const kb = Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0);
@@ -48,7 +73,10 @@ const dir = mkdtempSync(join(tmpdir(), 'ratebook-import-'));
 try {
   const urdb = join(dir, 'synthetic-urdb.json');
   await writeSynthetic(urdb);
-  for (const [format, file, count] of [['urdb', urdb, records], ['zip-utilities', ZIP_CSV, 28027]] as const) {
+  for (const [format, file, count] of [
+    ['urdb', urdb, records],
+    ['zip-utilities', ZIP_CSV, 28027],
+  ] as const) {
     if (!existsSync(file)) {
       console.log(`${format}: ${file} is absent, skipped`);
       continue;
@@ -57,7 +85,9 @@ try {
     execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
     const r = timedImport(format, file, env);
     console.log(r.summary);
-    console.log(`${format}: ${count.toLocaleString('en-US')} records (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${r.seconds.toFixed(1)} s (process start and commit included): ${Math.round(count / r.seconds).toLocaleString('en-US')} records/s, peak memory ${r.peakMb.toFixed(0)} MB`);
+    console.log(
+      `${format}: ${count.toLocaleString('en-US')} records (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${r.seconds.toFixed(1)} s (process start and commit included): ${Math.round(count / r.seconds).toLocaleString('en-US')} records/s, peak memory ${r.peakMb.toFixed(0)} MB`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -26,7 +26,8 @@ const { values } = parseArgs({
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl?.startsWith('postgres')) throw new Error('DATABASE_URL must name the PostgreSQL database to load (it is seeded, and an application is added)');
+if (!databaseUrl?.startsWith('postgres'))
+  throw new Error('DATABASE_URL must name the PostgreSQL database to load (it is seeded, and an application is added)');
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
 const warmup = Number(values['warmup-seconds']);
@@ -36,10 +37,23 @@ const probeFile = heapEvery > 0 ? join(mkdtempSync(join(tmpdir(), 'ratebook-heap
 
 const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000' };
 // The probe goes into the server only, never into the CLI commands that seed and make the key.
-const serverEnv = probeFile ? { ...env, HEAP_PROBE_FILE: probeFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('bench/lib/heap-probe.mjs')}`.trim() } : env;
-const cli = (...args: string[]) => execFileSync(process.execPath, ['dist/ratebook.js', ...args], { env: { ...process.env, ...env } }).toString();
+const serverEnv = probeFile
+  ? {
+      ...env,
+      HEAP_PROBE_FILE: probeFile,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('bench/lib/heap-probe.mjs')}`.trim(),
+    }
+  : env;
+const cli = (...args: string[]) =>
+  execFileSync(process.execPath, ['dist/ratebook.js', ...args], { env: { ...process.env, ...env } }).toString();
 
-const ps = (args: string[]) => execFileSync('ps', args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+const ps = (args: string[]) =>
+  execFileSync('ps', args, { stdio: ['ignore', 'pipe', 'ignore'] })
+    .toString()
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
 
 /** The server's processes: the primary and its workers. */
 function pidsOf(server: RunningServer): number[] {
@@ -59,7 +73,8 @@ function rssMiB(server: RunningServer): number {
 }
 
 const MiB = 1024 * 1024;
-const probeLines = () => (probeFile && existsSync(probeFile) ? readFileSync(probeFile, 'utf8').trim().split('\n').filter(Boolean) : []);
+const probeLines = () =>
+  probeFile && existsSync(probeFile) ? readFileSync(probeFile, 'utf8').trim().split('\n').filter(Boolean) : [];
 
 /** Heap used after full collections and the heap V8 holds, summed over the server's processes (MiB), through heap-probe.mjs. */
 async function heapAfterGcMiB(server: RunningServer): Promise<{ used: number; total: number }> {
@@ -71,8 +86,13 @@ async function heapAfterGcMiB(server: RunningServer): Promise<{ used: number; to
     if (Date.now() > deadline) throw new Error('the heap probe did not answer (is it preloaded?)');
     await new Promise((r) => setTimeout(r, 50));
   }
-  const samples = probeLines().slice(seen).map((l) => JSON.parse(l) as { heapUsed: number; heapTotal: number });
-  return { used: samples.reduce((a, b) => a + b.heapUsed, 0) / MiB, total: samples.reduce((a, b) => a + b.heapTotal, 0) / MiB };
+  const samples = probeLines()
+    .slice(seen)
+    .map((l) => JSON.parse(l) as { heapUsed: number; heapTotal: number });
+  return {
+    used: samples.reduce((a, b) => a + b.heapUsed, 0) / MiB,
+    total: samples.reduce((a, b) => a + b.heapTotal, 0) / MiB,
+  };
 }
 
 async function getJson(url: string, authorization: string): Promise<{ results: unknown }> {
@@ -86,15 +106,28 @@ cli('seed');
 const creds = JSON.parse(cli('keys', 'create', '--org', 'load-bench', '--tier', 'signal', '--json'));
 const authorization = `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}`;
 
-console.log(`node ${process.version}, PostgreSQL, ${connections} connections, ${seconds} s (after ${warmup} s warm-up) per worker count`);
+console.log(
+  `node ${process.version}, PostgreSQL, ${connections} connections, ${seconds} s (after ${warmup} s warm-up) per worker count`,
+);
 for (const workers of values.workers.split(',').map(Number)) {
-  const server = await spawnServer('dist/ratebook.js', ['serve', '--port', '0', '--host', '127.0.0.1', '--workers', String(workers)], serverEnv);
+  const server = await spawnServer(
+    'dist/ratebook.js',
+    ['serve', '--port', '0', '--host', '127.0.0.1', '--workers', String(workers)],
+    serverEnv,
+  );
   try {
     // A residential tariff serving the ZIP code, found by what it is rather than by id.
-    const tariffs = (await getJson(`${server.base}/rest/public/tariffs?zipCode=${zip}&customerClasses=RESIDENTIAL`, authorization)).results as { masterTariffId: number; tariffCode: string }[];
+    const tariffs = (
+      await getJson(`${server.base}/rest/public/tariffs?zipCode=${zip}&customerClasses=RESIDENTIAL`, authorization)
+    ).results as { masterTariffId: number; tariffCode: string }[];
     const tariff = tariffs.find((t) => t.tariffCode === 'E-1') ?? tariffs[0];
     if (!tariff) throw new Error(`no residential tariff serves ${zip}`);
-    const bill = JSON.stringify({ masterTariffId: tariff.masterTariffId, fromDateTime: '2025-01-01', toDateTime: '2026-01-01', propertyInputs: [{ keyName: 'consumption', dataValue: 6000 }] });
+    const bill = JSON.stringify({
+      masterTariffId: tariff.masterTariffId,
+      fromDateTime: '2025-01-01',
+      toDateTime: '2026-01-01',
+      propertyInputs: [{ keyName: 'consumption', dataValue: 6000 }],
+    });
     const headers = { authorization, 'content-type': 'application/json' };
     const requests = [
       { method: 'GET' as const, path: '/rest/echo', headers },
@@ -115,7 +148,9 @@ for (const workers of values.workers.split(',').map(Number)) {
     const settle = () => new Promise((r) => setTimeout(r, 10_000));
     if (probeFile) await settle().then(() => sample('warm'));
     const started = Date.now();
-    const sampling = probeFile ? setInterval(() => void sample(`+${Math.round((Date.now() - started) / 1000)}s`), heapEvery * 1000) : null;
+    const sampling = probeFile
+      ? setInterval(() => void sample(`+${Math.round((Date.now() - started) / 1000)}s`), heapEvery * 1000)
+      : null;
     const r = await run(seconds);
     if (sampling) clearInterval(sampling);
     const after = rssMiB(server);

@@ -10,7 +10,15 @@ import { pvwattsHourly, PVWATTS_DEFAULTS } from '../src/engine/solar/pvwatts.ts'
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
-const weather = parseSamCsv(readFileSync(new URL('../../shared/reference/solar/ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv', import.meta.url), 'utf8'));
+const weather = parseSamCsv(
+  readFileSync(
+    new URL(
+      '../../shared/reference/solar/ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv',
+      import.meta.url,
+    ),
+    'utf8',
+  ),
+);
 const system = { ...PVWATTS_DEFAULTS, systemCapacity: 5 };
 const ms: number[] = [];
 const cpu: number[] = [];
@@ -31,4 +39,6 @@ for (let i = 0; i < Number(values.runs) + 10; i++) {
   kwh = out.ac.reduce((a, b) => a + b, 0);
 }
 const sorted = [...ms].sort((a, b) => a - b);
-console.log(`PV production, a year of hours, one 5 kW system (Phoenix, ${kwh.toFixed(0)} kWh): first run ${first.ms.toFixed(2)} ms (CPU ${first.cpu.toFixed(2)} ms); then median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms, CPU median ${median(cpu).toFixed(2)} ms over ${ms.length} runs`);
+console.log(
+  `PV production, a year of hours, one 5 kW system (Phoenix, ${kwh.toFixed(0)} kWh): first run ${first.ms.toFixed(2)} ms (CPU ${first.cpu.toFixed(2)} ms); then median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms, CPU median ${median(cpu).toFixed(2)} ms over ${ms.length} runs`,
+);

@@ -8,7 +8,9 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { PostgresCounterStore } from '../src/http/rate-counter-stores.ts';
 import { median } from './synthetic-load.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' } },
+});
 const count = Number(values.count);
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith('postgres')) throw new Error('DATABASE_URL must name a PostgreSQL database');
@@ -33,7 +35,9 @@ for (const parallel of [1, 16]) {
     // 50 applications, as if 50 callers shared the load.
     upserts.push(await perOp((i) => store.increment(`bench-app-${i % 50}`, window), parallel));
   }
-  console.log(`${parallel} at a time: upsert ${median(upserts).toFixed(0)} us/op, select 1 ${median(selects).toFixed(0)} us/op (medians of ${values.rounds} rounds of ${count})`);
+  console.log(
+    `${parallel} at a time: upsert ${median(upserts).toFixed(0)} us/op, select 1 ${median(selects).toFixed(0)} us/op (medians of ${values.rounds} rounds of ${count})`,
+  );
 }
 await sql`delete from rate_limit_counters where app_id like 'bench-app-%'`.execute(db.kysely);
 await db.close();

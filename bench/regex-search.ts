@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { startSeededServer } from './lib/seeded-server.ts';
 import { median } from './synthetic-load.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, 'database-url': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, 'database-url': { type: 'string' } },
+});
 const server = await startSeededServer('regex', { databaseUrl: values['database-url'] });
 const headers = { authorization: server.authorization };
 try {
@@ -29,7 +31,9 @@ try {
         echo.push(echoMs);
       }
     }
-    console.log(`${server.dialect} ${pattern}: search median ${median(search).toFixed(0)} ms (max ${Math.max(...search).toFixed(0)}), echo meanwhile median ${median(echo).toFixed(1)} ms (max ${Math.max(...echo).toFixed(1)})`);
+    console.log(
+      `${server.dialect} ${pattern}: search median ${median(search).toFixed(0)} ms (max ${Math.max(...search).toFixed(0)}), echo meanwhile median ${median(echo).toFixed(1)} ms (max ${Math.max(...echo).toFixed(1)})`,
+    );
   }
 } finally {
   await server.stop();

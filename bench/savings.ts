@@ -6,17 +6,26 @@ import { parseArgs } from 'node:util';
 import { startSeededServer } from './lib/seeded-server.ts';
 import { median } from './synthetic-load.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'database-url': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '30' }, 'database-url': { type: 'string' } },
+});
 const server = await startSeededServer('savings', { databaseUrl: values['database-url'], tier: 'signal' });
 const body = (sizes: number[]) => ({
   address: { zip: '94110' },
   fromDateTime: '2027-01-01',
-  propertyInputs: [{ keyName: 'masterTariffId', dataValue: 522 }, { keyName: 'rateInflation', dataValue: 3 }],
+  propertyInputs: [
+    { keyName: 'masterTariffId', dataValue: 522 },
+    { keyName: 'rateInflation', dataValue: 3 },
+  ],
   rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.15 }] }],
   designs: sizes.map((kw) => ({ designId: `${kw} kW`, propertyInputs: [{ keyName: 'systemSize', dataValue: kw }] })),
 });
 const cases: [string, string, string | null][] = [
-  ['20 sizes (1-20 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body(Array.from({ length: 20 }, (_, k) => k + 1)))],
+  [
+    '20 sizes (1-20 kW), 20 years',
+    '/rest/v1/accounts/analysis',
+    JSON.stringify(body(Array.from({ length: 20 }, (_, k) => k + 1))),
+  ],
   ['1 size (4 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body([4]))],
   ['savings by region (94110)', '/rest/alpha/open/region?zipCode=94110', null],
 ];
@@ -25,13 +34,24 @@ try {
     const ms: number[] = [];
     for (let i = 0; i < Number(values.runs) + 3; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${server.base}${path}`, payload ? { method: 'POST', headers: { authorization: server.authorization, 'content-type': 'application/json' }, body: payload } : { headers: { authorization: server.authorization } });
+      const res = await fetch(
+        `${server.base}${path}`,
+        payload
+          ? {
+              method: 'POST',
+              headers: { authorization: server.authorization, 'content-type': 'application/json' },
+              body: payload,
+            }
+          : { headers: { authorization: server.authorization } },
+      );
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${label}: ${res.status} ${text.slice(0, 300)}`);
       if (i >= 3) ms.push(performance.now() - t0);
     }
     const sorted = [...ms].sort((a, b) => a - b);
-    console.log(`${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests`);
+    console.log(
+      `${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests`,
+    );
   }
 } finally {
   await server.stop();

@@ -19,7 +19,9 @@ try {
     changes = body.results[0]!.priceChanges.length;
     if (i >= 5) ms.push(performance.now() - t0);
   }
-  console.log(`smart price over HTTP, one week hourly (${changes} price changes): median ${median(ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms over ${values.runs} requests`);
+  console.log(
+    `smart price over HTTP, one week hourly (${changes} price changes): median ${median(ms).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms over ${values.runs} requests`,
+  );
 } finally {
   await server.stop();
 }

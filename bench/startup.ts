@@ -30,7 +30,9 @@ try {
   for (let i = 0; i < Number(values.runs); i++) times.push(await firstAnswerMs());
   times.sort((a, b) => a - b);
   console.log(`first start (create, migrate, seed): ${first.toFixed(0)} ms`);
-  console.log(`existing database, ${times.length} runs: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (target < 2000 ms)`);
+  console.log(
+    `existing database, ${times.length} runs: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (target < 2000 ms)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -4,7 +4,12 @@ export const BENCH_TARIFF = 1100102; // PG&E E-TOU-C
 export const BENCH_ZONE = 'America/Los_Angeles';
 export const YEAR = { from: '2025-01-01', to: '2026-01-01' };
 /** A TOU demand charge added as a rate input, so the bill also exercises demand. */
-export const BENCH_DEMAND_RATE = { rateGroupName: 'Bench demand', chargeType: 'DEMAND_BASED', timeOfUse: { touId: 1000002 }, rateBands: [{ rateAmount: 5 }] };
+export const BENCH_DEMAND_RATE = {
+  rateGroupName: 'Bench demand',
+  chargeType: 'DEMAND_BASED',
+  timeOfUse: { touId: 1000002 },
+  rateBands: [{ rateAmount: 5 }],
+};
 
 export function syntheticLoad(minutes: number): number[] {
   const n = Math.round((365 * 1440) / minutes);

@@ -16,6 +16,12 @@ export async function buildConsole(outdir = 'dist/console'): Promise<void> {
     legalComments: 'eof',
     logLevel: 'warning',
   });
-  await build({ entryPoints: { console: 'src/web/console/console.css' }, outdir, bundle: true, minify: true, logLevel: 'warning' });
+  await build({
+    entryPoints: { console: 'src/web/console/console.css' },
+    outdir,
+    bundle: true,
+    minify: true,
+    logLevel: 'warning',
+  });
   await copyFile('src/web/console/index.html', `${outdir}/index.html`);
 }

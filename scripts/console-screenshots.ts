@@ -6,7 +6,16 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { basicAuth, buildDist, CHROMIUM, hasChromium, launchBrowser, signIn, startBuiltService, type Service } from '../test/helpers/console-harness.ts';
+import {
+  basicAuth,
+  buildDist,
+  CHROMIUM,
+  hasChromium,
+  launchBrowser,
+  signIn,
+  startBuiltService,
+  type Service,
+} from '../test/helpers/console-harness.ts';
 
 if (!hasChromium()) throw new Error(`${CHROMIUM} is absent: apt-get install -y chromium`);
 const OUT = 'docs/console';
@@ -14,36 +23,61 @@ mkdirSync(OUT, { recursive: true });
 
 let service: Service;
 if (process.env.RATEBOOK_URL) {
-  service = { url: process.env.RATEBOOK_URL, appId: process.env.RATEBOOK_APP_ID ?? '', appKey: process.env.RATEBOOK_APP_KEY ?? '', close: async () => {} };
+  service = {
+    url: process.env.RATEBOOK_URL,
+    appId: process.env.RATEBOOK_APP_ID ?? '',
+    appKey: process.env.RATEBOOK_APP_KEY ?? '',
+    close: async () => {},
+  };
 } else {
   await buildDist();
   service = await startBuiltService();
 }
 
-const get = async <T>(path: string): Promise<T> => (await (await fetch(new URL(path, service.url), { headers: { authorization: basicAuth(service) } })).json()) as T;
+const get = async <T>(path: string): Promise<T> =>
+  (await (await fetch(new URL(path, service.url), { headers: { authorization: basicAuth(service) } })).json()) as T;
 /** Waits for a page's result; when it does not come, fails with what the page says instead (an error in words). */
 const done = async (page: Page, selector: string) => {
   try {
     await page.locator(selector).first().waitFor({ timeout: 120_000 });
   } catch (err) {
-    throw new Error(`${selector} did not appear; the page says: ${await page.locator('main').textContent()}`, { cause: err });
+    throw new Error(`${selector} did not appear; the page says: ${await page.locator('main').textContent()}`, {
+      cause: err,
+    });
   }
 };
 const shot = async (page: Page, name: string, fullPage = false) => {
   await page.waitForTimeout(300); // charts draw on the next frame after their box is measured
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
   // A page wider than the screen scrolls sideways as a whole: say so (the browser test fails on it).
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  process.stdout.write(`${OUT}/${name}.png${scrollWidth > innerWidth ? ` WIDER THAN THE SCREEN (${scrollWidth} > ${innerWidth})` : ''}\n`);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  process.stdout.write(
+    `${OUT}/${name}.png${scrollWidth > innerWidth ? ` WIDER THAN THE SCREEN (${scrollWidth} > ${innerWidth})` : ''}\n`,
+  );
 };
 
-const tariffs = await get<{ results: { masterTariffId: number; tariffCode: string }[] }>('/rest/public/tariffs?lseId=734');
+const tariffs = await get<{ results: { masterTariffId: number; tariffCode: string }[] }>(
+  '/rest/public/tariffs?lseId=734',
+);
 const etouc = tariffs.results.find((t) => t.tariffCode === 'E-TOU-C')!.masterTariffId;
 // The bill of a year of hourly readings uploaded as CSV (a typical home's baseline, written out as a file).
 const year = new Date().getFullYear();
-const baseline = await get<{ results: { measures: { v: number }[] }[] }>('/rest/v1/typicals/baselines/best?zipCode=94110&buildingType=RESIDENTIAL');
+const baseline = await get<{ results: { measures: { v: number }[] }[] }>(
+  '/rest/v1/typicals/baselines/best?zipCode=94110&buildingType=RESIDENTIAL',
+);
 const csv = join(tmpdir(), `ratebook-console-${process.pid}.csv`);
-writeFileSync(csv, ['fromDateTime,kWh', ...baseline.results[0]!.measures.slice(0, 24 * 365).map((m, i) => `${new Date(Date.UTC(year, 0, 1) + i * 3_600_000).toISOString().slice(0, 16)},${m.v.toFixed(3)}`)].join('\n'));
+writeFileSync(
+  csv,
+  [
+    'fromDateTime,kWh',
+    ...baseline.results[0]!.measures.slice(0, 24 * 365).map(
+      (m, i) => `${new Date(Date.UTC(year, 0, 1) + i * 3_600_000).toISOString().slice(0, 16)},${m.v.toFixed(3)}`,
+    ),
+  ].join('\n'),
+);
 
 /** Every page, named `${prefix}page.png`: the laptop's without a prefix, the phone's as phone-page.png. */
 async function tour(page: Page, prefix: string): Promise<void> {
@@ -79,7 +113,10 @@ async function tour(page: Page, prefix: string): Promise<void> {
 }
 
 try {
-  for (const [viewport, prefix] of [[{ width: 1280, height: 900 }, ''], [{ width: 390, height: 844 }, 'phone-']] as const) {
+  for (const [viewport, prefix] of [
+    [{ width: 1280, height: 900 }, ''],
+    [{ width: 390, height: 844 }, 'phone-'],
+  ] as const) {
     const browser = await launchBrowser(viewport);
     try {
       await tour(browser.page, prefix);

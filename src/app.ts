@@ -97,7 +97,12 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, db, keys = new KeysService(db, config.authCacheTtlMs), now = () => new Date() }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  keys = new KeysService(db, config.authCacheTtlMs),
+  now = () => new Date(),
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // request.log is made when first written to, not per request (bench/README.md, authenticated echo).
@@ -112,7 +117,10 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false }, plugins: [finiteNumbers] },
+    ajv: {
+      customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false },
+      plugins: [finiteNumbers],
+    },
     // Paths the router cannot decode (bad percent-encoding) or whose parameters are too long: the envelope too.
     frameworkErrors: onFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -133,7 +141,10 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   // The request budget is shared by every process (PostgreSQL or Redis); failure budgets stay per process.
   const requests = chooseRequestLimiter(config, db, app.log);
   app.addHook('onClose', () => requests.close());
-  const authenticate = authenticator(keys, requests.limiter, { perAddress: new RateLimiter(perAddress, windowMs), perApp: new RateLimiter(perApp, windowMs) });
+  const authenticate = authenticator(keys, requests.limiter, {
+    perAddress: new RateLimiter(perAddress, windowMs),
+    perApp: new RateLimiter(perApp, windowMs),
+  });
   registerErrorHandling(app, routes, authenticate());
   registerAuth(app, authenticate);
   registerInputGuard(app);
@@ -165,15 +176,33 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(propertiesRoutes(properties));
   // Tariff discovery filters by an account (accountId): the accounts are made below, on the tariffs.
   let accounts: AccountsService | null = null;
-  const accountPlace = async (accountId: string, orgId: number | null) => (accounts && orgId !== null ? accounts.placeForTariffs(accountId, orgId) : null);
-  const tariffs = new TariffsService(db, lses, zipcodes, seasons, territories.repo, properties.keys, properties.lookups, now, accountPlace);
+  const accountPlace = async (accountId: string, orgId: number | null) =>
+    accounts && orgId !== null ? accounts.placeForTariffs(accountId, orgId) : null;
+  const tariffs = new TariffsService(
+    db,
+    lses,
+    zipcodes,
+    seasons,
+    territories.repo,
+    properties.keys,
+    properties.lookups,
+    now,
+    accountPlace,
+  );
   await app.register(tariffsRoutes(tariffs));
   await app.register(documentsRoutes(new DocumentsService(db)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);
   await app.register(baselinesRoutes(baselines));
   await app.register(buildingsRoutes(new BuildingsService(db, zipcodes, territories.repo, baselines)));
-  const calculations = new CalculationsService(tariffContexts, zipcodes, territories.repo, utilityTaxes.repo, properties.keys, baselines);
+  const calculations = new CalculationsService(
+    tariffContexts,
+    zipcodes,
+    territories.repo,
+    utilityTaxes.repo,
+    properties.keys,
+    baselines,
+  );
   await app.register(calculationsRoutes(calculations));
   await app.register(legacyCalculateRoutes(calculations));
   const solar = new SolarService(new WeatherRepository(db));
@@ -183,7 +212,9 @@ export async function buildApp({ config, db, keys = new KeysService(db, config.a
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));
-  await app.register(accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)));
+  await app.register(
+    accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),
+  );
   await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
   await app.register(importsRoutes(db));
   await app.register(urdbSyncRoutes(db, config));

@@ -30,7 +30,13 @@ interface Slot {
 export async function runPrimary(config: Config, print: Print): Promise<void> {
   await prepareForWorkers(config, print);
   const count = config.workers;
-  const slots: Slot[] = Array.from({ length: count }, () => ({ worker: null, startedAt: 0, listening: false, quickDeaths: 0, restartTimer: null }));
+  const slots: Slot[] = Array.from({ length: count }, () => ({
+    worker: null,
+    startedAt: 0,
+    listening: false,
+    quickDeaths: 0,
+    restartTimer: null,
+  }));
   let stopping = false;
   let bannerShown = false;
 
@@ -62,7 +68,9 @@ export async function runPrimary(config: Config, print: Print): Promise<void> {
     }
     slot.quickDeaths = Date.now() - slot.startedAt < HEALTHY_AFTER_MS ? slot.quickDeaths + 1 : 0;
     const delay = restartDelayMs(slot.quickDeaths);
-    print(`worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); starting another in ${delay} ms`);
+    print(
+      `worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); starting another in ${delay} ms`,
+    );
     slot.restartTimer = setTimeout(() => fork(slot), delay);
   });
 

@@ -2,9 +2,7 @@
 // Nothing else in the service reads process.env: everything it needs arrives through this object.
 import { availableParallelism } from 'node:os';
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; filename: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
 
 export interface RateLimitConfig {
   /** Requests allowed per application per window; 0 disables the limit. */
@@ -132,7 +130,8 @@ function urdbApiUrl(raw: string | undefined): string {
   } catch {
     throw new ConfigError(`URDB_API_URL "${value}" is not a URL`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`URDB_API_URL "${value}" is not an http(s) URL`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`URDB_API_URL "${value}" is not an http(s) URL`);
   return value;
 }
 
@@ -153,16 +152,24 @@ function redisUrl(raw: string | undefined): string | null {
 function databaseReadUrl(raw: string | undefined, primary: DatabaseConfig): string | null {
   const value = raw?.trim();
   if (!value) return null;
-  if (!/^postgres(ql)?:\/\//.test(value)) throw new ConfigError(`DATABASE_READ_URL must be a postgres:// URL, got "${value.replace(/\/\/[^@/]*@/, '//***@')}"`);
-  if (primary.kind !== 'postgres') throw new ConfigError('DATABASE_READ_URL (a read replica) needs DATABASE_URL to name a PostgreSQL database too');
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new ConfigError(
+      `DATABASE_READ_URL must be a postgres:// URL, got "${value.replace(/\/\/[^@/]*@/, '//***@')}"`,
+    );
+  if (primary.kind !== 'postgres')
+    throw new ConfigError('DATABASE_READ_URL (a read replica) needs DATABASE_URL to name a PostgreSQL database too');
   return value;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
-export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>, flags: ConfigFlags = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv | Record<string, string | undefined>,
+  flags: ConfigFlags = {},
+): Config {
   const logLevel = flags.logLevel ?? env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${logLevel}"`);
+  if (!LOG_LEVELS.has(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${logLevel}"`);
   const adminAppId = env.RATEBOOK_ADMIN_APP_ID?.trim() || null;
   const adminAppKey = env.RATEBOOK_ADMIN_APP_KEY?.trim() || null;
   if ((adminAppId === null) !== (adminAppKey === null)) {
@@ -194,7 +201,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     referenceDataDir: env.REFERENCE_DATA_DIR?.trim() || DEFAULT_REFERENCE_DATA_DIR,
     history: Object.freeze({
       retentionDays: integer('HISTORY_RETENTION_DAYS', env.HISTORY_RETENTION_DAYS, 90, 0, 36_500),
-      maxRecordBytes: integer('HISTORY_MAX_RECORD_BYTES', env.HISTORY_MAX_RECORD_BYTES, 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxRecordBytes: integer(
+        'HISTORY_MAX_RECORD_BYTES',
+        env.HISTORY_MAX_RECORD_BYTES,
+        8 * 1024 * 1024,
+        1024,
+        1024 * 1024 * 1024,
+      ),
     }),
     urdb: Object.freeze({
       apiUrl: urdbApiUrl(env.URDB_API_URL),

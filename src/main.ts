@@ -13,8 +13,13 @@ import { describeDatabase, prepareDatabase, startServer } from './server.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';
 import { VERSION } from './version.ts';
 
-const program = new Command('ratebook').version(VERSION).description('Ratebook: energy tariff reference and calculation service');
-program.option('--database-url <url>', 'sqlite:FILE, sqlite::memory: or postgres://... (default: env DATABASE_URL, else ./data/ratebook.sqlite)');
+const program = new Command('ratebook')
+  .version(VERSION)
+  .description('Ratebook: energy tariff reference and calculation service');
+program.option(
+  '--database-url <url>',
+  'sqlite:FILE, sqlite::memory: or postgres://... (default: env DATABASE_URL, else ./data/ratebook.sqlite)',
+);
 
 const flags = (): ConfigFlags => program.opts<ConfigFlags>();
 const print = (line: string): void => {
@@ -67,7 +72,15 @@ registerDataCommand(program, withDb);
 registerHistoryCommand(program, withDb, () => loadConfig(process.env, flags()));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof KeyNotFoundError || err instanceof ImportFormatError || err instanceof UrdbSyncError || (err as { code?: string }).code === 'ENOENT' || (err instanceof Error && /tier/i.test(err.message));
-  process.stderr.write(`ratebook: ${known ? (err as Error).message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  const known =
+    err instanceof ConfigError ||
+    err instanceof KeyNotFoundError ||
+    err instanceof ImportFormatError ||
+    err instanceof UrdbSyncError ||
+    (err as { code?: string }).code === 'ENOENT' ||
+    (err instanceof Error && /tier/i.test(err.message));
+  process.stderr.write(
+    `ratebook: ${known ? (err as Error).message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

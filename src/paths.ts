@@ -8,7 +8,8 @@ function findRoot(start: string): string {
   let dir = start;
   for (;;) {
     const candidate = join(dir, 'package.json');
-    if (existsSync(candidate) && (JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string }).name === 'ratebook') return dir;
+    if (existsSync(candidate) && (JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string }).name === 'ratebook')
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`Ratebook's package.json not found above ${start}`);
     dir = parent;

@@ -50,7 +50,8 @@ export async function prepareDatabase(config: Config, print: Print, { serving = 
   try {
     const migrated = await migrateToLatest(db);
     if (migrated.length) print(`Applied migrations: ${migrated.join(', ')}`);
-    for (const r of await runSeeds(db, allSeeders(config.referenceDataDir))) print(`Loaded starter data ${r.name} v${r.version} (${r.rows} rows)`);
+    for (const r of await runSeeds(db, allSeeders(config.referenceDataDir)))
+      print(`Loaded starter data ${r.name} v${r.version} (${r.rows} rows)`);
     return db;
   } catch (err) {
     await db.close();
@@ -70,7 +71,9 @@ export async function prepareForWorkers(config: Config, print: Print): Promise<v
 
 export function printBanner(config: Config, port: number, print: Print, workers = 1): void {
   const base = `http://localhost:${port}`;
-  print(`Ratebook ${VERSION} listening on ${base} (${describeDatabase(config)}${workers > 1 ? `, ${workers} workers` : ''})`);
+  print(
+    `Ratebook ${VERSION} listening on ${base} (${describeDatabase(config)}${workers > 1 ? `, ${workers} workers` : ''})`,
+  );
   print(`  API reference: ${base}/docs`);
   print(`  Try:           curl -u APPID:APPKEY ${base}/rest/echo/hello`);
   print(`  Credentials:   npm run -s ratebook -- keys create --org NAME [--tier signal ...]`);
@@ -81,14 +84,20 @@ export interface ServeOptions {
   worker?: boolean;
 }
 
-export async function startServer(config: Config, print: Print = (l) => process.stdout.write(`${l}\n`), { worker = false }: ServeOptions = {}): Promise<void> {
+export async function startServer(
+  config: Config,
+  print: Print = (l) => process.stdout.write(`${l}\n`),
+  { worker = false }: ServeOptions = {},
+): Promise<void> {
   const db = worker ? openDatabase(config, true) : await prepareDatabase(config, print, { serving: true });
   const keys = new KeysService(db, config.authCacheTtlMs);
   if (!worker) await ensureCredentials(keys, config, print);
   const app = await buildApp({ config, db, keys });
   // Rotations and revocations made by any process (or the CLI) reach this one at once.
   const postgresUrl = config.database.kind === 'postgres' ? config.database.url : null;
-  const sharing = await shareKeyChanges(keys, db, { postgresUrl, redisUrl: config.redisUrl }, app.log, { listen: true });
+  const sharing = await shareKeyChanges(keys, db, { postgresUrl, redisUrl: config.redisUrl }, app.log, {
+    listen: true,
+  });
   app.addHook('onClose', () => sharing.close());
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

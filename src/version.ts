@@ -2,4 +2,5 @@
 import { readFileSync } from 'node:fs';
 import { projectPath } from './paths.ts';
 
-export const VERSION: string = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
+export const VERSION: string = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string })
+  .version;

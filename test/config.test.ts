@@ -11,7 +11,10 @@ describe('parseDatabaseUrl', () => {
   it('reads sqlite: forms', () => {
     assert.deepEqual(parseDatabaseUrl('sqlite::memory:'), { kind: 'sqlite', filename: ':memory:' });
     assert.deepEqual(parseDatabaseUrl('sqlite:/var/lib/rb.sqlite'), { kind: 'sqlite', filename: '/var/lib/rb.sqlite' });
-    assert.deepEqual(parseDatabaseUrl('sqlite:///var/lib/rb.sqlite'), { kind: 'sqlite', filename: '/var/lib/rb.sqlite' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:///var/lib/rb.sqlite'), {
+      kind: 'sqlite',
+      filename: '/var/lib/rb.sqlite',
+    });
     assert.deepEqual(parseDatabaseUrl('sqlite:rel/rb.sqlite'), { kind: 'sqlite', filename: 'rel/rb.sqlite' });
   });
   it('reads postgres URLs', () => {
@@ -35,7 +38,10 @@ describe('loadConfig', () => {
     assert.ok(Object.isFrozen(c));
   });
   it('lets flags win over the environment', () => {
-    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'sqlite::memory:' }, { port: '9100', databaseUrl: 'postgres://h/db' });
+    const c = loadConfig(
+      { PORT: '9000', DATABASE_URL: 'sqlite::memory:' },
+      { port: '9100', databaseUrl: 'postgres://h/db' },
+    );
     assert.equal(c.port, 9100);
     assert.equal(c.database.kind, 'postgres');
   });
@@ -49,7 +55,10 @@ describe('loadConfig', () => {
   it('reads the scale-out settings: workers (a count or auto), REDIS_URL, DATABASE_POOL_MAX', () => {
     const d = loadConfig({});
     assert.deepEqual([d.workers, d.redisUrl, d.databasePoolMax], [1, null, 10]);
-    const c = loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379/2', DATABASE_POOL_MAX: '25' }, { workers: '4' });
+    const c = loadConfig(
+      { WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379/2', DATABASE_POOL_MAX: '25' },
+      { workers: '4' },
+    );
     assert.deepEqual([c.workers, c.redisUrl, c.databasePoolMax], [4, 'redis://127.0.0.1:6379/2', 25]);
     assert.equal(loadConfig({ WORKERS: 'auto' }).workers, availableParallelism());
     assert.throws(() => loadConfig({ WORKERS: '0' }), /WORKERS/);

@@ -7,6 +7,18 @@ export function massBody(): string {
   return JSON.stringify({
     fromDateTime: YEAR.from,
     toDateTime: YEAR.to,
-    scenarios: Array.from({ length: 20 }, (_, k) => ({ scenarioName: `s${k}`, masterTariffId: BENCH_TARIFF, propertyInputs: [{ keyName: 'consumption', dataSeries: hourly.map((v) => Math.round(v * (800 + k * 20)) / 1000), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }], rateInputs: [BENCH_DEMAND_RATE] })),
+    scenarios: Array.from({ length: 20 }, (_, k) => ({
+      scenarioName: `s${k}`,
+      masterTariffId: BENCH_TARIFF,
+      propertyInputs: [
+        {
+          keyName: 'consumption',
+          dataSeries: hourly.map((v) => Math.round(v * (800 + k * 20)) / 1000),
+          duration: 3_600_000,
+        },
+        { keyName: 'territoryId', dataValue: 3538 },
+      ],
+      rateInputs: [BENCH_DEMAND_RATE],
+    })),
   });
 }

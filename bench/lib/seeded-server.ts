@@ -18,13 +18,26 @@ export interface SeededServer {
 }
 
 /** `env`: further settings for the seed, key and serve processes (a bench comparing two configurations). */
-export async function startSeededServer(name: string, options: { databaseUrl?: string; tier?: string; env?: Record<string, string> } = {}): Promise<SeededServer> {
+export async function startSeededServer(
+  name: string,
+  options: { databaseUrl?: string; tier?: string; env?: Record<string, string> } = {},
+): Promise<SeededServer> {
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), `ratebook-${name}-`));
-  const env = { DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, `${name}.sqlite`)}`, LOG_LEVEL: 'warn', PORT: '0', RATE_LIMIT_MAX: '100000', ...options.env };
+  const env = {
+    DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, `${name}.sqlite`)}`,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    RATE_LIMIT_MAX: '100000',
+    ...options.env,
+  };
   execFileSync(process.execPath, ['dist/ratebook.js', 'seed'], { env: { ...process.env, ...env }, stdio: 'ignore' });
   const tier = options.tier ? ['--tier', options.tier] : [];
-  const creds = JSON.parse(execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', ...tier, '--json'], { env: { ...process.env, ...env } }).toString());
+  const creds = JSON.parse(
+    execFileSync(process.execPath, ['dist/ratebook.js', 'keys', 'create', '--org', 'bench', ...tier, '--json'], {
+      env: { ...process.env, ...env },
+    }).toString(),
+  );
   const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
   return {
     base: server.base,

@@ -11,7 +11,12 @@ export interface RunningServer {
 }
 
 /** `script` is a .ts file (run through tsx) or the built dist/ratebook.js (run as is). */
-export function spawnServer(script: string, args: string[] = [], env: Record<string, string> = {}, cwd = process.cwd()): Promise<RunningServer> {
+export function spawnServer(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+): Promise<RunningServer> {
   const started = performance.now();
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...loader, script, ...args], { cwd, env: { ...process.env, ...env } });

@@ -27,7 +27,10 @@ interface Latest {
   updated: string | null;
 }
 
-export async function dataStatus(db: Db, lseId?: number): Promise<{ lses: LseDataStatus[]; lsesWithoutTariffs: number }> {
+export async function dataStatus(
+  db: Db,
+  lseId?: number,
+): Promise<{ lses: LseDataStatus[]; lsesWithoutTariffs: number }> {
   let q = db.kysely
     .selectFrom('tariffs as t')
     .innerJoin('lses as l', 'l.lse_id', 't.lse_id')
@@ -36,7 +39,10 @@ export async function dataStatus(db: Db, lseId?: number): Promise<{ lses: LseDat
     .orderBy('l.lse_id');
   if (lseId !== undefined) q = q.where('l.lse_id', '=', lseId);
   // One row per version, grouped here: the latest version of a tariff is the one that starts last.
-  const byLse = new Map<number, { lse: { lseId: number; name: string; code: string | null }; versions: number; latest: Map<number, Latest> }>();
+  const byLse = new Map<
+    number,
+    { lse: { lseId: number; name: string; code: string | null }; versions: number; latest: Map<number, Latest> }
+  >();
   for (const r of await q.execute()) {
     let entry = byLse.get(r.lse_id);
     if (!entry) {
@@ -50,17 +56,41 @@ export async function dataStatus(db: Db, lseId?: number): Promise<{ lses: LseDat
     }
   }
   const lses = [...byLse.values()].map(({ lse, versions, latest }) => {
-    const dates = [...latest.values()].map((v) => v.updated).filter((d): d is string => d !== null).sort();
-    return { ...lse, tariffs: latest.size, versions, undated: latest.size - dates.length, oldestLastUpdatedDate: dates[0] ?? null, newestLastUpdatedDate: dates.at(-1) ?? null };
+    const dates = [...latest.values()]
+      .map((v) => v.updated)
+      .filter((d): d is string => d !== null)
+      .sort();
+    return {
+      ...lse,
+      tariffs: latest.size,
+      versions,
+      undated: latest.size - dates.length,
+      oldestLastUpdatedDate: dates[0] ?? null,
+      newestLastUpdatedDate: dates.at(-1) ?? null,
+    };
   });
-  const total = lseId === undefined ? Number((await db.kysely.selectFrom('lses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n) : lses.length;
+  const total =
+    lseId === undefined
+      ? Number(
+          (
+            await db.kysely
+              .selectFrom('lses')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : lses.length;
   return { lses, lsesWithoutTariffs: total - lses.length };
 }
 
 /** Rows as a text table with a header; numbers right-aligned. */
 function table(header: string[], rows: string[][], right: boolean[]): string[] {
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
-  const line = (cells: string[]) => cells.map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
@@ -68,10 +98,13 @@ export function registerDataCommand(program: Command, withDb: WithDb): void {
   const data = program.command('data').description('what data the database holds');
   data
     .command('status')
-    .description("per LSE with tariffs: tariffs, versions, and the oldest and newest lastUpdatedDate of the tariffs' latest versions")
+    .description(
+      "per LSE with tariffs: tariffs, versions, and the oldest and newest lastUpdatedDate of the tariffs' latest versions",
+    )
     .option('--lse-id <id>', 'one LSE', (value: string) => {
       const id = Number(value);
-      if (!(/^\d+$/.test(value) && id >= 1 && id <= 2_147_483_647)) throw new InvalidArgumentError('not an LSE id (a whole number)');
+      if (!(/^\d+$/.test(value) && id >= 1 && id <= 2_147_483_647))
+        throw new InvalidArgumentError('not an LSE id (a whole number)');
       return id;
     })
     .option('--json', 'print JSON')
@@ -82,10 +115,38 @@ export function registerDataCommand(program: Command, withDb: WithDb): void {
         process.stdout.write(`${JSON.stringify(status)}\n`);
         return;
       }
-      const rows = status.lses.map((s) => [String(s.lseId), s.name, s.code ?? '', String(s.tariffs), String(s.versions), s.oldestLastUpdatedDate ?? '-', s.newestLastUpdatedDate ?? '-', s.undated ? String(s.undated) : '']);
-      for (const line of table(['lseId', 'LSE', 'EIA id', 'tariffs', 'versions', 'oldest lastUpdatedDate', 'newest lastUpdatedDate', 'undated'], rows, [true, false, false, true, true, false, false, true])) process.stdout.write(`${line}\n`);
-      const totals = status.lses.reduce((a, s) => ({ tariffs: a.tariffs + s.tariffs, versions: a.versions + s.versions }), { tariffs: 0, versions: 0 });
+      const rows = status.lses.map((s) => [
+        String(s.lseId),
+        s.name,
+        s.code ?? '',
+        String(s.tariffs),
+        String(s.versions),
+        s.oldestLastUpdatedDate ?? '-',
+        s.newestLastUpdatedDate ?? '-',
+        s.undated ? String(s.undated) : '',
+      ]);
+      for (const line of table(
+        [
+          'lseId',
+          'LSE',
+          'EIA id',
+          'tariffs',
+          'versions',
+          'oldest lastUpdatedDate',
+          'newest lastUpdatedDate',
+          'undated',
+        ],
+        rows,
+        [true, false, false, true, true, false, false, true],
+      ))
+        process.stdout.write(`${line}\n`);
+      const totals = status.lses.reduce(
+        (a, s) => ({ tariffs: a.tariffs + s.tariffs, versions: a.versions + s.versions }),
+        { tariffs: 0, versions: 0 },
+      );
       const lses = (n: number) => `${n} LSE${n === 1 ? '' : 's'}`;
-      process.stdout.write(`${lses(status.lses.length)} with ${totals.tariffs} tariffs (${totals.versions} versions)${lseId === undefined ? `; ${lses(status.lsesWithoutTariffs)} without tariffs` : ''}\n`);
+      process.stdout.write(
+        `${lses(status.lses.length)} with ${totals.tariffs} tariffs (${totals.versions} versions)${lseId === undefined ? `; ${lses(status.lsesWithoutTariffs)} without tariffs` : ''}\n`,
+      );
     });
 }

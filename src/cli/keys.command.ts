@@ -61,9 +61,20 @@ export function registerKeysCommand(program: Command, withDb: WithDb, config: ()
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const apps = await withDb((db) => service(db).list());
-      const rows = apps.map((a) => ({ appId: a.appId, orgId: a.orgId, organization: a.orgName, name: a.name, tiers: a.tiers, status: a.status, createdAt: a.createdAt, keyRotatedAt: a.keyRotatedAt, revokedAt: a.revokedAt }));
+      const rows = apps.map((a) => ({
+        appId: a.appId,
+        orgId: a.orgId,
+        organization: a.orgName,
+        name: a.name,
+        tiers: a.tiers,
+        status: a.status,
+        createdAt: a.createdAt,
+        keyRotatedAt: a.keyRotatedAt,
+        revokedAt: a.revokedAt,
+      }));
       if (opts.json) return out(JSON.stringify(rows));
-      for (const r of rows) out(`${r.appId}  ${r.status.padEnd(7)}  ${r.organization} / ${r.name}  [${r.tiers.join(',') || 'public'}]`);
+      for (const r of rows)
+        out(`${r.appId}  ${r.status.padEnd(7)}  ${r.organization} / ${r.name}  [${r.tiers.join(',') || 'public'}]`);
       if (rows.length === 0) out('No applications yet: ratebook keys create --org NAME');
     });
 

@@ -23,7 +23,11 @@ export const documentsSeeder: Seeder = {
       rows += (await attachDocuments(trx, t.tariffId, named)).length;
     }
     // Documents no version names any more stay out of the answers' way.
-    await trx.deleteFrom('documents').where('origin', '=', 'starter').where('document_id', 'not in', trx.selectFrom('tariff_documents').select('document_id')).execute();
+    await trx
+      .deleteFrom('documents')
+      .where('origin', '=', 'starter')
+      .where('document_id', 'not in', trx.selectFrom('tariff_documents').select('document_id'))
+      .execute();
     return rows;
   },
 };

@@ -46,7 +46,11 @@ async function writeLses(trx: Transaction<Database>): Promise<void> {
   for (const l of STARTER_LSES) {
     const row = lseRow(l);
     const { lse_id: _id, ...update } = row;
-    await trx.insertInto('lses').values(row).onConflict((oc) => oc.column('lse_id').doUpdateSet(update)).execute();
+    await trx
+      .insertInto('lses')
+      .values(row)
+      .onConflict((oc) => oc.column('lse_id').doUpdateSet(update))
+      .execute();
   }
 }
 
@@ -56,13 +60,23 @@ export const geographySeeder: Seeder = {
   version: 2,
   async run(trx) {
     const territoryIds = STARTER_TERRITORIES.map((t) => t.territoryId);
-    await trx.deleteFrom('utility_taxes').where('utility_tax_id', 'in', STARTER_UTILITY_TAXES.map((x) => x.utilityTaxId)).execute();
+    await trx
+      .deleteFrom('utility_taxes')
+      .where(
+        'utility_tax_id',
+        'in',
+        STARTER_UTILITY_TAXES.map((x) => x.utilityTaxId),
+      )
+      .execute();
     await trx.deleteFrom('territory_lses').where('territory_id', 'in', territoryIds).execute();
     await trx.deleteFrom('territory_items').where('territory_id', 'in', territoryIds).execute();
     await trx.deleteFrom('territories').where('territory_id', 'in', territoryIds).execute();
     await writeLses(trx);
 
-    const zipcodes: ZipPoint[] = await trx.selectFrom('zipcodes').select(['zipcode', 'state', 'county', 'city', 'latitude', 'longitude']).execute();
+    const zipcodes: ZipPoint[] = await trx
+      .selectFrom('zipcodes')
+      .select(['zipcode', 'state', 'county', 'city', 'latitude', 'longitude'])
+      .execute();
     const zipKeys = zipcodes.map((z) => ({ z, keys: zipMatchKeys(z) }));
     const offering = new Map(STARTER_LSES.map((l) => [l.lseId, l.offeringType]));
     let rows = 0;
@@ -71,7 +85,9 @@ export const geographySeeder: Seeder = {
       const items: ItemSpec[] = [...t.items];
       for (const county of t.zipcodesOfCounties ?? []) {
         const wanted = normalizePlace(county);
-        for (const z of zipcodes) if (z.state === t.state && z.county && normalizePlace(z.county) === wanted) items.push({ type: 'ZIPCODE', value: z.zipcode });
+        for (const z of zipcodes)
+          if (z.state === t.state && z.county && normalizePlace(z.county) === wanted)
+            items.push({ type: 'ZIPCODE', value: z.zipcode });
       }
       const itemRows: Insertable<TerritoryItemsTable>[] = items.map((i) => ({
         territory_id: t.territoryId,
@@ -84,7 +100,9 @@ export const geographySeeder: Seeder = {
       }));
       const include = new Set(itemRows.filter((i) => !i.exclude).map((i) => i.match_key));
       const exclude = new Set(itemRows.filter((i) => i.exclude).map((i) => i.match_key));
-      const covered = zipKeys.filter(({ keys }) => keys.some((k) => include.has(k)) && !keys.some((k) => exclude.has(k))).map(({ z }) => z);
+      const covered = zipKeys
+        .filter(({ keys }) => keys.some((k) => include.has(k)) && !keys.some((k) => exclude.has(k)))
+        .map(({ z }) => z);
       const center = centroid(covered);
       const itemTypes = [...new Set(items.map((i) => i.type))].join(',');
       await trx
@@ -108,7 +126,12 @@ export const geographySeeder: Seeder = {
         const owner = offering.get(t.lseId);
         // Coverage percentages are not published for the starter utilities: null.
         const lses = [
-          { lseId: t.lseId, distribution: owner !== 'Energy', supplierResidential: owner !== 'Delivery', supplierGeneral: owner !== 'Delivery' },
+          {
+            lseId: t.lseId,
+            distribution: owner !== 'Energy',
+            supplierResidential: owner !== 'Delivery',
+            supplierGeneral: owner !== 'Delivery',
+          },
           ...(t.otherLses ?? []),
         ];
         await insertInChunks(

@@ -8,10 +8,21 @@ import { ALL_STARTER_KEYS as STARTER_KEYS } from './starter/combined.ts';
 import { TARIFF_LOOKUPS } from './starter/tariffs/index.ts';
 import { lookupRowsByKey } from './starter/tariffs/lookup-rows.ts';
 
-
 /** The stored row of a starter key (also how an importer creates a starter key that an unseeded database lacks). */
 export const starterKeyRow = (k: StarterKey) =>
-  propertyKeyRow({ key_name: k.keyName, display_name: k.displayName, family: k.family, keyspace: k.keyspace, description: k.description, data_type: k.dataType, quantity_unit: k.quantityUnit ?? null, formula_detail: k.formulaDetail ?? null, entity_id: k.entityId ?? null, entity_type: k.entityId === undefined ? null : 'LSE', source: k.source });
+  propertyKeyRow({
+    key_name: k.keyName,
+    display_name: k.displayName,
+    family: k.family,
+    keyspace: k.keyspace,
+    description: k.description,
+    data_type: k.dataType,
+    quantity_unit: k.quantityUnit ?? null,
+    formula_detail: k.formulaDetail ?? null,
+    entity_id: k.entityId ?? null,
+    entity_type: k.entityId === undefined ? null : 'LSE',
+    source: k.source,
+  });
 
 export const propertiesSeeder: Seeder = {
   name: 'starter-properties',
@@ -26,18 +37,40 @@ export const propertiesSeeder: Seeder = {
     await trx.deleteFrom('property_keys').where('key_name', 'in', names).execute();
     for (const k of STARTER_KEYS) {
       await trx.insertInto('property_keys').values(starterKeyRow(k)).execute();
-      await insertInChunks(trx, 'property_key_choices', (k.choices ?? []).map((value, sequence) => ({ key_name: k.keyName, sequence, display_value: value, value, data_value: value, likelihood: null })));
+      await insertInChunks(
+        trx,
+        'property_key_choices',
+        (k.choices ?? []).map((value, sequence) => ({
+          key_name: k.keyName,
+          sequence,
+          display_value: value,
+          value,
+          data_value: value,
+          likelihood: null,
+        })),
+      );
     }
     const series = sampleHourlyPrices();
     await new LookupsRepository(db).replace(
       trx,
       'sampleHourlyPrice',
       '',
-      series.map((v) => ({ from_time: v.from, to_time: v.to, best_value: v.value, actual_value: v.value, best_accuracy: null, lse_forecast_value: null, lse_forecast_accuracy: null, forecast_value: null, forecast_accuracy: null })),
+      series.map((v) => ({
+        from_time: v.from,
+        to_time: v.to,
+        best_value: v.value,
+        actual_value: v.value,
+        best_accuracy: null,
+        lse_forecast_value: null,
+        lse_forecast_accuracy: null,
+        forecast_value: null,
+        forecast_accuracy: null,
+      })),
       Date.UTC(2026, 10, 22),
     );
     const published = lookupRowsByKey(TARIFF_LOOKUPS, STARTER_KEYS);
-    for (const { keyName, subKeyName, rows } of published) await new LookupsRepository(db).replace(trx, keyName, subKeyName, rows, Date.UTC(2026, 10, 22));
+    for (const { keyName, subKeyName, rows } of published)
+      await new LookupsRepository(db).replace(trx, keyName, subKeyName, rows, Date.UTC(2026, 10, 22));
     return STARTER_KEYS.length + series.length + TARIFF_LOOKUPS.length;
   },
 };

@@ -11,8 +11,14 @@ export interface SeedReport {
   rows: number;
 }
 
-export async function runSeeds(db: Db, list: readonly Seeder[] = seeders, now: () => Date = () => new Date()): Promise<SeedReport[]> {
-  const applied = new Map((await db.kysely.selectFrom('seed_runs').selectAll().execute()).map((r) => [r.seed_name, Number(r.seed_version)]));
+export async function runSeeds(
+  db: Db,
+  list: readonly Seeder[] = seeders,
+  now: () => Date = () => new Date(),
+): Promise<SeedReport[]> {
+  const applied = new Map(
+    (await db.kysely.selectFrom('seed_runs').selectAll().execute()).map((r) => [r.seed_name, Number(r.seed_version)]),
+  );
   const reports: SeedReport[] = [];
   for (const seeder of list) {
     if ((applied.get(seeder.name) ?? 0) >= seeder.version) continue;
@@ -21,7 +27,10 @@ export async function runSeeds(db: Db, list: readonly Seeder[] = seeders, now: (
       const count = await seeder.run(trx, db);
       const stamp = now().toISOString();
       await trx.deleteFrom('seed_runs').where('seed_name', '=', seeder.name).execute();
-      await trx.insertInto('seed_runs').values({ seed_name: seeder.name, seed_version: seeder.version, applied_at: stamp }).execute();
+      await trx
+        .insertInto('seed_runs')
+        .values({ seed_name: seeder.name, seed_version: seeder.version, applied_at: stamp })
+        .execute();
       return count;
     });
     reports.push({ name: seeder.name, version: seeder.version, rows });

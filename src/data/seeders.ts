@@ -9,10 +9,21 @@ import { typicalLoadsSeeder } from './typical-loads.seeder.ts';
 import { weatherStationsSeeder } from './weather-stations.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
 
-export const seeders: readonly Seeder[] = [zipcodesSeeder, geographySeeder, timeSeeder, propertiesSeeder, tariffsSeeder, documentsSeeder];
+export const seeders: readonly Seeder[] = [
+  zipcodesSeeder,
+  geographySeeder,
+  timeSeeder,
+  propertiesSeeder,
+  tariffsSeeder,
+  documentsSeeder,
+];
 
 /**
  * Every seeder, with those that read the shared reference folder last: typical load profiles and climate zones, then
  * the weather stations (whose zones come from the ZIP codes').
  */
-export const allSeeders = (referenceDataDir: string): readonly Seeder[] => [...seeders, typicalLoadsSeeder(referenceDataDir), weatherStationsSeeder(referenceDataDir)];
+export const allSeeders = (referenceDataDir: string): readonly Seeder[] => [
+  ...seeders,
+  typicalLoadsSeeder(referenceDataDir),
+  weatherStationsSeeder(referenceDataDir),
+];

@@ -15,7 +15,11 @@ export const tariffsSeeder: Seeder = {
   // 5: SDG&E DR of 2026-06-01, Georgia Power TOU-REO-18 (2025).
   version: 5,
   async run(trx) {
-    await trx.updateTable('account_tariffs').set({ master_tariff_id: E1_MASTER_TARIFF_ID }).where('master_tariff_id', '=', E1_FORMER_MASTER_TARIFF_ID).execute();
+    await trx
+      .updateTable('account_tariffs')
+      .set({ master_tariff_id: E1_MASTER_TARIFF_ID })
+      .where('master_tariff_id', '=', E1_FORMER_MASTER_TARIFF_ID)
+      .execute();
     const ids = STARTER_TARIFFS.map((t) => t.tariffId);
     const rateIds = STARTER_TARIFFS.flatMap((t) => t.rates.map((r) => r.id));
     await trx.deleteFrom('tariff_rate_bands').where('tariff_rate_id', 'in', rateIds).execute();
@@ -70,7 +74,19 @@ export const tariffsSeeder: Seeder = {
       await insertInChunks(
         trx,
         'tariff_properties',
-        t.properties.map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName, property_types: p.propertyTypes, operator: p.operator, property_value: p.propertyValue, min_value: null, max_value: null, period: null, quantity_key: null, is_default: p.isDefault })),
+        t.properties.map((p, sequence) => ({
+          tariff_id: t.tariffId,
+          sequence,
+          key_name: p.keyName,
+          property_types: p.propertyTypes,
+          operator: p.operator,
+          property_value: p.propertyValue,
+          min_value: null,
+          max_value: null,
+          period: null,
+          quantity_key: null,
+          is_default: p.isDefault,
+        })),
       );
       for (const r of t.rates) {
         await trx

@@ -4,7 +4,10 @@ import type { Seeder } from './seeder.ts';
 import { insertInChunks } from './insert-chunks.ts';
 import { sql } from 'kysely';
 import { RETIRED_STARTER_SEASON_IDS, STARTER_CALENDARS } from './starter/time.data.ts';
-import { ALL_STARTER_SEASONS as STARTER_SEASONS, ALL_STARTER_TOU_GROUPS as STARTER_TOU_GROUPS } from './starter/combined.ts';
+import {
+  ALL_STARTER_SEASONS as STARTER_SEASONS,
+  ALL_STARTER_TOU_GROUPS as STARTER_TOU_GROUPS,
+} from './starter/combined.ts';
 
 export const timeSeeder: Seeder = {
   name: 'starter-time',
@@ -16,11 +19,30 @@ export const timeSeeder: Seeder = {
     const eventIds = STARTER_CALENDARS.flatMap((c) => c.events.map((e) => e.calendarEventId));
     await trx.deleteFrom('tou_periods').where('tou_id', 'in', touIds).execute();
     await trx.deleteFrom('tous').where('tou_id', 'in', touIds).execute();
-    for (const g of STARTER_TOU_GROUPS) await trx.deleteFrom('tou_groups').where('lse_id', '=', g.lseId).where('tou_group_id', '=', g.touGroupId).execute();
+    for (const g of STARTER_TOU_GROUPS)
+      await trx
+        .deleteFrom('tou_groups')
+        .where('lse_id', '=', g.lseId)
+        .where('tou_group_id', '=', g.touGroupId)
+        .execute();
     await trx.deleteFrom('calendar_dates').where('calendar_event_id', 'in', eventIds).execute();
     await trx.deleteFrom('calendar_events').where('calendar_event_id', 'in', eventIds).execute();
-    await trx.deleteFrom('calendars').where('calendar_id', 'in', STARTER_CALENDARS.map((c) => c.calendarId)).execute();
-    await trx.deleteFrom('seasons').where('season_id', 'in', STARTER_SEASONS.map((s) => s.seasonId)).execute();
+    await trx
+      .deleteFrom('calendars')
+      .where(
+        'calendar_id',
+        'in',
+        STARTER_CALENDARS.map((c) => c.calendarId),
+      )
+      .execute();
+    await trx
+      .deleteFrom('seasons')
+      .where(
+        'season_id',
+        'in',
+        STARTER_SEASONS.map((s) => s.seasonId),
+      )
+      .execute();
     // A retired season goes too, unless a private TOU of a user still names it.
     await trx
       .deleteFrom('seasons')
@@ -47,7 +69,16 @@ export const timeSeeder: Seeder = {
     );
     let rows = STARTER_SEASONS.length;
     for (const c of STARTER_CALENDARS) {
-      await trx.insertInto('calendars').values({ calendar_id: c.calendarId, calendar_name: c.calendarName, calendar_type: c.calendarType, lse_id: c.lseId, source: c.source }).execute();
+      await trx
+        .insertInto('calendars')
+        .values({
+          calendar_id: c.calendarId,
+          calendar_name: c.calendarName,
+          calendar_type: c.calendarType,
+          lse_id: c.lseId,
+          source: c.source,
+        })
+        .execute();
       for (const e of c.events) {
         await trx
           .insertInto('calendar_events')
@@ -69,17 +100,41 @@ export const timeSeeder: Seeder = {
         await insertInChunks(
           trx,
           'calendar_dates',
-          (e.stored ?? []).map((d) => ({ calendar_event_id: e.calendarEventId, start_date: d.date, start_time: d.startTime ?? null, end_time: d.endTime ?? null, sub_key: null })),
+          (e.stored ?? []).map((d) => ({
+            calendar_event_id: e.calendarEventId,
+            start_date: d.date,
+            start_time: d.startTime ?? null,
+            end_time: d.endTime ?? null,
+            sub_key: null,
+          })),
         );
         rows += 1 + (e.stored?.length ?? 0);
       }
     }
     for (const g of STARTER_TOU_GROUPS) {
-      await trx.insertInto('tou_groups').values({ lse_id: g.lseId, tou_group_id: g.touGroupId, privacy: 'PUBLIC', owner_org_id: null, source: g.source }).execute();
+      await trx
+        .insertInto('tou_groups')
+        .values({
+          lse_id: g.lseId,
+          tou_group_id: g.touGroupId,
+          privacy: 'PUBLIC',
+          owner_org_id: null,
+          source: g.source,
+        })
+        .execute();
       for (const t of g.tous) {
         await trx
           .insertInto('tous')
-          .values({ tou_id: t.touId, lse_id: g.lseId, tou_group_id: g.touGroupId, tou_name: t.touName, calendar_id: t.calendarId, season_id: t.seasonId, tou_type: t.touType, is_dynamic: t.isDynamic ?? false })
+          .values({
+            tou_id: t.touId,
+            lse_id: g.lseId,
+            tou_group_id: g.touGroupId,
+            tou_name: t.touName,
+            calendar_id: t.calendarId,
+            season_id: t.seasonId,
+            tou_type: t.touType,
+            is_dynamic: t.isDynamic ?? false,
+          })
           .execute();
         await insertInChunks(
           trx,

@@ -6,7 +6,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { CLIMATE_SOURCE, readStationZones, zipPlacesFromRows, zonesForZips, type StationZone } from './climate/climate-zones.ts';
+import {
+  CLIMATE_SOURCE,
+  readStationZones,
+  zipPlacesFromRows,
+  zonesForZips,
+  type StationZone,
+} from './climate/climate-zones.ts';
 import { itemMatchKey } from '../modules/territories/place-keys.ts';
 import { centroid } from '../modules/zipcodes/centroid.ts';
 import { insertInChunks } from './insert-chunks.ts';
@@ -27,8 +33,14 @@ export function climateZoneTerritoryId(zone: string): number {
 }
 
 /** Every ZIP code's zone (zipcodes.climate_zone), and each zone as a CLIMATE_ZONE territory of no LSE with its ZIP codes. */
-async function writeClimateZones(trx: Transaction<Database>, stations: ReadonlyMap<string, StationZone>): Promise<{ zips: number; byZone: Map<string, ZipRow[]> }> {
-  const rows = await trx.selectFrom('zipcodes').select(['zipcode', 'state', 'state_ansi', 'county_ansi', 'latitude', 'longitude']).execute();
+async function writeClimateZones(
+  trx: Transaction<Database>,
+  stations: ReadonlyMap<string, StationZone>,
+): Promise<{ zips: number; byZone: Map<string, ZipRow[]> }> {
+  const rows = await trx
+    .selectFrom('zipcodes')
+    .select(['zipcode', 'state', 'state_ansi', 'county_ansi', 'latitude', 'longitude'])
+    .execute();
   const rowOf = new Map(rows.map((r) => [r.zipcode, r]));
   const byZone = new Map<string, ZipRow[]>();
   for (const [zip, z] of zonesForZips(stations, zipPlacesFromRows(rows))) {
@@ -44,25 +56,60 @@ async function writeClimateZones(trx: Transaction<Database>, stations: ReadonlyM
   for (const [zone, zips] of [...byZone].sort(([a], [b]) => a.localeCompare(b))) {
     const codes = zips.map((z) => z.zipcode);
     for (let i = 0; i < codes.length; i += ZIPS_PER_UPDATE) {
-      await trx.updateTable('zipcodes').set({ climate_zone: zone }).where('zipcode', 'in', codes.slice(i, i + ZIPS_PER_UPDATE)).execute();
+      await trx
+        .updateTable('zipcodes')
+        .set({ climate_zone: zone })
+        .where('zipcode', 'in', codes.slice(i, i + ZIPS_PER_UPDATE))
+        .execute();
     }
     const id = climateZoneTerritoryId(zone);
     const center = centroid(zips);
     await trx
       .insertInto('territories')
-      .values({ territory_id: id, territory_name: `IECC climate zone ${zone}`, lse_id: null, parent_territory_id: null, usage_type: 'CLIMATE_ZONE', item_types: 'ZIPCODE', dereg_res: null, dereg_candi: null, center_latitude: center?.latitude ?? null, center_longitude: center?.longitude ?? null, source: CLIMATE_SOURCE })
+      .values({
+        territory_id: id,
+        territory_name: `IECC climate zone ${zone}`,
+        lse_id: null,
+        parent_territory_id: null,
+        usage_type: 'CLIMATE_ZONE',
+        item_types: 'ZIPCODE',
+        dereg_res: null,
+        dereg_candi: null,
+        center_latitude: center?.latitude ?? null,
+        center_longitude: center?.longitude ?? null,
+        source: CLIMATE_SOURCE,
+      })
       .execute();
-    await insertInChunks(trx, 'territory_items', zips.map((z) => ({ territory_id: id, territory_type: 'ZIPCODE', value: z.zipcode, state: z.state, exclude: false, partial: false, match_key: itemMatchKey('ZIPCODE', z.zipcode, z.state) })));
+    await insertInChunks(
+      trx,
+      'territory_items',
+      zips.map((z) => ({
+        territory_id: id,
+        territory_type: 'ZIPCODE',
+        value: z.zipcode,
+        state: z.state,
+        exclude: false,
+        partial: false,
+        match_key: itemMatchKey('ZIPCODE', z.zipcode, z.state),
+      })),
+    );
     count += zips.length;
   }
   return { zips: count, byZone };
 }
 
 /** A home's place: the centre of the ZIP codes its weather station serves (the table names no coordinates). */
-function placeHomes(homes: ProfileRow[], stations: ReadonlyMap<string, StationZone>, zips: ReadonlyMap<string, ZipRow>): void {
+function placeHomes(
+  homes: ProfileRow[],
+  stations: ReadonlyMap<string, StationZone>,
+  zips: ReadonlyMap<string, ZipRow>,
+): void {
   for (const home of homes) {
     const wmo = /\.(\d{6})$/.exec(home.place)![1];
-    const served = [...stations].filter(([, s]) => s.wmo === wmo).map(([zip]) => zips.get(zip)).filter((z): z is ZipRow => !!z);
+    const served = [...stations]
+      .filter(([, s]) => s.wmo === wmo)
+      .map(([zip]) => zips.get(zip))
+      .filter((z): z is ZipRow => !!z);
     const center = centroid(served);
     home.latitude = center?.latitude ?? null;
     home.longitude = center?.longitude ?? null;

@@ -10,7 +10,14 @@ import type { Seeder } from './seeder.ts';
 import { readReferenceWeather } from './weather/reference-weather.ts';
 import { encodeWeather } from './weather/weather-json.ts';
 
-type Zip = { city: string | null; city_mixed_case: string | null; state: string | null; latitude: number | null; longitude: number | null; climate_zone?: string | null };
+type Zip = {
+  city: string | null;
+  city_mixed_case: string | null;
+  state: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  climate_zone?: string | null;
+};
 
 function nearest(zips: readonly Zip[], lat: number, lng: number): Zip | null {
   let best: Zip | null = null;
@@ -32,7 +39,10 @@ export function weatherStationsSeeder(referenceDir: string): Seeder {
     async run(trx) {
       const zoneOfWmo = new Map<string, string>();
       if (existsSync(stationsCsv)) for (const s of readStationZones(stationsCsv).values()) zoneOfWmo.set(s.wmo, s.zone);
-      const zips = await trx.selectFrom('zipcodes').select(['city', 'city_mixed_case', 'state', 'latitude', 'longitude', 'climate_zone']).execute();
+      const zips = await trx
+        .selectFrom('zipcodes')
+        .select(['city', 'city_mixed_case', 'state', 'latitude', 'longitude', 'climate_zone'])
+        .execute();
       const rows = readReferenceWeather(referenceDir).map(({ file, weather, dataset, source }) => {
         const { latitude, longitude, timeZone } = weather.place;
         const near = nearest(zips, latitude, longitude);
@@ -46,7 +56,8 @@ export function weatherStationsSeeder(referenceDir: string): Seeder {
           longitude,
           utc_offset: timeZone,
           elevation: weather.station.elevation,
-          climate_zone: (dataset === 'TMY3' ? zoneOfWmo.get(weather.station.id) : undefined) ?? near?.climate_zone ?? null,
+          climate_zone:
+            (dataset === 'TMY3' ? zoneOfWmo.get(weather.station.id) : undefined) ?? near?.climate_zone ?? null,
           file_name: file,
           source,
           weather: encodeWeather(weather),

@@ -30,7 +30,8 @@ function zoneOf(lat: number | null, lng: number | null): string | null {
   }
 }
 
-const num = (s: string | undefined): number | null => (s === undefined || s.trim() === '' || Number.isNaN(Number(s)) ? null : Number(s));
+const num = (s: string | undefined): number | null =>
+  s === undefined || s.trim() === '' || Number.isNaN(Number(s)) ? null : Number(s);
 
 interface ParsedZip {
   zipcode: string;
@@ -75,10 +76,20 @@ function readRows(text: string): ParsedZip[] {
  */
 function correctBorderZones(rows: ParsedZip[]): number {
   const byState = new Map<string, ParsedZip[]>();
-  for (const r of rows) if (r.state && r.zone && zoneFitsState(r.zone, r.state)) (byState.get(r.state) ?? byState.set(r.state, []).get(r.state)!).push(r);
+  for (const r of rows)
+    if (r.state && r.zone && zoneFitsState(r.zone, r.state))
+      (byState.get(r.state) ?? byState.set(r.state, []).get(r.state)!).push(r);
   let corrected = 0;
   for (const r of rows) {
-    if (!r.state || STATE_FIPS[r.state] === undefined || !r.zone || zoneFitsState(r.zone, r.state) || r.latitude === null || r.longitude === null) continue;
+    if (
+      !r.state ||
+      STATE_FIPS[r.state] === undefined ||
+      !r.zone ||
+      zoneFitsState(r.zone, r.state) ||
+      r.latitude === null ||
+      r.longitude === null
+    )
+      continue;
     let best: ParsedZip | null = null;
     let bestDistance = Infinity;
     const cosLat = Math.cos((r.latitude * Math.PI) / 180);

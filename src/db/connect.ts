@@ -30,7 +30,9 @@ export interface ConnectOptions {
 export const DEFAULT_LOCK_WAIT_MS = 5000;
 
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Db {
-  return config.kind === 'sqlite' ? openSqlite(config.filename, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS) : openPostgres(config.url, options);
+  return config.kind === 'sqlite'
+    ? openSqlite(config.filename, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS)
+    : openPostgres(config.url, options);
 }
 
 function openSqlite(filename: string, lockWaitMs: number): Db {
@@ -64,7 +66,10 @@ const pgTypes = {
 
 /** A pool that outlives its server: a connection lost (restart, failover, pg_terminate_backend) fails its query only. */
 function openPool(url: string, options: ConnectOptions, applicationName: string | undefined): pg.Pool {
-  const settings = [options.searchPath ? `-c search_path=${options.searchPath}` : '', options.statementTimeoutMs ? `-c statement_timeout=${options.statementTimeoutMs}` : ''].filter(Boolean);
+  const settings = [
+    options.searchPath ? `-c search_path=${options.searchPath}` : '',
+    options.statementTimeoutMs ? `-c statement_timeout=${options.statementTimeoutMs}` : '',
+  ].filter(Boolean);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -93,16 +98,29 @@ class ReadReplicaDialect extends PostgresDialect {
   }
 
   override createDriver(): ReadReplicaDriver {
-    return new ReadReplicaDriver(new PostgresDriver({ pool: this.primary }), new PostgresDriver({ pool: this.replica }), this.counts);
+    return new ReadReplicaDriver(
+      new PostgresDriver({ pool: this.primary }),
+      new PostgresDriver({ pool: this.replica }),
+      this.counts,
+    );
   }
 }
 
 function openPostgres(url: string, options: ConnectOptions): Db {
   const pool = openPool(url, options, options.applicationName);
   // The replica's connections name themselves apart in pg_stat_activity (ratebook-read).
-  const replica = options.readUrl ? openPool(options.readUrl, options, options.applicationName && `${options.applicationName}-read`) : null;
+  const replica = options.readUrl
+    ? openPool(options.readUrl, options, options.applicationName && `${options.applicationName}-read`)
+    : null;
   const readRouting: ReadRoutingCounts | null = replica ? { primary: 0, replica: 0 } : null;
-  const dialect = replica && readRouting ? new ReadReplicaDialect(pool, replica, readRouting) : new PostgresDialect({ pool });
+  const dialect =
+    replica && readRouting ? new ReadReplicaDialect(pool, replica, readRouting) : new PostgresDialect({ pool });
   const kysely = new Kysely<Database>({ dialect });
-  return { kysely, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), ...(readRouting ? { readRouting } : {}), close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    ...(options.searchPath ? { schema: options.searchPath } : {}),
+    ...(readRouting ? { readRouting } : {}),
+    close: () => kysely.destroy(),
+  };
 }

@@ -11,7 +11,15 @@
 // - a statement outside a transaction that finds the database busy (a checkpoint of another process, a write
 //   waiting for its turn) is tried again after a pause.
 // What still cannot proceed when the time given runs out is SQLITE_BUSY, which the API answers 503 with Retry-After.
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type QueryResult, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDialectConfig,
+} from 'kysely';
 
 /** SQLite's busy result codes: SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY, SQLITE_BUSY_TIMEOUT, SQLITE_LOCKED... */
 export const isSqliteBusy = (e: unknown): boolean => {

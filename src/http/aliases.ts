@@ -4,8 +4,18 @@
 import { invalidArgument } from './errors.ts';
 
 /** The value given under `name` or its `alias` (undefined when neither); 400 naming the alias when they differ. */
-export function aliased<T>(name: string, value: T | undefined, alias: string, aliasValue: T | undefined): T | undefined {
+export function aliased<T>(
+  name: string,
+  value: T | undefined,
+  alias: string,
+  aliasValue: T | undefined,
+): T | undefined {
   if (aliasValue === undefined) return value;
-  if (value !== undefined && value !== aliasValue) throw invalidArgument(alias, aliasValue, `${alias} is another name for ${name}; they were given different values (${name} ${String(value)}, ${alias} ${String(aliasValue)}): send one`);
+  if (value !== undefined && value !== aliasValue)
+    throw invalidArgument(
+      alias,
+      aliasValue,
+      `${alias} is another name for ${name}; they were given different values (${name} ${String(value)}, ${alias} ${String(aliasValue)}): send one`,
+    );
   return aliasValue;
 }

@@ -29,7 +29,13 @@ export function parseBasicAuth(header: string | undefined): { appId: string; app
   if (colon <= 0) return null;
   const appId = decoded.slice(0, colon);
   const appKey = decoded.slice(colon + 1);
-  if (appId.length > MAX_CREDENTIAL_LENGTH || appKey.length > MAX_CREDENTIAL_LENGTH || CONTROL.test(appId) || CONTROL.test(appKey)) return null;
+  if (
+    appId.length > MAX_CREDENTIAL_LENGTH ||
+    appKey.length > MAX_CREDENTIAL_LENGTH ||
+    CONTROL.test(appId) ||
+    CONTROL.test(appKey)
+  )
+    return null;
   return { appId, appKey };
 }
 
@@ -45,7 +51,11 @@ const refused = () => unauthenticated('The appId and appKey are not valid (unkno
 
 function tooMany(verdict: RateVerdict, message: string, propertyName: string, propertyValue: string): ApiError {
   const seconds = Math.max(1, Math.ceil(verdict.resetInMs / 1000));
-  return new ApiError(429, { code: ErrorCode.RateLimited, message: `${message}; retry in ${seconds} s`, propertyName, propertyValue }, { 'retry-after': String(seconds) });
+  return new ApiError(
+    429,
+    { code: ErrorCode.RateLimited, message: `${message}; retry in ${seconds} s`, propertyName, propertyValue },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /** The budgets of failed credential checks, per client address and per application id. */
@@ -58,11 +68,13 @@ export interface FailureLimits {
 function failureBudgetSpent(limits: FailureLimits, ip: string, appId: string): ApiError | null {
   if (limits.perAddress.enabled) {
     const v = limits.perAddress.peek(ip);
-    if (!v.allowed) return tooMany(v, `Too many failed credential checks from this address (${v.limit} per window)`, 'address', ip);
+    if (!v.allowed)
+      return tooMany(v, `Too many failed credential checks from this address (${v.limit} per window)`, 'address', ip);
   }
   if (limits.perApp.enabled) {
     const v = limits.perApp.peek(appId);
-    if (!v.allowed) return tooMany(v, `Too many failed credential checks for this appId (${v.limit} per window)`, 'appId', appId);
+    if (!v.allowed)
+      return tooMany(v, `Too many failed credential checks for this appId (${v.limit} per window)`, 'appId', appId);
   }
   return null;
 }
@@ -73,7 +85,13 @@ function countFailure(limits: FailureLimits, ip: string, appId: string): void {
 }
 
 /** The rate-limit headers, then done() with the 429 or tier refusal for an authenticated caller, or with nothing. */
-function judge(reply: FastifyReply, principal: Principal, tier: Tier | undefined, verdict: RateVerdict | null, done: (err?: Error) => void): void {
+function judge(
+  reply: FastifyReply,
+  principal: Principal,
+  tier: Tier | undefined,
+  verdict: RateVerdict | null,
+  done: (err?: Error) => void,
+): void {
   if (verdict) {
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
@@ -94,10 +112,21 @@ function judge(reply: FastifyReply, principal: Principal, tier: Tier | undefined
  * Rate limit and tier check for an authenticated caller, then done(). The in-memory limiter answers at once (no
  * closure, no promise); a shared store (PostgreSQL, Redis) answers with a promise that never rejects.
  */
-function admit(request: FastifyRequest, reply: FastifyReply, principal: Principal, tier: Tier | undefined, limiter: RequestLimiter, done: (err?: Error) => void): void {
+function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  principal: Principal,
+  tier: Tier | undefined,
+  limiter: RequestLimiter,
+  done: (err?: Error) => void,
+): void {
   request.principal = principal;
   const verdict = limiter.enabled ? limiter.hit(principal.appId) : null;
-  if (verdict instanceof Promise) verdict.then((v) => judge(reply, principal, tier, v, done), (err: Error) => done(err));
+  if (verdict instanceof Promise)
+    verdict.then(
+      (v) => judge(reply, principal, tier, v, done),
+      (err: Error) => done(err),
+    );
   else judge(reply, principal, tier, verdict, done);
 }
 

@@ -15,7 +15,8 @@ const ASSETS: Record<string, string> = {
 };
 
 // The page talks only to this origin; uPlot sets element styles from script, which style-src 'unsafe-inline' covers.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const CONSOLE_DIR = projectPath('dist', 'console');
 
@@ -26,7 +27,10 @@ async function send(reply: FastifyReply, name: string): Promise<FastifyReply> {
   try {
     body = await readFile(`${CONSOLE_DIR}/${name}`);
   } catch {
-    return reply.code(503).type('text/plain; charset=utf-8').send('The console is not built: run `npm run build` (npm start does it).');
+    return reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('The console is not built: run `npm run build` (npm start does it).');
   }
   // no-cache: a rebuilt console is picked up at the next load (the files are small; revalidation is cheap).
   return reply
@@ -41,5 +45,7 @@ async function send(reply: FastifyReply, name: string): Promise<FastifyReply> {
 export function registerConsole(app: App): void {
   const options = { schema: { hide: true }, config: { auth: false } } as const;
   app.get('/console', options, (_request, reply) => send(reply, 'index.html'));
-  app.get<{ Params: { asset: string } }>('/console/:asset', options, (request, reply) => send(reply, request.params.asset));
+  app.get<{ Params: { asset: string } }>('/console/:asset', options, (request, reply) =>
+    send(reply, request.params.asset),
+  );
 }

@@ -11,7 +11,11 @@ export function dateTimeParam(name: string, raw: string | undefined, zone: strin
   if (raw === undefined || raw === '') return undefined;
   const parsed = parseDateTimeInput(raw, zone);
   if (!parsed) {
-    throw invalidArgument(name, raw, `${name} must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T14:00:00, optionally with an offset such as -08:00) of the years ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw invalidArgument(
+      name,
+      raw,
+      `${name} must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T14:00:00, optionally with an offset such as -08:00) of the years ${FIRST_YEAR} to ${LAST_YEAR}`,
+    );
   }
   return parsed;
 }

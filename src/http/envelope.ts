@@ -24,7 +24,12 @@ export function single<T>(type: string | null, result: T): SuccessEnvelope<T> {
 }
 
 /** A page of a longer list: count is the total number of matches, not the page size. */
-export function page<T>(type: string, results: T[], total: number, paging: { pageStart: number; pageCount: number }): SuccessEnvelope<T> {
+export function page<T>(
+  type: string,
+  results: T[],
+  total: number,
+  paging: { pageStart: number; pageCount: number },
+): SuccessEnvelope<T> {
   return { status: 'success', count: total, type, results, pageStart: paging.pageStart, pageCount: paging.pageCount };
 }
 

@@ -32,7 +32,11 @@ export class ApiError extends Error {
   readonly item: ErrorItem;
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, item: Omit<ErrorItem, 'objectName' | 'propertyName' | 'propertyValue'> & Partial<ErrorItem>, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    item: Omit<ErrorItem, 'objectName' | 'propertyName' | 'propertyValue'> & Partial<ErrorItem>,
+    headers: Record<string, string> = {},
+  ) {
     super(item.message);
     this.statusCode = statusCode;
     // Field order as the envelope documents it: code, message, objectName, propertyName, propertyValue.
@@ -53,12 +57,27 @@ const show = (value: unknown): string | null => {
 };
 
 /** 400: a parameter has a value Ratebook cannot use. */
-export function invalidArgument(propertyName: string, propertyValue: unknown, message: string, objectName: string | null = null): ApiError {
-  return new ApiError(400, { code: ErrorCode.InvalidArgument, message, propertyName, propertyValue: show(propertyValue), objectName });
+export function invalidArgument(
+  propertyName: string,
+  propertyValue: unknown,
+  message: string,
+  objectName: string | null = null,
+): ApiError {
+  return new ApiError(400, {
+    code: ErrorCode.InvalidArgument,
+    message,
+    propertyName,
+    propertyValue: show(propertyValue),
+    objectName,
+  });
 }
 
 /** 400: a required parameter is absent. */
-export function missingArgument(propertyName: string, message = `${propertyName} is required`, objectName: string | null = null): ApiError {
+export function missingArgument(
+  propertyName: string,
+  message = `${propertyName} is required`,
+  objectName: string | null = null,
+): ApiError {
   return new ApiError(400, { code: ErrorCode.MissingArgument, message, propertyName, objectName });
 }
 
@@ -74,7 +93,11 @@ export function notFound(objectName: string, propertyName: string, propertyValue
 }
 
 export function unauthenticated(message: string): ApiError {
-  return new ApiError(401, { code: ErrorCode.Unauthenticated, message }, { 'www-authenticate': 'Basic realm="ratebook", charset="UTF-8"' });
+  return new ApiError(
+    401,
+    { code: ErrorCode.Unauthenticated, message },
+    { 'www-authenticate': 'Basic realm="ratebook", charset="UTF-8"' },
+  );
 }
 
 export function notAuthorized(tier: string): ApiError {

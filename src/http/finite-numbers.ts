@@ -25,7 +25,8 @@ export function withFiniteChecks(schema: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema as Schema)) {
     // `enum`, `const` and `default` hold data, not schemas.
-    out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : withFiniteChecks(value);
+    out[key] =
+      key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : withFiniteChecks(value);
   }
   const numeric = isNumeric(out);
   if (numeric) out[KEYWORD] = numeric;
@@ -43,7 +44,9 @@ const validate: KeywordValidate = (kind, data) => {
   validate.errors = [
     {
       keyword: KEYWORD,
-      message: Number.isFinite(data) ? `must be a whole number from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}` : 'must be a finite number',
+      message: Number.isFinite(data)
+        ? `must be a whole number from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`
+        : 'must be a finite number',
       params: {},
     },
   ];
@@ -54,6 +57,7 @@ const validate: KeywordValidate = (kind, data) => {
 export function finiteNumbers(ajv: Ajv): Ajv {
   ajv.addKeyword({ keyword: KEYWORD, schemaType: 'string', errors: true, validate });
   const compile = ajv.compile.bind(ajv);
-  ajv.compile = ((schema: unknown, meta?: boolean) => compile(withFiniteChecks(schema) as Schema, meta)) as typeof ajv.compile;
+  ajv.compile = ((schema: unknown, meta?: boolean) =>
+    compile(withFiniteChecks(schema) as Schema, meta)) as typeof ajv.compile;
   return ajv;
 }

@@ -28,7 +28,8 @@ export function findNul(value: unknown, path = ''): string | null {
       }
     } else if (v !== null && typeof v === 'object' && isParsed(v)) {
       const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], at ? `${at}.${entries[i]![0]}` : entries[i]![0]]);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push([entries[i]![1], at ? `${at}.${entries[i]![0]}` : entries[i]![0]]);
     }
   }
   return null;
@@ -53,7 +54,12 @@ function refusal(request: FastifyRequest): Error | null {
   for (const source of [request.params, request.query, request.body]) {
     if (isEmpty(source)) continue;
     const at = findNul(source);
-    if (at !== null) return invalidArgument(at || 'body', null, `${at || 'The body'} contains a NUL character, which is not allowed in text`);
+    if (at !== null)
+      return invalidArgument(
+        at || 'body',
+        null,
+        `${at || 'The body'} contains a NUL character, which is not allowed in text`,
+      );
   }
   return null;
 }

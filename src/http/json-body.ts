@@ -11,7 +11,10 @@ export function registerJsonBodyParser(app: App): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (nestsDeeperThan(text)) {
-      done(invalidArgument('body', null, `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      done(
+        invalidArgument('body', null, `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`),
+        undefined,
+      );
       return;
     }
     // Calculation history keeps the body as received (validation coerces and fills in the parsed one).

@@ -69,7 +69,11 @@ export class LazyRequestLogger {
 }
 
 /** Fastify's `childLoggerFactory`: a lazy child instead of a pino child per request. */
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   // A logger that cannot tell its level (not pino) gets its plain child.
   if (typeof (logger as Partial<Pino>).isLevelEnabled !== 'function') return logger.child(bindings, options);
   return new LazyRequestLogger(logger as Pino, bindings, options) as unknown as FastifyBaseLogger;

@@ -51,12 +51,16 @@ function pickFields(param: string, requested: string[], allowed: readonly string
   const byLower = new Map(allowed.map((f) => [f.toLowerCase(), f]));
   return requested.map((name) => {
     const field = byLower.get(name.toLowerCase());
-    if (!field) throw invalidArgument(param, name, `${param} must name one of ${allowed.join(', ')}; "${name}" is not one`);
+    if (!field)
+      throw invalidArgument(param, name, `${param} must name one of ${allowed.join(', ')}; "${name}" is not one`);
     return field;
   });
 }
 
-export function parseSearch(q: ListQueryValues, rules: Pick<ListRules, 'searchable' | 'defaultSearchOn'>): SearchSpec | null {
+export function parseSearch(
+  q: ListQueryValues,
+  rules: Pick<ListRules, 'searchable' | 'defaultSearchOn'>,
+): SearchSpec | null {
   const requested = csvList(q.searchOn);
   const fields = requested.length ? pickFields('searchOn', requested, rules.searchable) : [...rules.defaultSearchOn];
   if (q.search === undefined || q.search === '') return null;
@@ -64,7 +68,8 @@ export function parseSearch(q: ListQueryValues, rules: Pick<ListRules, 'searchab
     checkedSearchRegex(q.search);
     return { text: q.search, fields, mode: 'regex' };
   }
-  const mode: SearchMode = q.startsWith && q.endsWith ? 'exact' : q.startsWith ? 'startsWith' : q.endsWith ? 'endsWith' : 'contains';
+  const mode: SearchMode =
+    q.startsWith && q.endsWith ? 'exact' : q.startsWith ? 'startsWith' : q.endsWith ? 'endsWith' : 'contains';
   return { text: q.search, fields, mode };
 }
 
@@ -79,9 +84,13 @@ export function parseSort(q: ListQueryValues, rules: Pick<ListRules, 'sortable' 
     // A sortOrder alone reverses the default order.
     return rules.defaultSort.map((k) => ({ field: k.field, descending: orders.length ? orders[0]! : k.descending }));
   }
-  if (orders.length > fields.length) throw invalidArgument('sortOrder', q.sortOrder, 'sortOrder has more values than sortOn');
+  if (orders.length > fields.length)
+    throw invalidArgument('sortOrder', q.sortOrder, 'sortOrder has more values than sortOn');
   // One order applies to every field; a list pairs with sortOn, its last value repeating.
-  return fields.map((field, i) => ({ field, descending: orders.length ? orders[Math.min(i, orders.length - 1)]! : false }));
+  return fields.map((field, i) => ({
+    field,
+    descending: orders.length ? orders[Math.min(i, orders.length - 1)]! : false,
+  }));
 }
 
 export function parseListOptions(q: ListQueryValues, rules: ListRules): ListOptions {

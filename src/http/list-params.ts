@@ -4,11 +4,18 @@ import { invalidArgument } from './errors.ts';
 export function csvList(raw: string | string[] | undefined | null): string[] {
   if (raw === undefined || raw === null) return [];
   const parts = Array.isArray(raw) ? raw : [raw];
-  return parts.flatMap((p) => String(p).split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  return parts
+    .flatMap((p) => String(p).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** A list whose every value must be one of `allowed` (compared case-insensitively, returned canonical). */
-export function enumList<T extends string>(name: string, raw: string | string[] | undefined | null, allowed: readonly T[]): T[] {
+export function enumList<T extends string>(
+  name: string,
+  raw: string | string[] | undefined | null,
+  allowed: readonly T[],
+): T[] {
   const byUpper = new Map(allowed.map((a) => [a.toUpperCase(), a]));
   return csvList(raw).map((value) => {
     const match = byUpper.get(value.toUpperCase());
@@ -18,7 +25,11 @@ export function enumList<T extends string>(name: string, raw: string | string[] 
 }
 
 /** A single value that must be one of `allowed`, or undefined when absent. */
-export function enumValue<T extends string>(name: string, raw: string | undefined | null, allowed: readonly T[]): T | undefined {
+export function enumValue<T extends string>(
+  name: string,
+  raw: string | undefined | null,
+  allowed: readonly T[],
+): T | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const list = enumList(name, raw, allowed);
   if (list.length !== 1) throw invalidArgument(name, raw, `${name} takes one of ${allowed.join(', ')}`);

@@ -7,16 +7,23 @@ export const MAX_PAGE_COUNT = 1000;
 export const MAX_ID = 2_147_483_647;
 
 /** A positive integer id parameter or body field. */
-export const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...(description ? { description } : {}) });
+export const Id = (description?: string) =>
+  Type.Integer({ minimum: 1, maximum: MAX_ID, ...(description ? { description } : {}) });
 export const DEFAULT_PAGE_COUNT = 25;
 
 /** A list parameter: comma-separated and/or repeated. */
 export const StringList = (description: string) => Type.Array(Type.String(), { description });
 
 export const PagingQuery = {
-  pageStart: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Index of the first item, 0-based' })),
+  pageStart: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Index of the first item, 0-based' }),
+  ),
   pageCount: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PAGE_COUNT, description: `Items per page (default ${DEFAULT_PAGE_COUNT}, at most ${MAX_PAGE_COUNT})` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_COUNT,
+      description: `Items per page (default ${DEFAULT_PAGE_COUNT}, at most ${MAX_PAGE_COUNT})`,
+    }),
   ),
 };
 

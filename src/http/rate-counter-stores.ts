@@ -5,7 +5,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { closeRedis, connectRedis, type RedisLog } from '../db/redis.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { SharedRateLimiter, type CounterStore, type RequestLimiter, type SharedLimiterLog } from './shared-rate-limit.ts';
+import {
+  SharedRateLimiter,
+  type CounterStore,
+  type RequestLimiter,
+  type SharedLimiterLog,
+} from './shared-rate-limit.ts';
 
 /**
  * One row per application in rate_limit_counters (an unlogged table: counters need no crash safety). The upsert
@@ -38,7 +43,11 @@ export class RedisCounterStore implements CounterStore {
 
   async increment(key: string, windowStart: number, windowMs: number): Promise<number> {
     const name = `${this.prefix}${key}:${windowStart}`;
-    const replies = await this.redis.multi().incr(name).pexpire(name, windowMs + 1000).exec();
+    const replies = await this.redis
+      .multi()
+      .incr(name)
+      .pexpire(name, windowMs + 1000)
+      .exec();
     const [err, count] = replies?.[0] ?? [new Error('Redis transaction aborted'), null];
     if (err) throw err;
     return Number(count);
@@ -52,12 +61,20 @@ export interface RequestLimiterChoice {
 }
 
 /** Redis when REDIS_URL is set, else PostgreSQL when the database is, else this process's memory (SQLite). */
-export function chooseRequestLimiter(config: Pick<Config, 'rateLimit' | 'redisUrl'>, db: Db, log: SharedLimiterLog & RedisLog): RequestLimiterChoice {
+export function chooseRequestLimiter(
+  config: Pick<Config, 'rateLimit' | 'redisUrl'>,
+  db: Db,
+  log: SharedLimiterLog & RedisLog,
+): RequestLimiterChoice {
   const { max, windowMs } = config.rateLimit;
   if (max > 0 && config.redisUrl) {
     const redis = connectRedis(config.redisUrl, log, 'rate-limit');
-    return { limiter: new SharedRateLimiter(new RedisCounterStore(redis), max, windowMs, log), close: () => closeRedis(redis) };
+    return {
+      limiter: new SharedRateLimiter(new RedisCounterStore(redis), max, windowMs, log),
+      close: () => closeRedis(redis),
+    };
   }
-  if (max > 0 && db.dialect === 'postgres') return { limiter: new SharedRateLimiter(new PostgresCounterStore(db), max, windowMs, log), close: async () => {} };
+  if (max > 0 && db.dialect === 'postgres')
+    return { limiter: new SharedRateLimiter(new PostgresCounterStore(db), max, windowMs, log), close: async () => {} };
   return { limiter: new RateLimiter(max, windowMs), close: async () => {} };
 }

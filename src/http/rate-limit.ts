@@ -39,7 +39,12 @@ export class RateLimiter {
   }
 
   #verdict(w: { start: number; count: number }, allowed: boolean): RateVerdict {
-    return { allowed, limit: this.max, remaining: Math.max(0, this.max - w.count), resetInMs: w.start + this.windowMs - this.now() };
+    return {
+      allowed,
+      limit: this.max,
+      remaining: Math.max(0, this.max - w.count),
+      resetInMs: w.start + this.windowMs - this.now(),
+    };
   }
 
   /** Counts one request and says whether it is within the budget. */

@@ -10,7 +10,12 @@ export const ErrorItemSchema = Type.Object({
 });
 
 export const ErrorEnvelopeSchema = Type.Object(
-  { status: Type.Literal('error'), count: Type.Integer(), type: Type.Literal('Error'), results: Type.Array(ErrorItemSchema) },
+  {
+    status: Type.Literal('error'),
+    count: Type.Integer(),
+    type: Type.Literal('Error'),
+    results: Type.Array(ErrorItemSchema),
+  },
   { description: 'Every failure: 400, 401, 403, 404, 405, 413, 415, 429, 500' },
 );
 

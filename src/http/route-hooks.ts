@@ -2,4 +2,5 @@
 // add a hook to each route as it is registered (authentication, calculation history) append to this, as a new array.
 type Hooks<T> = T | T[] | undefined;
 
-export const hookList = <T>(hooks: Hooks<T>): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+export const hookList = <T>(hooks: Hooks<T>): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];

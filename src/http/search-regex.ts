@@ -4,8 +4,18 @@ import { invalidArgument } from './errors.ts';
 
 /** The compiled pattern, or a 400 naming `search`. */
 export function checkedSearchRegex(pattern: string): LinearRegex {
-  if (pattern.length > MAX_PATTERN_LENGTH) throw invalidArgument('search', pattern, `search may be at most ${MAX_PATTERN_LENGTH} characters as a regular expression`);
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    throw invalidArgument(
+      'search',
+      pattern,
+      `search may be at most ${MAX_PATTERN_LENGTH} characters as a regular expression`,
+    );
   const re = linearRegex(pattern);
-  if (!re) throw invalidArgument('search', pattern, 'search is not a regular expression Ratebook reads (RE2 syntax: no lookaround, no backreferences, repeat counts up to 1000)');
+  if (!re)
+    throw invalidArgument(
+      'search',
+      pattern,
+      'search is not a regular expression Ratebook reads (RE2 syntax: no lookaround, no backreferences, repeat counts up to 1000)',
+    );
   return re;
 }

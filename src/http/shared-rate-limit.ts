@@ -79,13 +79,21 @@ export class SharedRateLimiter implements RequestLimiter {
           this.#away = false;
           this.log.info({ store: this.store.name }, 'shared rate-limit store answers again: counting across processes');
         }
-        return { allowed: count <= this.max, limit: this.max, remaining: Math.max(0, this.max - count), resetInMs: windowStart + this.windowMs - this.#now() };
+        return {
+          allowed: count <= this.max,
+          limit: this.max,
+          remaining: Math.max(0, this.max - count),
+          resetInMs: windowStart + this.windowMs - this.#now(),
+        };
       },
       (err: unknown) => {
         this.#awayUntil = this.#now() + this.#retryAfterMs;
         if (!this.#away) {
           this.#away = true;
-          this.log.warn({ err, store: this.store.name, retryInMs: this.#retryAfterMs }, 'shared rate-limit store failed: counting per process until it answers');
+          this.log.warn(
+            { err, store: this.store.name, retryInMs: this.#retryAfterMs },
+            'shared rate-limit store failed: counting per process until it answers',
+          );
         }
         return this.#fallback.hit(key);
       },

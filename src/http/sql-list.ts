@@ -25,7 +25,8 @@ function likePattern(spec: SearchSpec): string {
 /** The search's test applied to one SQL expression (cast to text). */
 export function textMatches(dialect: Dialect, expression: string, spec: SearchSpec): RawBuilder<SqlBool> {
   const text = sql`cast(${sql.ref(expression)} as text)`;
-  if (spec.mode === 'regex') return dialect === 'postgres' ? sql`${text} ~* ${spec.text}` : sql`${text} regexp ${spec.text}`;
+  if (spec.mode === 'regex')
+    return dialect === 'postgres' ? sql`${text} ~* ${spec.text}` : sql`${text} regexp ${spec.text}`;
   return sql`lower(${text}) like ${likePattern(spec)} escape '\\'`;
 }
 
@@ -36,7 +37,10 @@ export function searchCondition(dialect: Dialect, spec: SearchSpec, columns: Col
 
 /** A column holding a comma list ("RESIDENTIAL,GENERAL") contains at least one of the values. */
 export function commaListHasAny(column: string, values: string[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.join(values.map((v) => sql`(',' || coalesce(${sql.ref(column)}, '') || ',') like ${`%,${v},%`}`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    values.map((v) => sql`(',' || coalesce(${sql.ref(column)}, '') || ',') like ${`%,${v},%`}`),
+    sql` or `,
+  )})`;
 }
 
 // Kysely's builders are typed per table; these helpers work on any of them.
@@ -69,7 +73,8 @@ export async function runPagedQuery<Row>(
   /** A resource's own search condition, for fields that are not plain columns. */
   customSearch?: (spec: SearchSpec) => Expression<SqlBool>,
 ): Promise<PageResult<Row>> {
-  const condition = options.search && (customSearch ? customSearch(options.search) : searchCondition(dialect, options.search, columns));
+  const condition =
+    options.search && (customSearch ? customSearch(options.search) : searchCondition(dialect, options.search, columns));
   const where = condition ? filtered.where(condition) : filtered;
   const countRow = await where.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);

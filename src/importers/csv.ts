@@ -32,13 +32,21 @@ function splitFields(text: string): string[] | null {
   return fields;
 }
 
-export async function* csvRecords(lines: AsyncIterable<{ line: string; number: number }>, source: string, required: readonly string[]): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  lines: AsyncIterable<{ line: string; number: number }>,
+  source: string,
+  required: readonly string[],
+): AsyncGenerator<CsvRecord> {
   let header: string[] | null = null;
   let pending = '';
   let start = 0;
   for await (const { line, number } of lines) {
     // PostgreSQL text cannot hold NUL: such a file is malformed, not a database error.
-    if (line.includes('\u0000')) throw new ImportFormatError(`${source} line ${number}`, 'contains a NUL character, which no text column can hold');
+    if (line.includes('\u0000'))
+      throw new ImportFormatError(
+        `${source} line ${number}`,
+        'contains a NUL character, which no text column can hold',
+      );
     const text = pending ? `${pending}\n${line}` : line;
     if (!pending) start = number;
     const fields = splitFields(text);
@@ -50,11 +58,19 @@ export async function* csvRecords(lines: AsyncIterable<{ line: string; number: n
     if (header === null) {
       header = fields.map((f) => f.trim());
       const missing = required.filter((r) => !header!.includes(r));
-      if (missing.length) throw new ImportFormatError(`${source} line ${start}`, `the header lacks ${missing.join(', ')} (it has ${header.join(', ')})`);
+      if (missing.length)
+        throw new ImportFormatError(
+          `${source} line ${start}`,
+          `the header lacks ${missing.join(', ')} (it has ${header.join(', ')})`,
+        );
       continue;
     }
     if (text.trim() === '') continue;
-    if (fields.length !== header.length) throw new ImportFormatError(`${source} line ${start}`, `${fields.length} fields where the header has ${header.length}`);
+    if (fields.length !== header.length)
+      throw new ImportFormatError(
+        `${source} line ${start}`,
+        `${fields.length} fields where the header has ${header.length}`,
+      );
     yield { line: start, values: Object.fromEntries(header.map((h, k) => [h, fields[k]!.trim()])) };
   }
   if (pending) throw new ImportFormatError(`${source} line ${start}`, 'a quoted field is never closed');

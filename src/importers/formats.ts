@@ -13,12 +13,19 @@ export interface ImportFormat {
   files: string;
   /** CLI flags of the options it takes (the same names, camelCased, as HTTP query parameters). */
   options?: [flag: string, text: string][];
-  run(db: Db, stream: Readable, source: string, options: UrdbOptions, onRecord?: (count: number) => void): Promise<ImportSummary>;
+  run(
+    db: Db,
+    stream: Readable,
+    source: string,
+    options: UrdbOptions,
+    onRecord?: (count: number) => void,
+  ): Promise<ImportSummary>;
 }
 
 export const IMPORT_FORMATS: Record<string, ImportFormat> = {
   urdb: {
-    description: 'OpenEI URDB rate records (v7 or v8): a JSON array, the API answer {"items": [...]}, or one record per line',
+    description:
+      'OpenEI URDB rate records (v7 or v8): a JSON array, the API answer {"items": [...]}, or one record per line',
     files: '.json, .ndjson',
     options: [
       ['--lse-id <id>', 'the LSE of records without an eiaid'],
@@ -28,12 +35,14 @@ export const IMPORT_FORMATS: Record<string, ImportFormat> = {
     run: (db, stream, source, options, onRecord) => importUrdb(db, stream, source, options, onRecord),
   },
   tariffs: {
-    description: 'tariffs as the original API answers GET /rest/public/tariffs/{id}?populateRates=true&populateProperties=true (one, a list, or one per line), ids kept',
+    description:
+      'tariffs as the original API answers GET /rest/public/tariffs/{id}?populateRates=true&populateProperties=true (one, a list, or one per line), ids kept',
     files: '.json, .ndjson',
     run: (db, stream, source, _options, onRecord) => importTariffJson(db, stream, source, onRecord),
   },
   lookups: {
-    description: 'lookup values CSV: keyName,subKeyName,fromDateTime,toDateTime,actualValue[,bestValue,lseForecastValue,forecastValue]',
+    description:
+      'lookup values CSV: keyName,subKeyName,fromDateTime,toDateTime,actualValue[,bestValue,lseForecastValue,forecastValue]',
     files: '.csv',
     run: (db, stream, source, _options, onRecord) => importLookups(db, stream, source, onRecord),
   },

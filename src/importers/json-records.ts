@@ -17,17 +17,20 @@ type Json = Record<string, unknown>;
 
 function parseObject(text: string, source: string, where: string): Json {
   // Deeper text would overflow the recursive readers (JSON.stringify of the record for its hash, among others).
-  if (nestsDeeperThan(text)) throw new ImportFormatError(`${source} ${where}`, `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
+  if (nestsDeeperThan(text))
+    throw new ImportFormatError(`${source} ${where}`, `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     throw new ImportFormatError(`${source} ${where}`, `not JSON (${(e as Error).message})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ImportFormatError(`${source} ${where}`, 'not a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ImportFormatError(`${source} ${where}`, 'not a JSON object');
   // PostgreSQL text cannot hold NUL: such a record is malformed, not a database error.
   const nul = findNul(value);
-  if (nul !== null) throw new ImportFormatError(`${source} ${where}`, `${nul} contains a NUL character, which no text column can hold`);
+  if (nul !== null)
+    throw new ImportFormatError(`${source} ${where}`, `${nul} contains a NUL character, which no text column can hold`);
   return value as Json;
 }
 
@@ -48,7 +51,8 @@ function* recordsOf(value: Json, source: string, where: string): Generator<JsonR
     return;
   }
   for (const [k, item] of held.entries()) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new ImportFormatError(`${source} ${where} item ${k + 1}`, 'not a JSON object');
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw new ImportFormatError(`${source} ${where} item ${k + 1}`, 'not a JSON object');
     yield { record: item as Json, where: `${where} item ${k + 1}` };
   }
 }
@@ -74,7 +78,11 @@ export async function* jsonRecords(stream: Readable, source: string): AsyncGener
     yield* arrayRecords(rest(), source);
     return;
   }
-  if (first !== '{') throw new ImportFormatError(source, 'expected a JSON array of records, one JSON record per line, or an API answer holding them');
+  if (first !== '{')
+    throw new ImportFormatError(
+      source,
+      'expected a JSON array of records, one JSON record per line, or an API answer holding them',
+    );
   const firstLine = head.trimStart().split('\n')[0]!;
   let oneLine = true;
   try {
@@ -122,7 +130,8 @@ async function* arrayRecords(pieces: AsyncIterable<string>, source: string): Asy
           depth = 1;
           current = '{';
         } else if (ch === ']') closed = true;
-        else if (!/[\s,]/.test(ch) && !closed) throw new ImportFormatError(`${source} record ${count + 1}`, `unexpected "${ch}" between records`);
+        else if (!/[\s,]/.test(ch) && !closed)
+          throw new ImportFormatError(`${source} record ${count + 1}`, `unexpected "${ch}" between records`);
         continue;
       }
       current += ch;
@@ -139,5 +148,6 @@ async function* arrayRecords(pieces: AsyncIterable<string>, source: string): Asy
       }
     }
   }
-  if (depth !== 0 || !closed) throw new ImportFormatError(`${source} record ${count + 1}`, 'the JSON array ends before its records do');
+  if (depth !== 0 || !closed)
+    throw new ImportFormatError(`${source} record ${count + 1}`, 'the JSON array ends before its records do');
 }

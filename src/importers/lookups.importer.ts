@@ -34,11 +34,24 @@ const number = (raw: string | undefined, where: string, column: string): number 
   return n;
 };
 
-export async function importLookups(db: Db, stream: Readable, source: string, onRecord: (count: number) => void = () => {}, now = Date.now()): Promise<ImportSummary> {
+export async function importLookups(
+  db: Db,
+  stream: Readable,
+  source: string,
+  onRecord: (count: number) => void = () => {},
+  now = Date.now(),
+): Promise<ImportSummary> {
   const summary = emptySummary('lookups', source);
   await writeTransaction(db, async (trx) => {
     // Only values stored before this import are replaced: a file never replaces its own earlier lines.
-    const baseline = Number((await trx.selectFrom('property_lookups').select((eb) => eb.fn.max('lookup_id').as('m')).executeTakeFirst())?.m ?? 0);
+    const baseline = Number(
+      (
+        await trx
+          .selectFrom('property_lookups')
+          .select((eb) => eb.fn.max('lookup_id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    );
     const zones = new Map<string, string>();
     const touched = new Set<string>();
     let batch = new Map<string, Value[]>();
@@ -91,21 +104,46 @@ function readValue(record: CsvRecord, zone: string, where: string): Value {
 
 /** The zone of the key's LSE; an unknown key is created as a LOOKUP key (and read in UTC). */
 async function keyZone(trx: Transaction<Database>, keyName: string, source: string): Promise<string> {
-  const key = await trx.selectFrom('property_keys').select(['entity_id', 'entity_type']).where('key_name', '=', keyName).executeTakeFirst();
+  const key = await trx
+    .selectFrom('property_keys')
+    .select(['entity_id', 'entity_type'])
+    .where('key_name', '=', keyName)
+    .executeTakeFirst();
   if (!key) {
     await trx
       .insertInto('property_keys')
-      .values(propertyKeyRow({ key_name: keyName, display_name: keyName, family: 'imported', keyspace: 'tariff', description: `Lookup values imported from ${source}`, data_type: 'LOOKUP', source: `Lookup importer: ${source}` }))
+      .values(
+        propertyKeyRow({
+          key_name: keyName,
+          display_name: keyName,
+          family: 'imported',
+          keyspace: 'tariff',
+          description: `Lookup values imported from ${source}`,
+          data_type: 'LOOKUP',
+          source: `Lookup importer: ${source}`,
+        }),
+      )
       .execute();
     return 'UTC';
   }
   if (key.entity_type !== 'LSE' || key.entity_id === null) return 'UTC';
-  const lse = await trx.selectFrom('lses').select('time_zone_id').where('lse_id', '=', key.entity_id).executeTakeFirst();
+  const lse = await trx
+    .selectFrom('lses')
+    .select('time_zone_id')
+    .where('lse_id', '=', key.entity_id)
+    .executeTakeFirst();
   return lse?.time_zone_id ?? 'UTC';
 }
 
 /** Writes one key and sub key's values: identical stored values stay, overlapping others are replaced. */
-async function writeValues(trx: Transaction<Database>, key: string, sub: string, values: Value[], baseline: number, summary: ImportSummary): Promise<void> {
+async function writeValues(
+  trx: Transaction<Database>,
+  key: string,
+  sub: string,
+  values: Value[],
+  baseline: number,
+  summary: ImportSummary,
+): Promise<void> {
   const from = Math.min(...values.map((v) => v.from));
   const to = Math.max(...values.map((v) => v.to));
   const stored = await trx
@@ -117,8 +155,21 @@ async function writeValues(trx: Transaction<Database>, key: string, sub: string,
     .where('from_time', '<', to)
     .where('to_time', '>', from)
     .execute();
-  const signature = (f: number, t: number, a: number | null, b: number | null, l: number | null, c: number | null) => `${f}|${t}|${a}|${b}|${l}|${c}`;
-  const storedBySignature = new Map(stored.map((s) => [signature(Number(s.from_time), Number(s.to_time), s.actual_value, s.best_value, s.lse_forecast_value, s.forecast_value), s]));
+  const signature = (f: number, t: number, a: number | null, b: number | null, l: number | null, c: number | null) =>
+    `${f}|${t}|${a}|${b}|${l}|${c}`;
+  const storedBySignature = new Map(
+    stored.map((s) => [
+      signature(
+        Number(s.from_time),
+        Number(s.to_time),
+        s.actual_value,
+        s.best_value,
+        s.lse_forecast_value,
+        s.forecast_value,
+      ),
+      s,
+    ]),
+  );
   const storedSpans = new Set(stored.map((s) => `${s.from_time}|${s.to_time}`));
   const keep = new Set<number>();
   const fresh: Value[] = [];
@@ -133,11 +184,27 @@ async function writeValues(trx: Transaction<Database>, key: string, sub: string,
       else summary.created++;
     }
   }
-  const replaced = stored.filter((s) => !keep.has(s.lookup_id) && fresh.some((v) => Number(s.from_time) < v.to && Number(s.to_time) > v.from)).map((s) => s.lookup_id);
+  const replaced = stored
+    .filter(
+      (s) => !keep.has(s.lookup_id) && fresh.some((v) => Number(s.from_time) < v.to && Number(s.to_time) > v.from),
+    )
+    .map((s) => s.lookup_id);
   if (replaced.length) await trx.deleteFrom('property_lookups').where('lookup_id', 'in', replaced).execute();
   await insertInChunks(
     trx,
     'property_lookups',
-    fresh.map((v) => ({ key_name: key, sub_key_name: sub, from_time: v.from, to_time: v.to, actual_value: v.actual, best_value: v.best, best_accuracy: null, lse_forecast_value: v.lseForecast, lse_forecast_accuracy: null, forecast_value: v.forecast, forecast_accuracy: null })),
+    fresh.map((v) => ({
+      key_name: key,
+      sub_key_name: sub,
+      from_time: v.from,
+      to_time: v.to,
+      actual_value: v.actual,
+      best_value: v.best,
+      best_accuracy: null,
+      lse_forecast_value: v.lseForecast,
+      lse_forecast_accuracy: null,
+      forecast_value: v.forecast,
+      forecast_accuracy: null,
+    })),
   );
 }

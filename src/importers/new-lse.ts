@@ -20,16 +20,36 @@ export interface NewLse {
 export async function insertLse(trx: Transaction<Database>, lse: NewLse): Promise<number> {
   let lseId = lse.lseId;
   if (lseId === undefined) {
-    const max = Number((await trx.selectFrom('lses').select((eb) => eb.fn.max('lse_id').as('m')).executeTakeFirst())?.m ?? 0);
+    const max = Number(
+      (
+        await trx
+          .selectFrom('lses')
+          .select((eb) => eb.fn.max('lse_id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    );
     lseId = Math.max(max + 1, 1_000_001);
   }
   const classes = lse.classServiceTypes ?? null;
   await trx
     .insertInto('lses')
     .values({
-      lse_id: lseId, name: lse.name, code: lse.code, website_home: null, offering_type: lse.offeringType ?? 'Bundle', ownership: lse.ownership ?? null, service_types: lse.serviceTypes ?? 'ELECTRICITY',
-      residential_service_types: classes, commercial_service_types: classes, industrial_service_types: classes, transportation_service_types: null,
-      bpr_from_date_offset: 0, bpr_to_date_offset: 0, bpr_style: 'Unknown', time_zone_id: lse.timeZone, source: lse.source,
+      lse_id: lseId,
+      name: lse.name,
+      code: lse.code,
+      website_home: null,
+      offering_type: lse.offeringType ?? 'Bundle',
+      ownership: lse.ownership ?? null,
+      service_types: lse.serviceTypes ?? 'ELECTRICITY',
+      residential_service_types: classes,
+      commercial_service_types: classes,
+      industrial_service_types: classes,
+      transportation_service_types: null,
+      bpr_from_date_offset: 0,
+      bpr_to_date_offset: 0,
+      bpr_style: 'Unknown',
+      time_zone_id: lse.timeZone,
+      source: lse.source,
     })
     .execute();
   return lseId;

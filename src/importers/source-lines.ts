@@ -34,7 +34,8 @@ export function gunzipped(bytes: Readable): Readable {
 }
 
 /** zlib's failures carry codes such as Z_DATA_ERROR and Z_BUF_ERROR. */
-export const isGzipError = (e: unknown): boolean => typeof (e as { code?: unknown })?.code === 'string' && (e as { code: string }).code.startsWith('Z_');
+export const isGzipError = (e: unknown): boolean =>
+  typeof (e as { code?: unknown })?.code === 'string' && (e as { code: string }).code.startsWith('Z_');
 
 /**
  * A readable of the file's bytes, gunzipped when its name ends in .gz. Progress reads the stream's own byte count:
@@ -43,7 +44,11 @@ export const isGzipError = (e: unknown): boolean => typeof (e as { code?: unknow
  */
 export function openSource(path: string): OpenedSource {
   const raw = createReadStream(path);
-  return { stream: path.endsWith('.gz') ? gunzipped(raw) : raw, bytesRead: () => raw.bytesRead, size: statSync(path).size };
+  return {
+    stream: path.endsWith('.gz') ? gunzipped(raw) : raw,
+    bytesRead: () => raw.bytesRead,
+    size: statSync(path).size,
+  };
 }
 
 /**

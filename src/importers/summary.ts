@@ -12,10 +12,21 @@ export interface ImportSummary {
   repeated: number;
 }
 
-export const emptySummary = (format: string, source: string): ImportSummary => ({ format, source, records: 0, created: 0, updated: 0, unchanged: 0, skipped: [], repeated: 0 });
+export const emptySummary = (format: string, source: string): ImportSummary => ({
+  format,
+  source,
+  records: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: [],
+  repeated: 0,
+});
 
 export function formatSummary(s: ImportSummary): string[] {
-  const lines = [`${s.source}: ${s.records} records: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped${s.repeated ? `, ${s.repeated} repeated` : ''}`];
+  const lines = [
+    `${s.source}: ${s.records} records: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped${s.repeated ? `, ${s.repeated} repeated` : ''}`,
+  ];
   for (const k of s.skipped) lines.push(`  skipped ${k.label}: ${k.reason}`);
   return lines;
 }

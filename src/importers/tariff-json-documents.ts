@@ -23,13 +23,17 @@ export function tariffJsonDocuments(t: Json): DocumentInput[] {
     const d = isObject(entry.document) ? entry.document : entry;
     const url = [d.sourceUrl, d.archiveUrl].find(isHttpUrl);
     if (!url) continue;
-    const title = typeof d.documentTitle === 'string' && d.documentTitle.trim() ? d.documentTitle.trim() : `Document of ${typeof t.tariffName === 'string' ? t.tariffName : `tariff ${String(t.tariffId)}`}`;
+    const title =
+      typeof d.documentTitle === 'string' && d.documentTitle.trim()
+        ? d.documentTitle.trim()
+        : `Document of ${typeof t.tariffName === 'string' ? t.tariffName : `tariff ${String(t.tariffId)}`}`;
     const documentId = [d.documentId, entry.documentId].find(positiveId);
     docs.push({
       ...(documentId === undefined ? {} : { documentId }),
       title,
       url,
-      contentType: typeof d.sourceContentType === 'string' && d.sourceContentType ? d.sourceContentType.slice(0, 200) : null,
+      contentType:
+        typeof d.sourceContentType === 'string' && d.sourceContentType ? d.sourceContentType.slice(0, 200) : null,
       type: typeOf(url, title),
       lseId: positiveId(t.lseId) ? t.lseId : null,
       // The original's Document carries no date.

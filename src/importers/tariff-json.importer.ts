@@ -28,10 +28,12 @@ type Json = Record<string, any>;
 class Skip extends Error {}
 
 // Readers that give each column a value of its type or null: a record of the wrong shape never reaches SQL.
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : null;
 const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** An integer a 32-bit integer column holds (customer counts, sequence numbers, months and days). */
-const int = (v: unknown): number | null => (Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647 ? (v as number) : null);
+const int = (v: unknown): number | null =>
+  Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647 ? (v as number) : null;
 const bool = (v: unknown): boolean => v === true;
 const isKeyName = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
@@ -39,7 +41,8 @@ const isKeyName = (v: unknown): v is string => typeof v === 'string' && v !== ''
 function isoDate(v: unknown, field: string): string | null {
   if (v === undefined || v === null || v === '') return null;
   const date = typeof v === 'string' ? v.slice(0, 10) : '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !DateTime.fromISO(date).isValid) throw new Skip(`${field} ${JSON.stringify(v)} is not a date`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !DateTime.fromISO(date).isValid)
+    throw new Skip(`${field} ${JSON.stringify(v)} is not a date`);
   return date;
 }
 
@@ -49,14 +52,23 @@ function isoDate(v: unknown, field: string): string | null {
  */
 function exportColumns(t: Json) {
   const arrangement = t.exportArrangement ?? null;
-  if (arrangement !== null && !EXPORT_ARRANGEMENTS.includes(arrangement)) throw new Skip(`exportArrangement ${JSON.stringify(arrangement)} is not one of ${EXPORT_ARRANGEMENTS.join(', ')}`);
+  if (arrangement !== null && !EXPORT_ARRANGEMENTS.includes(arrangement))
+    throw new Skip(`exportArrangement ${JSON.stringify(arrangement)} is not one of ${EXPORT_ARRANGEMENTS.join(', ')}`);
   const month = t.trueUpMonth ?? null;
-  if (month !== null && !(Number.isInteger(month) && month >= 1 && month <= 12)) throw new Skip(`trueUpMonth ${JSON.stringify(month)} is not a month 1-12`);
+  if (month !== null && !(Number.isInteger(month) && month >= 1 && month <= 12))
+    throw new Skip(`trueUpMonth ${JSON.stringify(month)} is not a month 1-12`);
   const rate = t.yearEndSellRate ?? null;
-  if (rate !== null && !(typeof rate === 'number' && rate >= 0 && rate <= 100)) throw new Skip(`yearEndSellRate ${JSON.stringify(rate)} is not a price 0-100 per kWh`);
+  if (rate !== null && !(typeof rate === 'number' && rate >= 0 && rate <= 100))
+    throw new Skip(`yearEndSellRate ${JSON.stringify(rate)} is not a price 0-100 per kWh`);
   const paid = t.yearEndCreditPaid ?? null;
-  if (paid !== null && typeof paid !== 'boolean') throw new Skip(`yearEndCreditPaid ${JSON.stringify(paid)} is not true or false`);
-  return { export_arrangement: arrangement as string | null, true_up_month: month as number | null, year_end_sell_rate: rate as number | null, year_end_credit_paid: paid as boolean | null };
+  if (paid !== null && typeof paid !== 'boolean')
+    throw new Skip(`yearEndCreditPaid ${JSON.stringify(paid)} is not true or false`);
+  return {
+    export_arrangement: arrangement as string | null,
+    true_up_month: month as number | null,
+    year_end_sell_rate: rate as number | null,
+    year_end_credit_paid: paid as boolean | null,
+  };
 }
 
 /** The objects of a list field, or a Skip naming the entry that is not one. */
@@ -69,7 +81,12 @@ function objects(v: unknown, field: string): Json[] {
   return v as Json[];
 }
 
-export async function importTariffJson(db: Db, stream: Readable, source: string, onRecord: (count: number) => void = () => {}): Promise<ImportSummary> {
+export async function importTariffJson(
+  db: Db,
+  stream: Readable,
+  source: string,
+  onRecord: (count: number) => void = () => {},
+): Promise<ImportSummary> {
   const summary = emptySummary('tariffs', source);
   await writeTransaction(db, async (trx) => {
     for await (const { record, where } of jsonRecords(stream, source)) {
@@ -81,7 +98,10 @@ export async function importTariffJson(db: Db, stream: Readable, source: string,
         await attachDocuments(trx, record.tariffId as number, tariffJsonDocuments(record as Json));
       } catch (e) {
         if (!(e instanceof Skip)) throw e;
-        summary.skipped.push({ label: `${str(record.tariffId) ?? where} (${str(record.tariffName) ?? 'no name'})`, reason: e.message });
+        summary.skipped.push({
+          label: `${str(record.tariffId) ?? where} (${str(record.tariffName) ?? 'no name'})`,
+          reason: e.message,
+        });
       }
     }
   });
@@ -89,7 +109,8 @@ export async function importTariffJson(db: Db, stream: Readable, source: string,
 }
 
 async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created' | 'updated' | 'unchanged'> {
-  for (const field of ['tariffId', 'masterTariffId', 'lseId'] as const) if (!positiveId(t[field])) throw new Skip(`${field} is missing or not an id`);
+  for (const field of ['tariffId', 'masterTariffId', 'lseId'] as const)
+    if (!positiveId(t[field])) throw new Skip(`${field} is missing or not an id`);
   if (!str(t.tariffName)) throw new Skip('tariffName is missing');
   const effectiveDate = isoDate(t.effectiveDate, 'effectiveDate');
   if (effectiveDate === null) throw new Skip('effectiveDate is missing');
@@ -102,59 +123,153 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
   const properties = objects(t.properties, 'properties');
   rates.forEach((r, k) => {
     r.rateBands = objects(r.rateBands, `rates[${k}].rateBands`);
-    for (const part of ['season', 'timeOfUse', 'territory'] as const) if (r[part] !== undefined && r[part] !== null && !isObject(r[part])) throw new Skip(`rates[${k}].${part} is not an object`);
+    for (const part of ['season', 'timeOfUse', 'territory'] as const)
+      if (r[part] !== undefined && r[part] !== null && !isObject(r[part]))
+        throw new Skip(`rates[${k}].${part} is not an object`);
   });
   const hash = createHash('sha256').update(JSON.stringify(t)).digest('hex');
-  const existing = await trx.selectFrom('tariffs').select(['tariff_id', 'import_hash']).where('tariff_id', '=', t.tariffId).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('tariffs')
+    .select(['tariff_id', 'import_hash'])
+    .where('tariff_id', '=', t.tariffId)
+    .executeTakeFirst();
   if (existing?.import_hash === hash) return 'unchanged';
 
   // Everything that can skip the tariff is checked before anything of it is written.
   for (const r of rates) {
     if (!positiveId(r.tariffRateId)) throw new Skip('a rate has no tariffRateId');
-    for (const b of r.rateBands as Json[]) if (!positiveId(b.tariffRateBandId)) throw new Skip(`a band of rate ${r.tariffRateId} has no tariffRateBandId`);
+    for (const b of r.rateBands as Json[])
+      if (!positiveId(b.tariffRateBandId)) throw new Skip(`a band of rate ${r.tariffRateId} has no tariffRateBandId`);
     const touId = r.timeOfUse?.touId;
-    if (touId !== undefined && touId !== null && !positiveId(touId)) throw new Skip(`rate ${r.tariffRateId} names time of use "${String(touId)}", which is not an id`);
-    if (touId !== undefined && touId !== null && !(await trx.selectFrom('tous').select('tou_id').where('tou_id', '=', touId).executeTakeFirst())) {
-      throw new Skip(`rate ${r.tariffRateId} names time of use ${touId}, which is not stored (its group's periods are not in a tariff's JSON)`);
+    if (touId !== undefined && touId !== null && !positiveId(touId))
+      throw new Skip(`rate ${r.tariffRateId} names time of use "${String(touId)}", which is not an id`);
+    if (
+      touId !== undefined &&
+      touId !== null &&
+      !(await trx.selectFrom('tous').select('tou_id').where('tou_id', '=', touId).executeTakeFirst())
+    ) {
+      throw new Skip(
+        `rate ${r.tariffRateId} names time of use ${touId}, which is not stored (its group's periods are not in a tariff's JSON)`,
+      );
     }
   }
   // Ids of rates and bands are the original's: one stored under another tariff cannot be taken over.
   const rateIds = rates.map((r) => r.tariffRateId as number);
   if (rateIds.length) {
-    const taken = await trx.selectFrom('tariff_rates').select(['tariff_rate_id', 'tariff_id']).where('tariff_rate_id', 'in', rateIds).where('tariff_id', '!=', t.tariffId).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('tariff_rates')
+      .select(['tariff_rate_id', 'tariff_id'])
+      .where('tariff_rate_id', 'in', rateIds)
+      .where('tariff_id', '!=', t.tariffId)
+      .executeTakeFirst();
     if (taken) throw new Skip(`rate id ${taken.tariff_rate_id} belongs to tariff ${taken.tariff_id}`);
     const bandIds = rates.flatMap((r) => (r.rateBands as Json[]).map((b) => b.tariffRateBandId as number));
-    const takenBand = bandIds.length ? await trx.selectFrom('tariff_rate_bands').select(['tariff_rate_band_id', 'tariff_rate_id']).where('tariff_rate_band_id', 'in', bandIds).where('tariff_rate_id', 'not in', rateIds).executeTakeFirst() : undefined;
-    if (takenBand) throw new Skip(`band id ${takenBand.tariff_rate_band_id} belongs to rate ${takenBand.tariff_rate_id}`);
+    const takenBand = bandIds.length
+      ? await trx
+          .selectFrom('tariff_rate_bands')
+          .select(['tariff_rate_band_id', 'tariff_rate_id'])
+          .where('tariff_rate_band_id', 'in', bandIds)
+          .where('tariff_rate_id', 'not in', rateIds)
+          .executeTakeFirst()
+      : undefined;
+    if (takenBand)
+      throw new Skip(`band id ${takenBand.tariff_rate_band_id} belongs to rate ${takenBand.tariff_rate_id}`);
   }
 
   if (!(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', t.lseId).executeTakeFirst())) {
-    await insertLse(trx, { lseId: t.lseId, name: str(t.lseName) ?? `LSE ${t.lseId}`, code: str(t.lseCode), serviceTypes: str(t.serviceType) ?? 'ELECTRICITY', timeZone: zone, source: `Original-API tariff JSON: ${source}` });
+    await insertLse(trx, {
+      lseId: t.lseId,
+      name: str(t.lseName) ?? `LSE ${t.lseId}`,
+      code: str(t.lseCode),
+      serviceTypes: str(t.serviceType) ?? 'ELECTRICITY',
+      timeZone: zone,
+      source: `Original-API tariff JSON: ${source}`,
+    });
   }
   for (const r of rates) {
     const s = r.season;
-    if (s && positiveId(s.seasonId) && !(await trx.selectFrom('seasons').select('season_id').where('season_id', '=', s.seasonId).executeTakeFirst())) {
-      const [fromMonth, fromDay, toMonth, toDay] = [s.seasonFromMonth, s.seasonFromDay, s.seasonToMonth, s.seasonToDay].map(int);
-      const dated = (month: number | null, day: number | null) => month !== null && day !== null && month >= 1 && month <= 12 && day >= 1 && day <= 31;
-      if (!dated(fromMonth!, fromDay!) || !dated(toMonth!, toDay!)) throw new Skip(`season ${s.seasonId} is not stored and the rate does not give its dates`);
-      if (positiveId(s.lseId) && s.lseId !== t.lseId && !(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', s.lseId).executeTakeFirst())) throw new Skip(`season ${s.seasonId} belongs to LSE ${s.lseId}, which is not stored`);
-      await trx.insertInto('seasons').values({ season_id: s.seasonId, lse_id: positiveId(s.lseId) ? s.lseId : t.lseId, season_group_id: int(s.seasonGroupId) ?? 0, season_name: str(s.seasonName) ?? `Season ${s.seasonId}`, from_month: fromMonth!, from_day: fromDay!, from_edge_predominance: str(s.fromEdgePredominance), to_month: toMonth!, to_day: toDay!, to_edge_predominance: str(s.toEdgePredominance), source: `Original-API tariff JSON: ${source}` }).execute();
+    if (
+      s &&
+      positiveId(s.seasonId) &&
+      !(await trx.selectFrom('seasons').select('season_id').where('season_id', '=', s.seasonId).executeTakeFirst())
+    ) {
+      const [fromMonth, fromDay, toMonth, toDay] = [
+        s.seasonFromMonth,
+        s.seasonFromDay,
+        s.seasonToMonth,
+        s.seasonToDay,
+      ].map(int);
+      const dated = (month: number | null, day: number | null) =>
+        month !== null && day !== null && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+      if (!dated(fromMonth!, fromDay!) || !dated(toMonth!, toDay!))
+        throw new Skip(`season ${s.seasonId} is not stored and the rate does not give its dates`);
+      if (
+        positiveId(s.lseId) &&
+        s.lseId !== t.lseId &&
+        !(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', s.lseId).executeTakeFirst())
+      )
+        throw new Skip(`season ${s.seasonId} belongs to LSE ${s.lseId}, which is not stored`);
+      await trx
+        .insertInto('seasons')
+        .values({
+          season_id: s.seasonId,
+          lse_id: positiveId(s.lseId) ? s.lseId : t.lseId,
+          season_group_id: int(s.seasonGroupId) ?? 0,
+          season_name: str(s.seasonName) ?? `Season ${s.seasonId}`,
+          from_month: fromMonth!,
+          from_day: fromDay!,
+          from_edge_predominance: str(s.fromEdgePredominance),
+          to_month: toMonth!,
+          to_day: toDay!,
+          to_edge_predominance: str(s.toEdgePredominance),
+          source: `Original-API tariff JSON: ${source}`,
+        })
+        .execute();
     }
   }
   const keyNames = new Set<string>();
   for (const p of properties) if (isKeyName(p.keyName)) keyNames.add(p.keyName);
-  for (const r of rates) for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (isKeyName(k)) keyNames.add(k);
+  for (const r of rates)
+    for (const k of [r.applicabilityKey, r.variableRateKey, r.quantityKey]) if (isKeyName(k)) keyNames.add(k);
   for (const keyName of keyNames) {
     const p = properties.find((x) => x.keyName === keyName);
     const lookup = rates.some((r) => r.variableRateKey === keyName);
-    const stored = await insertKeyIfMissing(trx, propertyKeyRow({ key_name: keyName, display_name: str(p?.displayName) ?? keyName, family: str(p?.family), keyspace: str(p?.keyspace), description: str(p?.description), data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'), quantity_unit: str(p?.quantityUnit), formula_detail: str(p?.formulaDetail), entity_id: lookup ? t.lseId : null, entity_type: lookup ? 'LSE' : null, source: `Original-API tariff JSON: ${source}` }));
+    const stored = await insertKeyIfMissing(
+      trx,
+      propertyKeyRow({
+        key_name: keyName,
+        display_name: str(p?.displayName) ?? keyName,
+        family: str(p?.family),
+        keyspace: str(p?.keyspace),
+        description: str(p?.description),
+        data_type: lookup ? 'LOOKUP' : (str(p?.dataType) ?? 'STRING'),
+        quantity_unit: str(p?.quantityUnit),
+        formula_detail: str(p?.formulaDetail),
+        entity_id: lookup ? t.lseId : null,
+        entity_type: lookup ? 'LSE' : null,
+        source: `Original-API tariff JSON: ${source}`,
+      }),
+    );
     if (!stored) continue;
     const choices = Array.isArray(p?.choices) ? (p.choices as unknown[]).filter(isObject) : [];
-    await insertInChunks(trx, 'property_key_choices', choices.map((c, sequence) => ({ key_name: keyName, sequence, display_value: str(c.displayValue), value: str(c.value) ?? '', data_value: str(c.dataValue), likelihood: numOrNull(c.likelihood) })));
+    await insertInChunks(
+      trx,
+      'property_key_choices',
+      choices.map((c, sequence) => ({
+        key_name: keyName,
+        sequence,
+        display_value: str(c.displayValue),
+        value: str(c.value) ?? '',
+        data_value: str(c.dataValue),
+        likelihood: numOrNull(c.likelihood),
+      })),
+    );
   }
 
   if (existing) {
-    const oldRates = (await trx.selectFrom('tariff_rates').select('tariff_rate_id').where('tariff_id', '=', t.tariffId).execute()).map((r) => r.tariff_rate_id);
+    const oldRates = (
+      await trx.selectFrom('tariff_rates').select('tariff_rate_id').where('tariff_id', '=', t.tariffId).execute()
+    ).map((r) => r.tariff_rate_id);
     if (oldRates.length) await trx.deleteFrom('tariff_rate_bands').where('tariff_rate_id', 'in', oldRates).execute();
     await trx.deleteFrom('tariff_rates').where('tariff_id', '=', t.tariffId).execute();
     await trx.deleteFrom('tariff_properties').where('tariff_id', '=', t.tariffId).execute();
@@ -166,28 +281,106 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     return at.isValid ? at.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss") : null;
   };
   const row = {
-    master_tariff_id: t.masterTariffId, tariff_code: str(t.tariffCode), tariff_book_name: str(t.tariffBookName), tariff_name: t.tariffName, lse_id: t.lseId, service_type: str(t.serviceType) ?? 'ELECTRICITY',
-    prior_tariff_id: positiveId(t.priorTariffId) ? t.priorTariffId : null, distribution_lse_id: positiveId(t.distributionLseId) ? t.distributionLseId : null, tariff_type: str(t.tariffType) ?? 'DEFAULT', customer_class: str(t.customerClass) ?? 'GENERAL',
-    customer_count: Number.isSafeInteger(t.customerCount) ? t.customerCount : null, customer_likelihood: numOrNull(t.customerLikelihood), customer_count_source: str(t.customerCountSource), territory_id: positiveId(t.territoryId) ? t.territoryId : null, privacy: 'PUBLIC',
-    effective_date: effectiveDate, end_date: endDate, closed_date: closedDate, time_zone: zone, effective_on_rule: str(t.effectiveOnRule), billing_period: str(t.billingPeriod),
-    currency: str(t.currency) ?? 'USD', charge_types: str(t.chargeTypes), charge_period: str(t.chargePeriod), min_monthly_consumption: numOrNull(t.minMonthlyConsumption), max_monthly_consumption: numOrNull(t.maxMonthlyConsumption), min_monthly_demand: numOrNull(t.minMonthlyDemand), max_monthly_demand: numOrNull(t.maxMonthlyDemand),
-    has_time_of_use_rates: bool(t.hasTimeOfUseRates), has_tiered_rates: bool(t.hasTieredRates), has_contracted_rates: bool(t.hasContractedRates), has_tariff_applicability: bool(t.hasTariffApplicability), has_rate_applicability: bool(t.hasRateApplicability), has_net_metering: bool(t.hasNetMetering) || exportRules.export_arrangement !== null,
+    master_tariff_id: t.masterTariffId,
+    tariff_code: str(t.tariffCode),
+    tariff_book_name: str(t.tariffBookName),
+    tariff_name: t.tariffName,
+    lse_id: t.lseId,
+    service_type: str(t.serviceType) ?? 'ELECTRICITY',
+    prior_tariff_id: positiveId(t.priorTariffId) ? t.priorTariffId : null,
+    distribution_lse_id: positiveId(t.distributionLseId) ? t.distributionLseId : null,
+    tariff_type: str(t.tariffType) ?? 'DEFAULT',
+    customer_class: str(t.customerClass) ?? 'GENERAL',
+    customer_count: Number.isSafeInteger(t.customerCount) ? t.customerCount : null,
+    customer_likelihood: numOrNull(t.customerLikelihood),
+    customer_count_source: str(t.customerCountSource),
+    territory_id: positiveId(t.territoryId) ? t.territoryId : null,
+    privacy: 'PUBLIC',
+    effective_date: effectiveDate,
+    end_date: endDate,
+    closed_date: closedDate,
+    time_zone: zone,
+    effective_on_rule: str(t.effectiveOnRule),
+    billing_period: str(t.billingPeriod),
+    currency: str(t.currency) ?? 'USD',
+    charge_types: str(t.chargeTypes),
+    charge_period: str(t.chargePeriod),
+    min_monthly_consumption: numOrNull(t.minMonthlyConsumption),
+    max_monthly_consumption: numOrNull(t.maxMonthlyConsumption),
+    min_monthly_demand: numOrNull(t.minMonthlyDemand),
+    max_monthly_demand: numOrNull(t.maxMonthlyDemand),
+    has_time_of_use_rates: bool(t.hasTimeOfUseRates),
+    has_tiered_rates: bool(t.hasTieredRates),
+    has_contracted_rates: bool(t.hasContractedRates),
+    has_tariff_applicability: bool(t.hasTariffApplicability),
+    has_rate_applicability: bool(t.hasRateApplicability),
+    has_net_metering: bool(t.hasNetMetering) || exportRules.export_arrangement !== null,
     ...exportRules,
-    last_updated: null, source: `Original-API tariff JSON: ${source}`, import_key: `tariff:${t.tariffId}`, import_hash: hash,
+    last_updated: null,
+    source: `Original-API tariff JSON: ${source}`,
+    import_key: `tariff:${t.tariffId}`,
+    import_hash: hash,
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', t.tariffId).execute();
-  else await trx.insertInto('tariffs').values({ tariff_id: t.tariffId, ...row }).execute();
-  await insertInChunks(trx, 'tariff_properties', properties.filter((p) => isKeyName(p.keyName)).map((p, sequence) => ({ tariff_id: t.tariffId, sequence, key_name: p.keyName as string, property_types: str(p.propertyTypes), operator: str(p.operator), property_value: str(p.propertyValue), min_value: str(p.minValue), max_value: str(p.maxValue), period: str(p.period), quantity_key: str(p.quantityKey), is_default: bool(p.isDefault) })));
+  else
+    await trx
+      .insertInto('tariffs')
+      .values({ tariff_id: t.tariffId, ...row })
+      .execute();
+  await insertInChunks(
+    trx,
+    'tariff_properties',
+    properties
+      .filter((p) => isKeyName(p.keyName))
+      .map((p, sequence) => ({
+        tariff_id: t.tariffId,
+        sequence,
+        key_name: p.keyName as string,
+        property_types: str(p.propertyTypes),
+        operator: str(p.operator),
+        property_value: str(p.propertyValue),
+        min_value: str(p.minValue),
+        max_value: str(p.maxValue),
+        period: str(p.period),
+        quantity_key: str(p.quantityKey),
+        is_default: bool(p.isDefault),
+      })),
+  );
   for (const r of rates) {
     await trx
       .insertInto('tariff_rates')
       .values({
-        tariff_rate_id: r.tariffRateId, tariff_id: t.tariffId, master_tariff_rate_id: positiveId(r.masterTariffRateId) ? r.masterTariffRateId : null, rider_tariff_id: positiveId(r.riderTariffId) ? r.riderTariffId : null, rider_id: positiveId(r.riderId) ? r.riderId : null,
-        tariff_sequence_number: int(r.tariffSequenceNumber), rate_group_name: str(r.rateGroupName), rate_name: str(r.rateName), from_date_time: local(r.fromDateTime), to_date_time: local(r.toDateTime),
-        charge_type: str(r.chargeType), charge_class: Array.isArray(r.chargeClass) ? r.chargeClass.map(str).filter(Boolean).join(',') : str(r.chargeClass), charge_period: str(r.chargePeriod), transaction_type: str(r.transactionType), quantity_key: str(r.quantityKey), applicability_key: str(r.applicabilityKey),
-        variable_limit_key: str(r.variableLimitKey), variable_rate_key: str(r.variableRateKey), variable_rate_sub_key: str(r.variableRateSubKey), variable_factor_key: str(r.variableFactorKey), edge_predominance: str(r.edgePredominance),
-        territory_id: positiveId(r.territory?.territoryId) ? r.territory.territoryId : null, season_id: positiveId(r.season?.seasonId) ? r.season.seasonId : null, tou_id: positiveId(r.timeOfUse?.touId) ? r.timeOfUse.touId : null,
-        proration_rules: Array.isArray(r.prorationRules) && r.prorationRules.length ? r.prorationRules.map(str).filter(Boolean).join(',') : null, tier_scope: str(r.tierScope),
+        tariff_rate_id: r.tariffRateId,
+        tariff_id: t.tariffId,
+        master_tariff_rate_id: positiveId(r.masterTariffRateId) ? r.masterTariffRateId : null,
+        rider_tariff_id: positiveId(r.riderTariffId) ? r.riderTariffId : null,
+        rider_id: positiveId(r.riderId) ? r.riderId : null,
+        tariff_sequence_number: int(r.tariffSequenceNumber),
+        rate_group_name: str(r.rateGroupName),
+        rate_name: str(r.rateName),
+        from_date_time: local(r.fromDateTime),
+        to_date_time: local(r.toDateTime),
+        charge_type: str(r.chargeType),
+        charge_class: Array.isArray(r.chargeClass)
+          ? r.chargeClass.map(str).filter(Boolean).join(',')
+          : str(r.chargeClass),
+        charge_period: str(r.chargePeriod),
+        transaction_type: str(r.transactionType),
+        quantity_key: str(r.quantityKey),
+        applicability_key: str(r.applicabilityKey),
+        variable_limit_key: str(r.variableLimitKey),
+        variable_rate_key: str(r.variableRateKey),
+        variable_rate_sub_key: str(r.variableRateSubKey),
+        variable_factor_key: str(r.variableFactorKey),
+        edge_predominance: str(r.edgePredominance),
+        territory_id: positiveId(r.territory?.territoryId) ? r.territory.territoryId : null,
+        season_id: positiveId(r.season?.seasonId) ? r.season.seasonId : null,
+        tou_id: positiveId(r.timeOfUse?.touId) ? r.timeOfUse.touId : null,
+        proration_rules:
+          Array.isArray(r.prorationRules) && r.prorationRules.length
+            ? r.prorationRules.map(str).filter(Boolean).join(',')
+            : null,
+        tier_scope: str(r.tierScope),
       })
       .execute();
     const bands = r.rateBands as Json[];
@@ -196,10 +389,20 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
       'tariff_rate_bands',
       bands.map((b, i) => ({
         tariff_rate_band_id: b.tariffRateBandId as number,
-        tariff_rate_id: r.tariffRateId, rate_sequence_number: int(b.rateSequenceNumber) ?? i + 1,
-        has_consumption_limit: bool(b.hasConsumptionLimit), consumption_upper_limit: numOrNull(b.consumptionUpperLimit), has_demand_limit: bool(b.hasDemandLimit), demand_upper_limit: numOrNull(b.demandUpperLimit),
-        has_property_limit: bool(b.hasPropertyLimit), property_upper_limit: numOrNull(b.propertyUpperLimit), applicability_value: str(b.applicabilityValue), calculation_factor: numOrNull(b.calculationFactor), rate_amount: numOrNull(b.rateAmount),
-        rate_unit: str(b.rateUnit) ?? 'COST_PER_UNIT', is_credit: bool(b.isCredit), prev_upper_limit: numOrNull(b.prevUpperLimit),
+        tariff_rate_id: r.tariffRateId,
+        rate_sequence_number: int(b.rateSequenceNumber) ?? i + 1,
+        has_consumption_limit: bool(b.hasConsumptionLimit),
+        consumption_upper_limit: numOrNull(b.consumptionUpperLimit),
+        has_demand_limit: bool(b.hasDemandLimit),
+        demand_upper_limit: numOrNull(b.demandUpperLimit),
+        has_property_limit: bool(b.hasPropertyLimit),
+        property_upper_limit: numOrNull(b.propertyUpperLimit),
+        applicability_value: str(b.applicabilityValue),
+        calculation_factor: numOrNull(b.calculationFactor),
+        rate_amount: numOrNull(b.rateAmount),
+        rate_unit: str(b.rateUnit) ?? 'COST_PER_UNIT',
+        is_credit: bool(b.isCredit),
+        prev_upper_limit: numOrNull(b.prevUpperLimit),
       })),
     );
   }

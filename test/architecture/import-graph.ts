@@ -38,12 +38,19 @@ const isFile = (path: string) => {
 /** The file a relative specifier names: as written, or its .ts twin for a `.js` specifier (NodeNext style). */
 function resolveRelative(fromFile: string, specifier: string): string | null {
   const target = resolve(dirname(fromFile), specifier);
-  const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), `${target}.ts`, join(target, 'index.ts')];
+  const candidates = [
+    target,
+    target.replace(/\.js$/, '.ts'),
+    target.replace(/\.mjs$/, '.mts'),
+    `${target}.ts`,
+    join(target, 'index.ts'),
+  ];
   return candidates.find(isFile) ?? null;
 }
 
 /** The specifiers one file's text imports, in order (type-only imports included). */
-export const importsOf = (text: string): string[] => ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+export const importsOf = (text: string): string[] =>
+  ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
 
 export function importGraph(root: string): ImportGraph {
   const edges = new Map<string, string[]>();

@@ -19,7 +19,7 @@ describe('import graph reader', () => {
     const text = [
       "// import x from './comment.ts'",
       "import type { A } from './a.ts';",
-      'import {\n  type B,\n  c,\n} from \'./b.ts\';',
+      "import {\n  type B,\n  c,\n} from './b.ts';",
       "export { d } from './d.ts';",
       "export type { E } from './e.ts';",
       "import './f.ts';",
@@ -38,9 +38,20 @@ describe('import graph reader', () => {
       ['y.ts', ['z.ts']],
       ['z.ts', ['x.ts', 'c.ts']],
     ]);
-    const cycles = importCycles(g).map((c) => c.join(' -> ')).sort();
+    const cycles = importCycles(g)
+      .map((c) => c.join(' -> '))
+      .sort();
     assert.deepEqual(cycles, ['a.ts -> b.ts -> a.ts', 'self.ts -> self.ts', 'x.ts -> y.ts -> z.ts -> x.ts']);
-    assert.deepEqual(importCycles(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', []]])), []);
+    assert.deepEqual(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', []],
+        ]),
+      ),
+      [],
+    );
   });
 });
 
@@ -49,7 +60,8 @@ describe('src/ import graph', () => {
 
   it('reads the whole tree and resolves every relative import to a file', () => {
     // The engine, the app and the seeders are there: the walker found the tree, not an empty folder.
-    for (const file of ['app.ts', 'engine/bill/calculate.ts', 'data/seed.ts']) assert.ok(graph.edges.has(file), `${file} not read`);
+    for (const file of ['app.ts', 'engine/bill/calculate.ts', 'data/seed.ts'])
+      assert.ok(graph.edges.has(file), `${file} not read`);
     assert.deepEqual(graph.unresolved, [], 'relative imports that name no file (an edge the cycle check would miss)');
   });
 
@@ -63,7 +75,8 @@ describe('src/ import graph', () => {
     for (const [file, targets] of graph.edges) {
       if (!file.startsWith('engine/')) continue;
       for (const t of targets) if (!t.startsWith('engine/')) breaches.push(`${file} imports src/${t}`);
-      for (const p of graph.packages.get(file) ?? []) if (!ENGINE_PACKAGES.has(p)) breaches.push(`${file} imports package ${p}`);
+      for (const p of graph.packages.get(file) ?? [])
+        if (!ENGINE_PACKAGES.has(p)) breaches.push(`${file} imports package ${p}`);
     }
     assert.deepEqual(breaches, [], `the engine reaches outside itself:\n  ${breaches.join('\n  ')}`);
   });

@@ -39,7 +39,10 @@ describe('ratebook CLI and server', () => {
 
   it('import lookups: a summary per file, and a malformed file stops with its line and a non-zero exit', () => {
     const good = join(dir, 'values.csv');
-    writeFileSync(good, 'keyName,subKeyName,fromDateTime,toDateTime,actualValue\ncliKey,,2026-01-01T00:00Z,2026-01-01T01:00Z,0.1\ncliKey,,2026-01-01T01:00Z,2026-01-01T02:00Z,0.2\n');
+    writeFileSync(
+      good,
+      'keyName,subKeyName,fromDateTime,toDateTime,actualValue\ncliKey,,2026-01-01T00:00Z,2026-01-01T01:00Z,0.1\ncliKey,,2026-01-01T01:00Z,2026-01-01T02:00Z,0.2\n',
+    );
     const ok = cli(['import', 'lookups', good], env);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout, /values\.csv: 2 records: 2 created, 0 updated, 0 unchanged, 0 skipped/);
@@ -53,20 +56,38 @@ describe('ratebook CLI and server', () => {
   });
 
   it('serves with admin credentials from the environment and shuts down gracefully on SIGTERM', async () => {
-    const server = await startServerProcess([], { ...env, RATEBOOK_ADMIN_APP_ID: 'admin-id', RATEBOOK_ADMIN_APP_KEY: 'admin-key-123' }, 20_000);
+    const server = await startServerProcess(
+      [],
+      { ...env, RATEBOOK_ADMIN_APP_ID: 'admin-id', RATEBOOK_ADMIN_APP_KEY: 'admin-key-123' },
+      20_000,
+    );
     const { base } = server;
     let stopped: Promise<number | null> | undefined;
     assert.match(server.output(), /Admin application admin-id is ready/);
-    const hello = await fetch(`${base}/rest/echo/authenticate`, { headers: { authorization: basic('admin-id', 'admin-key-123') } });
+    const hello = await fetch(`${base}/rest/echo/authenticate`, {
+      headers: { authorization: basic('admin-id', 'admin-key-123') },
+    });
     assert.equal(hello.status, 200);
-    assert.deepEqual(((await hello.json()) as { results: { tiers: string[] }[] }).results[0]!.tiers, ['admin', 'enterprise', 'privateTou', 'signal']);
+    assert.deepEqual(((await hello.json()) as { results: { tiers: string[] }[] }).results[0]!.tiers, [
+      'admin',
+      'enterprise',
+      'privateTou',
+      'signal',
+    ]);
     // A request in flight when SIGTERM arrives (its body still arriving) is still answered.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${base}/rest/echo`, { method: 'POST', headers: { authorization: basic('admin-id', 'admin-key-123'), 'content-type': 'application/json' } }, (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        `${base}/rest/echo`,
+        {
+          method: 'POST',
+          headers: { authorization: basic('admin-id', 'admin-key-123'), 'content-type': 'application/json' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write('{"inFlight":');
       setTimeout(() => {

@@ -17,9 +17,13 @@ import { basicAuth, getOnce, ratebookCli, startServerProcess, type ServerProcess
 
 const LIMIT = 10;
 const SERVER_ENV = { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: '3600000', AUTH_CACHE_TTL_MS: '3600000' };
-const postgresUrl = process.env.DATABASE_URL && parseDatabaseUrl(process.env.DATABASE_URL).kind === 'postgres' ? process.env.DATABASE_URL : null;
+const postgresUrl =
+  process.env.DATABASE_URL && parseDatabaseUrl(process.env.DATABASE_URL).kind === 'postgres'
+    ? process.env.DATABASE_URL
+    : null;
 
-const echo = (server: ServerProcess, c: NewCredentials) => getOnce(`${server.base}/rest/echo`, { authorization: basicAuth(c) });
+const echo = (server: ServerProcess, c: NewCredentials) =>
+  getOnce(`${server.base}/rest/echo`, { authorization: basicAuth(c) });
 
 /** 16 requests spread over the servers: exactly LIMIT answered, the rest 429 in the error envelope with Retry-After. */
 async function limitHeldInTotal(servers: ServerProcess[], c: NewCredentials): Promise<void> {
@@ -36,12 +40,20 @@ async function limitHeldInTotal(servers: ServerProcess[], c: NewCredentials): Pr
       assert.ok(retry >= 1 && retry <= 3600, `Retry-After ${retry}`);
     }
   }
-  assert.equal(statuses.filter((s) => s === 200).length, LIMIT, `answered in total, not ${LIMIT} per process: ${statuses.join(' ')}`);
+  assert.equal(
+    statuses.filter((s) => s === 200).length,
+    LIMIT,
+    `answered in total, not ${LIMIT} per process: ${statuses.join(' ')}`,
+  );
   assert.equal(statuses.filter((s) => s === 429).length, 16 - LIMIT);
 }
 
 /** Both servers accept the key (and cache it), the CLI revokes it, and both refuse it within a second of that. */
-async function revokedEverywhereWithinASecond(servers: ServerProcess[], c: NewCredentials, env: Record<string, string>): Promise<void> {
+async function revokedEverywhereWithinASecond(
+  servers: ServerProcess[],
+  c: NewCredentials,
+  env: Record<string, string>,
+): Promise<void> {
   for (const s of servers) assert.equal((await echo(s, c)).status, 200);
   const revoked = ratebookCli(['keys', 'revoke', c.appId], env);
   assert.equal(revoked.status, 0, revoked.stderr);
@@ -92,7 +104,10 @@ describe('two servers on one PostgreSQL database', { skip: !postgresUrl && 'no P
     const migrated = ratebookCli(['migrate'], env);
     assert.equal(migrated.status, 0, migrated.stderr);
     creds = await credentialsIn(databaseUrl, 4);
-    servers = await Promise.all([startServerProcess([], { ...env, ...SERVER_ENV }), startServerProcess([], { ...env, ...SERVER_ENV })]);
+    servers = await Promise.all([
+      startServerProcess([], { ...env, ...SERVER_ENV }),
+      startServerProcess([], { ...env, ...SERVER_ENV }),
+    ]);
   });
   after(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -101,7 +116,8 @@ describe('two servers on one PostgreSQL database', { skip: !postgresUrl && 'no P
 
   it('the rate limit holds in total across both', () => limitHeldInTotal(servers, creds[0]!));
 
-  it('a key revoked through the CLI is refused by both within a second', () => revokedEverywhereWithinASecond(servers, creds[1]!, env));
+  it('a key revoked through the CLI is refused by both within a second', () =>
+    revokedEverywhereWithinASecond(servers, creds[1]!, env));
 
   it('a key rotated through the CLI: the old key refused by both within a second, the new one accepted', async () => {
     const c = creds[2]!;
@@ -110,7 +126,8 @@ describe('two servers on one PostgreSQL database', { skip: !postgresUrl && 'no P
     assert.equal(rotated.status, 0, rotated.stderr);
     const start = Date.now();
     for (const s of servers) {
-      while ((await echo(s, c)).status !== 401) assert.ok(Date.now() - start < 1000, `${s.base} still accepts the old key`);
+      while ((await echo(s, c)).status !== 401)
+        assert.ok(Date.now() - start < 1000, `${s.base} still accepts the old key`);
       assert.equal((await echo(s, { ...c, appKey: JSON.parse(rotated.stdout).appKey })).status, 200);
     }
   });
@@ -124,9 +141,11 @@ describe('two servers on one PostgreSQL database', { skip: !postgresUrl && 'no P
       process.kill(pids[0]!, 'SIGKILL');
       await cluster.waitFor(new RegExp(`pid ${pids[0]}\\) exited \\(SIGKILL\\); starting another`));
       const replacement = await cluster.waitFor(/worker 3 \(pid (\d+)\) listening/, 60_000);
-      for (let i = 0; i < 4; i++) assert.equal((await getOnce(`${cluster.base}/health`, {})).status, 200, 'the port keeps answering');
+      for (let i = 0; i < 4; i++)
+        assert.equal((await getOnce(`${cluster.base}/health`, {})).status, 200, 'the port keeps answering');
       assert.equal(await cluster.stop(), 0, cluster.output());
-      for (const pid of [pids[1]!, Number(replacement[1])]) assert.throws(() => process.kill(pid, 0), /ESRCH/, `worker ${pid} stopped with the primary`);
+      for (const pid of [pids[1]!, Number(replacement[1])])
+        assert.throws(() => process.kill(pid, 0), /ESRCH/, `worker ${pid} stopped with the primary`);
     } finally {
       await cluster.stop();
     }
@@ -146,14 +165,23 @@ describe('two servers on one SQLite file sharing Redis', async () => {
     const migrated = ratebookCli(['migrate'], env);
     assert.equal(migrated.status, 0, migrated.stderr);
     creds = await credentialsIn(env.DATABASE_URL!, 2);
-    servers = await Promise.all([startServerProcess([], { ...env, ...SERVER_ENV }), startServerProcess([], { ...env, ...SERVER_ENV })]);
+    servers = await Promise.all([
+      startServerProcess([], { ...env, ...SERVER_ENV }),
+      startServerProcess([], { ...env, ...SERVER_ENV }),
+    ]);
   });
   after(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the rate limit holds in total across both (counted in Redis)', { skip: !available && 'no Redis' }, () => limitHeldInTotal(servers, creds[0]!));
+  it('the rate limit holds in total across both (counted in Redis)', { skip: !available && 'no Redis' }, () =>
+    limitHeldInTotal(servers, creds[0]!),
+  );
 
-  it('a key revoked through the CLI is refused by both within a second (Redis pub/sub)', { skip: !available && 'no Redis' }, () => revokedEverywhereWithinASecond(servers, creds[1]!, env));
+  it(
+    'a key revoked through the CLI is refused by both within a second (Redis pub/sub)',
+    { skip: !available && 'no Redis' },
+    () => revokedEverywhereWithinASecond(servers, creds[1]!, env),
+  );
 });

@@ -54,7 +54,12 @@ function walk(rec: unknown, our: unknown, path: string, o: DiffOptions, out: Dif
     return;
   }
   if (rt !== ot) {
-    out.push({ kind: 'type', path, recorded: `${rt} ${JSON.stringify(show(rec))}`, ours: `${ot} ${JSON.stringify(show(our))}` });
+    out.push({
+      kind: 'type',
+      path,
+      recorded: `${rt} ${JSON.stringify(show(rec))}`,
+      ours: `${ot} ${JSON.stringify(show(our))}`,
+    });
     return;
   }
   if (rt === 'array') {
@@ -69,17 +74,26 @@ function walk(rec: unknown, our: unknown, path: string, o: DiffOptions, out: Dif
       if (!(k in m)) out.push({ kind: 'missing', path: at(k), recorded: show(r[k]), ours: undefined });
       else walk(r[k], m[k], at(k), o, out, values);
     }
-    for (const k of Object.keys(m)) if (!(k in r)) out.push({ kind: 'extra', path: at(k), recorded: undefined, ours: show(m[k]) });
+    for (const k of Object.keys(m))
+      if (!(k in r)) out.push({ kind: 'extra', path: at(k), recorded: undefined, ours: show(m[k]) });
     return;
   }
-  if (rt === 'string' && dateFormat(rec as string) !== dateFormat(our as string)) out.push({ kind: 'format', path, recorded: rec, ours: our });
+  if (rt === 'string' && dateFormat(rec as string) !== dateFormat(our as string))
+    out.push({ kind: 'format', path, recorded: rec, ours: our });
   else if (values && rec !== our) out.push({ kind: 'value', path, recorded: rec, ours: our });
 }
 
 /** A date or date-time's layout with its digits masked (9999-99-99T99:99:99-99:99); null for any other string. */
 const dateFormat = (s: string): string | null => (/^\d{4}-\d{2}-\d{2}/.test(s) ? s.replace(/\d/g, '9') : null);
 
-function walkArray(rec: unknown[], our: unknown[], path: string, o: DiffOptions, out: Difference[], values: boolean): void {
+function walkArray(
+  rec: unknown[],
+  our: unknown[],
+  path: string,
+  o: DiffOptions,
+  out: Difference[],
+  values: boolean,
+): void {
   const at = `${path}[]`;
   const key = o.pairBy?.[at];
   if (key) {
@@ -88,7 +102,8 @@ function walkArray(rec: unknown[], our: unknown[], path: string, o: DiffOptions,
     const ourIds = new Set(our.map(id));
     const onlyRecorded = rec.map(id).filter((x) => !ourIds.has(x));
     const onlyOurs = our.map(id).filter((x) => !byId.has(x));
-    if (values && (onlyRecorded.length || onlyOurs.length)) out.push({ kind: 'records', path: at, recorded: onlyRecorded, ours: onlyOurs });
+    if (values && (onlyRecorded.length || onlyOurs.length))
+      out.push({ kind: 'records', path: at, recorded: onlyRecorded, ours: onlyOurs });
     // A record only Ratebook has is compared, for its shape only, with the first recorded one.
     for (const x of our) {
       const twin = byId.get(id(x));
@@ -97,7 +112,8 @@ function walkArray(rec: unknown[], our: unknown[], path: string, o: DiffOptions,
     }
     return;
   }
-  if (values && rec.length !== our.length) out.push({ kind: 'records', path: at, recorded: rec.length, ours: our.length });
+  if (values && rec.length !== our.length)
+    out.push({ kind: 'records', path: at, recorded: rec.length, ours: our.length });
   our.forEach((x, i) => {
     if (i < rec.length) walk(rec[i], x, at, o, out, values);
     else if (rec.length) walk(rec[rec.length - 1], x, at, o, out, false);
@@ -143,8 +159,13 @@ export function unused(diffs: readonly Difference[], e: Explanations): string[] 
     ['additions', e.additions, (d) => d.kind === 'extra'],
     ['notFixed', e.notFixed, (d) => d.kind === 'extra' || d.kind === 'missing'],
   ];
-  return lists.flatMap(([name, reasons, fits]) => Object.keys(reasons ?? {}).filter((p) => !diffs.some((d) => fits(d) && covers({ [p]: '' }, d.path))).map((p) => `${name}: ${p}`));
+  return lists.flatMap(([name, reasons, fits]) =>
+    Object.keys(reasons ?? {})
+      .filter((p) => !diffs.some((d) => fits(d) && covers({ [p]: '' }, d.path)))
+      .map((p) => `${name}: ${p}`),
+  );
 }
 
 /** One line a failing test prints per difference. */
-export const describeDifference = (d: Difference): string => `${d.kind} ${d.path || '(root)'}: recorded ${JSON.stringify(d.recorded)}, Ratebook ${JSON.stringify(d.ours)}`;
+export const describeDifference = (d: Difference): string =>
+  `${d.kind} ${d.path || '(root)'}: recorded ${JSON.stringify(d.recorded)}, Ratebook ${JSON.stringify(d.ours)}`;

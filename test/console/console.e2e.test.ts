@@ -11,7 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { basicAuth, buildDist, CHROMIUM, hasChromium, launchBrowser, signIn, startBuiltService, type Browser, type Service } from '../helpers/console-harness.ts';
+import {
+  basicAuth,
+  buildDist,
+  CHROMIUM,
+  hasChromium,
+  launchBrowser,
+  signIn,
+  startBuiltService,
+  type Browser,
+  type Service,
+} from '../helpers/console-harness.ts';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
@@ -34,7 +44,9 @@ async function assertFitsAndLabelled(page: Page, what: string): Promise<void> {
   assert.deepEqual(unlabelled, [], `${what}: controls without a label`);
 }
 
-const skip = hasChromium() ? false : `${CHROMIUM} is absent: install Debian's chromium (apt-get install -y chromium) to run the console's browser test`;
+const skip = hasChromium()
+  ? false
+  : `${CHROMIUM} is absent: install Debian's chromium (apt-get install -y chromium) to run the console's browser test`;
 
 describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
   let service: Service;
@@ -45,7 +57,11 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
   const api = async (path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) => {
     const headers: Record<string, string> = init.auth === false ? {} : { authorization: basicAuth(service) };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(new URL(path, service.url), { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const res = await fetch(new URL(path, service.url), {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
     return { status: res.status, json: (await res.json().catch(() => null)) as any, text: '' };
   };
 
@@ -74,7 +90,10 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     await other.arrayBuffer();
     assert.equal(other.status, 404, 'only the console files are served');
     const doc = await api('/openapi.json', { auth: false });
-    assert.deepEqual(Object.keys(doc.json.paths).filter((p) => p.includes('console')), []);
+    assert.deepEqual(
+      Object.keys(doc.json.paths).filter((p) => p.includes('console')),
+      [],
+    );
     assert.equal((await api('/rest/public/lses?zipCode=94110', { auth: false })).status, 401);
   });
 
@@ -103,11 +122,17 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const year = Number(await map.getAttribute('data-year'));
     const cells = page.locator('table.heatmap tbody td');
     assert.equal(await cells.count(), 2 * 12 * 24);
-    assert.equal(await page.locator('table.heatmap tbody td[data-price]').count(), 2 * 12 * 24, 'every cell has a price');
+    assert.equal(
+      await page.locator('table.heatmap tbody td[data-price]').count(),
+      2 * 12 * 24,
+      'every cell has a price',
+    );
 
     // A July weekday at 17:00 (peak) and a January weekend day at 03:00, against the API for those very hours.
     const firstOn = (month: number, weekdays: number[]) => {
-      for (let d = 8; ; d++) if (weekdays.includes(new Date(Date.UTC(year, month - 1, d)).getUTCDay())) return `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+      for (let d = 8; ; d++)
+        if (weekdays.includes(new Date(Date.UTC(year, month - 1, d)).getUTCDay()))
+          return `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
     };
     const samples = [
       { kind: 'weekday', month: 7, hour: 17, date: firstOn(7, [3]) },
@@ -116,17 +141,23 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const shown: number[] = [];
     for (const s of samples) {
       const hh = String(s.hour).padStart(2, '0');
-      const res = await api(`/rest/v1/prices/smart?masterTariffId=${etoucId}&fromDateTime=${s.date}T${hh}:00&toDateTime=${s.date}T${hh}:59`);
+      const res = await api(
+        `/rest/v1/prices/smart?masterTariffId=${etoucId}&fromDateTime=${s.date}T${hh}:00&toDateTime=${s.date}T${hh}:59`,
+      );
       assert.equal(res.status, 200);
       const expected = res.json.results[0].priceChanges[0].rateAmount as number;
-      const cell = page.locator(`table.heatmap td[data-kind="${s.kind}"][data-month="${s.month}"][data-hour="${s.hour}"]`);
+      const cell = page.locator(
+        `table.heatmap td[data-kind="${s.kind}"][data-month="${s.month}"][data-hour="${s.hour}"]`,
+      );
       const price = Number(await cell.getAttribute('data-price'));
       assert.equal(price, expected, `${s.kind} ${s.date} ${hh}:00`);
       shown.push(price);
     }
     assert.notEqual(shown[0], shown[1], 'summer peak and winter night differ on a TOU tariff');
     // Each cell is named in words for screen readers (month, day kind, hour, price), not only by its colour.
-    const peak = page.getByRole('cell', { name: new RegExp(`^Jul weekdays 17:00: ${price.format(shown[0]!).replace('.', '\\.')} per kWh`) });
+    const peak = page.getByRole('cell', {
+      name: new RegExp(`^Jul weekdays 17:00: ${price.format(shown[0]!).replace('.', '\\.')} per kWh`),
+    });
     assert.equal(await peak.count(), 1);
     assert.equal(await page.locator('table.heatmap td[data-price] .sr-only').count(), 2 * 12 * 24);
   });
@@ -134,8 +165,16 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
   it('bills an uploaded CSV of interval data to the same total as the API', async () => {
     const page = browser.page;
     // Two days of hourly readings in July, more in the 4-9 pm peak: the TOU split matters to the total.
-    const values = Array.from({ length: 48 }, (_, i) => Number((0.3 + (i % 24 >= 16 && i % 24 < 21 ? 1.2 : 0) + (i % 7) * 0.05).toFixed(3)));
-    const lines = ['fromDateTime,kWh', ...values.map((v, i) => `2026-07-${String(1 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00,${v}`)];
+    const values = Array.from({ length: 48 }, (_, i) =>
+      Number((0.3 + (i % 24 >= 16 && i % 24 < 21 ? 1.2 : 0) + (i % 7) * 0.05).toFixed(3)),
+    );
+    const lines = [
+      'fromDateTime,kWh',
+      ...values.map(
+        (v, i) =>
+          `2026-07-${String(1 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00,${v}`,
+      ),
+    ];
     const file = join(dir, 'usage.csv');
     writeFileSync(file, `${lines.join('\n')}\n`);
 
@@ -149,7 +188,15 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
 
     const expected = await api('/rest/v1/ondemand/calculate', {
       method: 'POST',
-      body: { masterTariffId: etoucId, fromDateTime: '2026-07-01T00:00', toDateTime: '2026-07-03T00:00', detailLevel: 'TOTAL', propertyInputs: [{ keyName: 'consumption', fromDateTime: '2026-07-01T00:00', duration: 3_600_000, dataSeries: values }] },
+      body: {
+        masterTariffId: etoucId,
+        fromDateTime: '2026-07-01T00:00',
+        toDateTime: '2026-07-03T00:00',
+        detailLevel: 'TOTAL',
+        propertyInputs: [
+          { keyName: 'consumption', fromDateTime: '2026-07-01T00:00', duration: 3_600_000, dataSeries: values },
+        ],
+      },
     });
     assert.equal(expected.status, 200, JSON.stringify(expected.json));
     assert.ok(expected.json.results[0].totalCost > 0);
@@ -178,13 +225,25 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     await page.goto(`${service.url}/console#/prices?tariff=${etoucId}&from=${from}`);
     await page.locator('#prices-result[data-state="done"]').waitFor({ timeout: 60_000 });
     assert.equal(await page.locator('#prices-result figure .chart canvas').count(), 1, 'the week is drawn');
-    const rows = await page.locator('#prices-result table.changes tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    const res = await api(`/rest/v1/prices/smart?masterTariffId=${etoucId}&fromDateTime=${from}&toDateTime=2026-07-13&pageCount=1000`);
+    const rows = await page
+      .locator('#prices-result table.changes tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const res = await api(
+      `/rest/v1/prices/smart?masterTariffId=${etoucId}&fromDateTime=${from}&toDateTime=2026-07-13&pageCount=1000`,
+    );
     assert.equal(res.status, 200);
-    const changes = res.json.results[0].priceChanges as { fromDateTime: string; toDateTime: string; name: string; rateAmount: number }[];
+    const changes = res.json.results[0].priceChanges as {
+      fromDateTime: string;
+      toDateTime: string;
+      name: string;
+      rateAmount: number;
+    }[];
     assert.ok(changes.length >= 14, 'a TOU week has a peak a day');
     const when = (t: string) => t.replace('T', ' ').slice(0, 16);
-    assert.deepEqual(rows, changes.map((c) => [when(c.fromDateTime), when(c.toDateTime), c.name, price.format(c.rateAmount)]));
+    assert.deepEqual(
+      rows,
+      changes.map((c) => [when(c.fromDateTime), when(c.toDateTime), c.name, price.format(c.rateAmount)]),
+    );
     await assertFitsAndLabelled(page, 'smart price');
   });
 
@@ -192,15 +251,27 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const page = browser.page;
     await page.goto(`${service.url}/console#/baseline?zip=94110`);
     await page.locator('#baseline-result[data-state="done"]').waitFor({ timeout: 60_000 });
-    assert.equal(await page.locator('#baseline-result .chart canvas').count(), 2, 'days of the year and the average day');
+    assert.equal(
+      await page.locator('#baseline-result .chart canvas').count(),
+      2,
+      'days of the year and the average day',
+    );
     const res = await api('/rest/v1/typicals/baselines/best?zipCode=94110&buildingType=RESIDENTIAL');
-    const b = res.json.results[0] as { measures: { v: number }[]; factors: { annualConsumption?: number; peakDemand?: number } };
+    const b = res.json.results[0] as {
+      measures: { v: number }[];
+      factors: { annualConsumption?: number; peakDemand?: number };
+    };
     const hourly = b.measures.map((m) => m.v);
     const annual = b.factors.annualConsumption ?? hourly.reduce((s, v) => s + v, 0);
     const summary = (await page.locator('#baseline-result .baseline-summary').textContent()) ?? '';
-    assert.ok(summary.includes(`${qty.format(annual)} kWh a year, peak ${qty.format(b.factors.peakDemand!)} kW`), summary);
+    assert.ok(
+      summary.includes(`${qty.format(annual)} kWh a year, peak ${qty.format(b.factors.peakDemand!)} kW`),
+      summary,
+    );
     const days = Math.floor(hourly.length / 24);
-    const expected = Array.from({ length: 24 }, (_, hr) => (Array.from({ length: days }, (_, d) => hourly[d * 24 + hr]!).reduce((s, v) => s + v, 0) / days).toFixed(3));
+    const expected = Array.from({ length: 24 }, (_, hr) =>
+      (Array.from({ length: days }, (_, d) => hourly[d * 24 + hr]!).reduce((s, v) => s + v, 0) / days).toFixed(3),
+    );
     assert.deepEqual(await page.locator('table.average-day tbody td:nth-child(2)').allTextContents(), expected);
     await assertFitsAndLabelled(page, 'baseline');
   });
@@ -216,21 +287,50 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
       const res = await api('/rest/v1/accounts/analysis', { method: 'POST', body: request.postDataJSON() });
       assert.equal(res.status, 200, JSON.stringify(res.json));
       const a = res.json.results[0];
-      const monthly = (scenario: string) => a.seriesData.filter((d: { seriesId: number }) => d.seriesId === a.series.find((x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === 'MONTH').seriesId);
+      const monthly = (scenario: string) =>
+        a.seriesData.filter(
+          (d: { seriesId: number }) =>
+            d.seriesId ===
+            a.series.find(
+              (x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === 'MONTH',
+            ).seriesId,
+        );
       const [before, after] = [monthly('before'), monthly('after')];
       assert.equal(before.length, 12);
-      const rows = await page.locator('table.by-month tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
-      assert.deepEqual(rows, before.map((d: { cost: number }, i: number) => [amount.format(d.cost), amount.format(after[i].cost), amount.format(d.cost - after[i].cost)]));
-      assert.ok(((await page.locator('.savings-summary').textContent()) ?? '').includes(`${amount.format(a.summary.netAvoidedCost)} ${a.currency} saved`));
+      const rows = await page
+        .locator('table.by-month tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+      assert.deepEqual(
+        rows,
+        before.map((d: { cost: number }, i: number) => [
+          amount.format(d.cost),
+          amount.format(after[i].cost),
+          amount.format(d.cost - after[i].cost),
+        ]),
+      );
+      assert.ok(
+        ((await page.locator('.savings-summary').textContent()) ?? '').includes(
+          `${amount.format(a.summary.netAvoidedCost)} ${a.currency} saved`,
+        ),
+      );
       return a;
     };
 
     const first = analysis();
     await page.goto(`${service.url}/console#/savings?zip=94110&kw=4&year=2027`);
     const sent = await first;
-    assert.equal(await page.getByLabel('Tariff before solar').inputValue(), String(defaults.json.results[0].masterTariffId), 'the default tariff is preselected');
+    assert.equal(
+      await page.getByLabel('Tariff before solar').inputValue(),
+      String(defaults.json.results[0].masterTariffId),
+      'the default tariff is preselected',
+    );
     const onDefault = await figures(sent);
-    assert.deepEqual(onDefault.scenarios.filter((s: { name: string }) => s.name !== 'solar').map((s: { masterTariffId: number }) => s.masterTariffId), [defaults.json.results[0].masterTariffId, defaults.json.results[0].masterTariffId]);
+    assert.deepEqual(
+      onDefault.scenarios
+        .filter((s: { name: string }) => s.name !== 'solar')
+        .map((s: { masterTariffId: number }) => s.masterTariffId),
+      [defaults.json.results[0].masterTariffId, defaults.json.results[0].masterTariffId],
+    );
     await assertFitsAndLabelled(page, 'savings');
 
     await page.getByLabel('Tariff after solar').selectOption(String(etoucId));
@@ -238,12 +338,18 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     await page.getByRole('button', { name: 'Analyse' }).click();
     const moved = await figures(await second);
     assert.equal(moved.scenarios.find((s: { name: string }) => s.name === 'after').masterTariffId, etoucId);
-    assert.match((await page.locator('#savings-result .meta').textContent()) ?? '', new RegExp(`after solar on .*\\(${etoucId}\\)`));
+    assert.match(
+      (await page.locator('#savings-result .meta').textContent()) ?? '',
+      new RegExp(`after solar on .*\\(${etoucId}\\)`),
+    );
 
     // A ZIP code no utility of Ratebook serves: no tariff to list, and the API's refusal in words.
     await page.getByLabel('ZIP code').fill('00501');
     await page.getByLabel('ZIP code').dispatchEvent('change');
-    await page.getByRole('status').filter({ hasText: /0 residential tariffs serve 00501/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /0 residential tariffs serve 00501/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Analyse' }).click();
     const alert = page.locator('#savings-result').getByRole('alert');
     await alert.waitFor({ timeout: 60_000 });

@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runSeeds } from '../../src/data/seed.ts';
 import {
-  ALL_ELECTRIC, BASIC, PGE_BASELINE_TERRITORIES, SCE_BASELINE_REGIONS, SDGE_CLIMATE_ZONES, type BaselineArea,
+  ALL_ELECTRIC,
+  BASIC,
+  PGE_BASELINE_TERRITORIES,
+  SCE_BASELINE_REGIONS,
+  SDGE_CLIMATE_ZONES,
+  type BaselineArea,
 } from '../../src/data/starter/tariffs/baseline-areas.ts';
 import { STARTER_TARIFFS } from '../../src/data/starter/tariffs/index.ts';
 import type { StarterRate, StarterTariff } from '../../src/data/starter/tariffs/starter-tariff.ts';
@@ -23,7 +28,8 @@ const version = (tariffId: number): StarterTariff => STARTER_TARIFFS.find((t) =>
 const rateOf = (t: StarterTariff, group: string, territoryId: number, seasonId: number): StarterRate =>
   t.rates.find((r) => r.group === group && r.territoryId === territoryId && r.seasonId === seasonId)!;
 /** Tier 1 limit (kWh/day) of the bands of one applicability value (null: bands without one). */
-const firstLimit = (r: StarterRate, value: string | null) => r.bands.find((b) => (b.applicabilityValue ?? null) === value)?.upTo;
+const firstLimit = (r: StarterRate, value: string | null) =>
+  r.bands.find((b) => (b.applicabilityValue ?? null) === value)?.upTo;
 const territory = (code: string, areas: readonly BaselineArea[]) => areas.find((a) => a.code === code)!.territoryId;
 
 describe('California baseline areas', () => {
@@ -44,40 +50,67 @@ describe('California baseline areas', () => {
   });
 
   it('place addresses only where a source lists places: San Francisco in T, SCE communities of one region', () => {
-    const placed = STARTER_TERRITORIES.filter((t) => AREAS.some((u) => u.areas.some((a) => a.territoryId === t.territoryId)) && (t.items.length > 0 || t.zipcodesOfCounties?.length));
-    assert.deepEqual(placed.map((t) => t.territoryId).sort((a, b) => a - b), [3538, 1000312, 1000313, 1000314, 1000315, 1000316, 1000318]);
+    const placed = STARTER_TERRITORIES.filter(
+      (t) =>
+        AREAS.some((u) => u.areas.some((a) => a.territoryId === t.territoryId)) &&
+        (t.items.length > 0 || t.zipcodesOfCounties?.length),
+    );
+    assert.deepEqual(
+      placed.map((t) => t.territoryId).sort((a, b) => a - b),
+      [3538, 1000312, 1000313, 1000314, 1000315, 1000316, 1000318],
+    );
     assert.deepEqual(STARTER_TERRITORIES.find((t) => t.territoryId === 3538)!.zipcodesOfCounties, ['San Francisco']);
-    for (const t of STARTER_TERRITORIES.filter((x) => x.usageType === 'TARIFF' && x.items.length === 0 && !x.zipcodesOfCounties)) {
+    for (const t of STARTER_TERRITORIES.filter(
+      (x) => x.usageType === 'TARIFF' && x.items.length === 0 && !x.zipcodesOfCounties,
+    )) {
       assert.match(t.source, /no ZIP code list|ZIP code table/, `${t.territoryName} says why it has no items`);
     }
   });
 
   it('price every area of the utility, in every season, in each territory-priced version', () => {
     const priced = STARTER_TARIFFS.filter((t) => t.rates.some((r) => r.territoryId !== undefined));
-    assert.deepEqual(
-      [...new Set(priced.map((t) => t.tariffCode))].sort(),
-      ['D', 'DR', 'E-1', 'E-TOU-C', 'TOU-DR1'],
-    );
+    assert.deepEqual([...new Set(priced.map((t) => t.tariffCode))].sort(), ['D', 'DR', 'E-1', 'E-TOU-C', 'TOU-DR1']);
     for (const t of priced) {
-      const areas = AREAS.find((u) => u.lseId === t.lseId)!.areas.map((a) => a.territoryId).sort((a, b) => a - b);
+      const areas = AREAS.find((u) => u.lseId === t.lseId)!
+        .areas.map((a) => a.territoryId)
+        .sort((a, b) => a - b);
       const groups = new Map<string, number[]>();
       for (const r of t.rates.filter((x) => x.territoryId !== undefined)) {
         const key = `${r.group}/${r.seasonId}`;
         groups.set(key, [...(groups.get(key) ?? []), r.territoryId!]);
         assert.equal(r.chargePeriod, 'DAILY', `${t.tariffCode} rate ${r.id}: allowances are kWh per day`);
       }
-      for (const [key, ids] of groups) assert.deepEqual(ids.sort((a, b) => a - b), areas, `${t.tariffCode} ${t.effectiveDate} ${key}`);
+      for (const [key, ids] of groups)
+        assert.deepEqual(
+          ids.sort((a, b) => a - b),
+          areas,
+          `${t.tariffCode} ${t.effectiveDate} ${key}`,
+        );
     }
   });
 
-  it('size PG&E tiers and credits by each territory\'s basic and all-electric allowances', () => {
+  it("size PG&E tiers and credits by each territory's basic and all-electric allowances", () => {
     const e1 = version(1100011);
     const touC = version(1100013);
     for (const a of PGE_BASELINE_TERRITORIES) {
-      for (const [seasonId, season] of [[692, 'summer'], [693, 'winter']] as const) {
-        for (const [value, allowance] of [[BASIC, a.basic], [ALL_ELECTRIC, a.allElectric!]] as const) {
-          assert.equal(firstLimit(rateOf(e1, 'Energy Charges', a.territoryId, seasonId), value), allowance[season], `E-1 ${a.code} ${season} ${value}`);
-          assert.equal(firstLimit(rateOf(touC, 'Baseline Credit', a.territoryId, seasonId), value), allowance[season], `E-TOU-C ${a.code} ${season} ${value}`);
+      for (const [seasonId, season] of [
+        [692, 'summer'],
+        [693, 'winter'],
+      ] as const) {
+        for (const [value, allowance] of [
+          [BASIC, a.basic],
+          [ALL_ELECTRIC, a.allElectric!],
+        ] as const) {
+          assert.equal(
+            firstLimit(rateOf(e1, 'Energy Charges', a.territoryId, seasonId), value),
+            allowance[season],
+            `E-1 ${a.code} ${season} ${value}`,
+          );
+          assert.equal(
+            firstLimit(rateOf(touC, 'Baseline Credit', a.territoryId, seasonId), value),
+            allowance[season],
+            `E-TOU-C ${a.code} ${season} ${value}`,
+          );
         }
       }
     }
@@ -88,7 +121,10 @@ describe('California baseline areas', () => {
     assert.equal(firstLimit(rateOf(touC, 'Baseline Credit', territory('Z', P), 693), BASIC), 7.8);
     // Territory T's rates of 2025 keep their ids (and the original Basic bands), with all-electric bands added.
     const t2025 = rateOf(version(1100001), 'Energy Charges', 3538, 692);
-    assert.deepEqual([t2025.id, t2025.bands[0]!.id, t2025.bands[0]!.upTo, t2025.bands[0]!.amount], [1101001, 1102001, 6.5, 0.4073]);
+    assert.deepEqual(
+      [t2025.id, t2025.bands[0]!.id, t2025.bands[0]!.upTo, t2025.bands[0]!.amount],
+      [1101001, 1102001, 6.5, 0.4073],
+    );
   });
 
   it('size SCE D by region and SDG&E by climate zone (DR tier 1 at 130 % of the allowance, as its Coastal record)', () => {
@@ -96,12 +132,22 @@ describe('California baseline areas', () => {
     assert.equal(firstLimit(rateOf(d, 'Energy Charges', territory('15', SCE_BASELINE_REGIONS), 1000001), null), 45);
     assert.equal(firstLimit(rateOf(d, 'Energy Charges', territory('8', SCE_BASELINE_REGIONS), 1000002), null), 10.3);
     const dr = version(1400501);
-    const drLimits = SDGE_CLIMATE_ZONES.map((z) => [firstLimit(rateOf(dr, 'Energy Charges', z.territoryId, 1400005), null), firstLimit(rateOf(dr, 'Energy Charges', z.territoryId, 1400006), null)]);
+    const drLimits = SDGE_CLIMATE_ZONES.map((z) => [
+      firstLimit(rateOf(dr, 'Energy Charges', z.territoryId, 1400005), null),
+      firstLimit(rateOf(dr, 'Energy Charges', z.territoryId, 1400006), null),
+    ]);
     // Coastal 11.7 / 11.96 are the URDB record's own limits; 1.3 x (10.4, 9.6), 1.3 x (13.6, 12.9), 1.3 x (15.9, 10.9).
-    assert.deepEqual(drLimits, [[11.7, 11.96], [13.52, 12.48], [17.68, 16.77], [20.67, 14.17]]);
+    assert.deepEqual(drLimits, [
+      [11.7, 11.96],
+      [13.52, 12.48],
+      [17.68, 16.77],
+      [20.67, 14.17],
+    ]);
     const touDr1 = version(1100007);
     assert.deepEqual(
-      SDGE_CLIMATE_ZONES.map((z) => firstLimit(rateOf(touDr1, 'Baseline Adjustment Credit', z.territoryId, 1100004), null)),
+      SDGE_CLIMATE_ZONES.map((z) =>
+        firstLimit(rateOf(touDr1, 'Baseline Adjustment Credit', z.territoryId, 1100004), null),
+      ),
       [9, 10.4, 13.6, 15.9],
     );
   });
@@ -117,7 +163,12 @@ for (const dialect of dialects) {
     after(() => db.dispose());
 
     it('write closedDate and lastUpdated from the data', async () => {
-      const rows = await db.kysely.selectFrom('tariffs').select(['tariff_id', 'end_date', 'closed_date', 'last_updated']).where('tariff_id', 'in', [1400701, 1100011, 1200003, 1300103, 3244437]).orderBy('tariff_id').execute();
+      const rows = await db.kysely
+        .selectFrom('tariffs')
+        .select(['tariff_id', 'end_date', 'closed_date', 'last_updated'])
+        .where('tariff_id', 'in', [1400701, 1100011, 1200003, 1300103, 3244437])
+        .orderBy('tariff_id')
+        .execute();
       assert.deepEqual(
         rows.map((r) => [r.tariff_id, r.end_date, r.closed_date, r.last_updated]),
         [
@@ -128,16 +179,42 @@ for (const dialect of dialects) {
           [3244437, '2026-06-01', null, '2016-01-01T05:00:00Z'], // Georgia Power R-22 as recorded, ended where R-31 starts
         ],
       );
-      const undated = await db.kysely.selectFrom('tariffs').select('tariff_id').where('tariff_id', 'in', STARTER_TARIFFS.map((t) => t.tariffId)).where('last_updated', 'is', null).execute();
+      const undated = await db.kysely
+        .selectFrom('tariffs')
+        .select('tariff_id')
+        .where(
+          'tariff_id',
+          'in',
+          STARTER_TARIFFS.map((t) => t.tariffId),
+        )
+        .where('last_updated', 'is', null)
+        .execute();
       assert.deepEqual(undated, []);
     });
 
     it('place a San Francisco ZIP code in territory T and a Visalia one in SCE region 13, and no ZIP code in the unlisted areas', async () => {
-      const itemsOf = async (territoryId: number) => Number((await db.kysely.selectFrom('territory_items').select((eb) => eb.fn.countAll().as('n')).where('territory_id', '=', territoryId).executeTakeFirstOrThrow()).n);
+      const itemsOf = async (territoryId: number) =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom('territory_items')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('territory_id', '=', territoryId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       assert.ok((await itemsOf(3538)) > 20);
-      for (const a of [...PGE_BASELINE_TERRITORIES.filter((x) => x.code !== 'T'), ...SDGE_CLIMATE_ZONES]) assert.equal(await itemsOf(a.territoryId), 0, a.code);
-      const visalia = await db.kysely.selectFrom('territory_items').select(['value', 'partial']).where('territory_id', '=', territory('13', SCE_BASELINE_REGIONS)).execute();
-      assert.deepEqual(visalia.map((i) => [i.value, Boolean(i.partial)]), [['Visalia', true]]);
+      for (const a of [...PGE_BASELINE_TERRITORIES.filter((x) => x.code !== 'T'), ...SDGE_CLIMATE_ZONES])
+        assert.equal(await itemsOf(a.territoryId), 0, a.code);
+      const visalia = await db.kysely
+        .selectFrom('territory_items')
+        .select(['value', 'partial'])
+        .where('territory_id', '=', territory('13', SCE_BASELINE_REGIONS))
+        .execute();
+      assert.deepEqual(
+        visalia.map((i) => [i.value, Boolean(i.partial)]),
+        [['Visalia', true]],
+      );
     });
   });
 }

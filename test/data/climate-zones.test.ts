@@ -41,7 +41,10 @@ const README_COUNTS: Record<string, [number, number]> = {
 
 let cache: { stations: Map<string, StationZone>; places: ZipPlace[] } | null = null;
 function load() {
-  cache ??= { stations: readStationZones(CSV!), places: zipPlacesFromRows(parseGeonames(readFileSync(geonamesFile(), 'utf8'))) };
+  cache ??= {
+    stations: readStationZones(CSV!),
+    places: zipPlacesFromRows(parseGeonames(readFileSync(geonamesFile(), 'utf8'))),
+  };
   return cache;
 }
 
@@ -55,7 +58,9 @@ describe('climate zones: the station table', () => {
 
   it('parses a small table and rejects malformed ones', () => {
     const head = 'weather_station_filename,weather_station_name,weather_station_wmo,iecc_cz,ashrae_622_wsf,zip_codes,,';
-    const ok = parseStationZones(`${head}\r\nA.epw,Alpha,111111,5A,0.5,00501,01001,\r\nB.epw,Beta,222222,7,0.5,99701,,\r\n`);
+    const ok = parseStationZones(
+      `${head}\r\nA.epw,Alpha,111111,5A,0.5,00501,01001,\r\nB.epw,Beta,222222,7,0.5,99701,,\r\n`,
+    );
     assert.deepEqual([...ok.keys()], ['00501', '01001', '99701']);
     assert.deepEqual(ok.get('00501'), { zone: '5A', station: 'Alpha', file: 'A.epw', wmo: '111111' });
     assert.equal(ok.get('99701')!.zone, '7');
@@ -146,7 +151,9 @@ describe('climate zones: every ZIP code of the service', () => {
     assert.equal(all.get('09007')!.how, 'nearest');
     assert.ok(all.get('09007')!.km! > 3000);
     const missing = places.length - zones.size;
-    t.diagnostic(`${places.length} ZIP codes: ${how.station} by station, ${how.county} by county, ${how.nearest} by nearest, ${missing} without (military abroad); with no limit ${all.size - zones.size} more by nearest`);
+    t.diagnostic(
+      `${places.length} ZIP codes: ${how.station} by station, ${how.county} by county, ${how.nearest} by nearest, ${missing} without (military abroad); with no limit ${all.size - zones.size} more by nearest`,
+    );
   });
 
   it('does not depend on the order of the places', (t) => {
@@ -154,7 +161,10 @@ describe('climate zones: every ZIP code of the service', () => {
     const { stations, places } = load();
     const a = zonesForZips(stations, places, { maxNearestKm: Infinity });
     const b = zonesForZips(stations, [...places].reverse(), { maxNearestKm: Infinity });
-    assert.deepEqual([...b].sort(([x], [y]) => (x < y ? -1 : 1)), [...a].sort(([x], [y]) => (x < y ? -1 : 1)));
+    assert.deepEqual(
+      [...b].sort(([x], [y]) => (x < y ? -1 : 1)),
+      [...a].sort(([x], [y]) => (x < y ? -1 : 1)),
+    );
   });
 
   it('puts a synthetic ZIP code in its county zone, or the nearest one when its county has none', (t) => {
@@ -217,16 +227,28 @@ describe('climate zones: pure fallback rules', () => {
   ];
 
   it('takes the most common zone of the county, not the nearest ZIP code in it', () => {
-    const z = zonesForZips(stations, [...places, { zip: '19999', state: 'AA', countyFips: '01001', lat: 41, lng: -99 }]);
+    const z = zonesForZips(stations, [
+      ...places,
+      { zip: '19999', state: 'AA', countyFips: '01001', lat: 41, lng: -99 },
+    ]);
     assert.deepEqual(z.get('19999'), { zone: '5A', how: 'county', from: '01001', km: null });
   });
 
   it('breaks a tie in the county by the nearest of the tied ZIP codes', () => {
-    const east = zonesForZips(stations, [...places, { zip: '29999', state: 'AA', countyFips: '01002', lat: 30, lng: -90.1 }]);
+    const east = zonesForZips(stations, [
+      ...places,
+      { zip: '29999', state: 'AA', countyFips: '01002', lat: 30, lng: -90.1 },
+    ]);
     assert.equal(east.get('29999')!.zone, '4A');
-    const west = zonesForZips(stations, [...places, { zip: '29999', state: 'AA', countyFips: '01002', lat: 30, lng: -91.9 }]);
+    const west = zonesForZips(stations, [
+      ...places,
+      { zip: '29999', state: 'AA', countyFips: '01002', lat: 30, lng: -91.9 },
+    ]);
     assert.equal(west.get('29999')!.zone, '3A');
-    const nowhere = zonesForZips(stations, [...places, { zip: '29999', state: 'AA', countyFips: '01002', lat: null, lng: null }]);
+    const nowhere = zonesForZips(stations, [
+      ...places,
+      { zip: '29999', state: 'AA', countyFips: '01002', lat: null, lng: null },
+    ]);
     assert.equal(nowhere.get('29999')!.zone, '3A'); // no coordinates: the smaller zone name
   });
 
@@ -303,6 +325,11 @@ describe('climate zones: CRB cities', () => {
     }
     assert.deepEqual([...cities.keys()].sort(), Object.keys(README_COUNTS).sort());
     assert.deepEqual([...cities.get('3B')!].sort(), ['LasVegas', 'LosAngeles']);
-    t.diagnostic([...cities].sort().map(([z, c]) => `${z}: ${[...c].join('/')}`).join(', '));
+    t.diagnostic(
+      [...cities]
+        .sort()
+        .map(([z, c]) => `${z}: ${[...c].join('/')}`)
+        .join(', '),
+    );
   });
 });

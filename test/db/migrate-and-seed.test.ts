@@ -15,7 +15,23 @@ for (const dialect of dialects) {
     after(() => db.dispose());
 
     it('applies every migration once, then nothing', async () => {
-      assert.deepEqual(await migrateToLatest(db), ['0001-foundation', '0002-geography', '0003-time', '0004-properties', '0005-tariffs', '0006-tier-scope', '0007-import-keys', '0008-export-rules', '0009-typical-loads', '0010-unowned-territories', '0011-weather-stations', '0012-accounts', '0013-calculation-history', '0014-documents', '0015-rate-limit-counters']);
+      assert.deepEqual(await migrateToLatest(db), [
+        '0001-foundation',
+        '0002-geography',
+        '0003-time',
+        '0004-properties',
+        '0005-tariffs',
+        '0006-tier-scope',
+        '0007-import-keys',
+        '0008-export-rules',
+        '0009-typical-loads',
+        '0010-unowned-territories',
+        '0011-weather-stations',
+        '0012-accounts',
+        '0013-calculation-history',
+        '0014-documents',
+        '0015-rate-limit-counters',
+      ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });
 
@@ -27,7 +43,10 @@ for (const dialect of dialects) {
         async run(trx) {
           runs++;
           await trx.deleteFrom('organizations').where('name', 'like', 'seeded-%').execute();
-          await trx.insertInto('organizations').values({ name: `seeded-${version}`, created_at: '2026-01-01T00:00:00Z' }).execute();
+          await trx
+            .insertInto('organizations')
+            .values({ name: `seeded-${version}`, created_at: '2026-01-01T00:00:00Z' })
+            .execute();
           return 1;
         },
       });
@@ -49,15 +68,26 @@ for (const dialect of dialects) {
         },
       };
       await assert.rejects(runSeeds(db, [failing]), /boom/);
-      const left = await db.kysely.selectFrom('organizations').select('name').where('name', '=', 'half-written').execute();
+      const left = await db.kysely
+        .selectFrom('organizations')
+        .select('name')
+        .where('name', '=', 'half-written')
+        .execute();
       assert.equal(left.length, 0);
-      const recorded = await db.kysely.selectFrom('seed_runs').select('seed_name').where('seed_name', '=', 'broken').execute();
+      const recorded = await db.kysely
+        .selectFrom('seed_runs')
+        .select('seed_name')
+        .where('seed_name', '=', 'broken')
+        .execute();
       assert.equal(recorded.length, 0);
     });
 
     it('binds JavaScript booleans on both engines', async () => {
       // better-sqlite3 alone refuses booleans; the SQLite plugin binds them as 1 and 0.
-      const row = await sql<{ t: number; f: number }>`select case when ${true} then 1 else 0 end as t, case when ${false} then 1 else 0 end as f`.execute(db.kysely);
+      const row = await sql<{
+        t: number;
+        f: number;
+      }>`select case when ${true} then 1 else 0 end as t, case when ${false} then 1 else 0 end as f`.execute(db.kysely);
       assert.deepEqual({ ...row.rows[0] }, { t: 1, f: 0 });
     });
   });

@@ -30,7 +30,8 @@ async function load(base: string, auth: string, paths: string[], workers: number
         const res = await fetch(`${base}${path}`, { headers: { authorization: auth } });
         await res.arrayBuffer();
         tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1);
-        if (res.status !== 200 && !(res.status === 503 && res.headers.get('retry-after'))) tally.wrong.push(`${res.status} ${path}`);
+        if (res.status !== 200 && !(res.status === 503 && res.headers.get('retry-after')))
+          tally.wrong.push(`${res.status} ${path}`);
       }
     }),
   );
@@ -49,7 +50,12 @@ async function untilServing(base: string, auth: string, path: string, limitMs: n
   return Infinity;
 }
 
-const PATHS = ['/rest/public/lses/734', '/rest/public/tariffs?lseId=734', '/rest/public/zipcodes/94110', '/rest/public/territories?zipCode=94110'];
+const PATHS = [
+  '/rest/public/lses/734',
+  '/rest/public/tariffs?lseId=734',
+  '/rest/public/zipcodes/94110',
+  '/rest/public/territories?zipCode=94110',
+];
 
 if (dialects.includes('postgres')) {
   describe('PostgreSQL backends terminated under load', () => {
@@ -67,7 +73,13 @@ if (dialects.includes('postgres')) {
     it('lives, answers 200 or 503 with Retry-After, and serves again', { timeout: 60_000 }, async () => {
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();
-      const terminate = async () => (await admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1', [applicationName])).rows[0].n as number;
+      const terminate = async () =>
+        (
+          await admin.query(
+            'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1',
+            [applicationName],
+          )
+        ).rows[0].n as number;
       let terminated = 0;
       // A transaction holding its connection between statements when the backend goes: the connection's 'error' event
       // then comes with no query to take it (ending the process when no listener hears it).
@@ -92,7 +104,7 @@ if (dialects.includes('postgres')) {
       assert.ok(terminated >= 3, `terminated ${terminated} backends`);
       assert.deepEqual(tally.wrong.slice(0, 10), [], JSON.stringify([...tally.statuses]));
       assert.ok((tally.statuses.get(200) ?? 0) > 50, JSON.stringify([...tally.statuses]));
-      assert.ok(await untilServing(base, auth, PATHS[1]!, 5000) < 5000, 'serves again within 5 s');
+      assert.ok((await untilServing(base, auth, PATHS[1]!, 5000)) < 5000, 'serves again within 5 s');
     });
   });
 
@@ -115,7 +127,7 @@ if (dialects.includes('postgres')) {
     });
 
     it('answers 503 with Retry-After while away and 200 within 5 s of its return', { timeout: 60_000 }, async () => {
-      assert.equal(await untilServing(base, auth, PATHS[0]!, 1000) < 1000, true);
+      assert.equal((await untilServing(base, auth, PATHS[0]!, 1000)) < 1000, true);
       await proxy.cut();
       const away = await load(base, auth, PATHS, 4, 1500);
       assert.deepEqual(away.wrong, [], JSON.stringify([...away.statuses]));

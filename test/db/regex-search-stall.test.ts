@@ -25,7 +25,10 @@ for (const dialect of dialects) {
     it('answers an unrelated request within a second while a backtracking pattern searches every city', async () => {
       for (let round = 0; round < 3; round++) {
         const started = performance.now();
-        const search = fetch(`${base}/rest/public/zipcodes?isRegex=true&searchOn=city&search=${encodeURIComponent(BACKTRACKING)}`, { headers });
+        const search = fetch(
+          `${base}/rest/public/zipcodes?isRegex=true&searchOn=city&search=${encodeURIComponent(BACKTRACKING)}`,
+          { headers },
+        );
         await new Promise((r) => setTimeout(r, 5));
         const echoStarted = performance.now();
         assert.equal((await fetch(`${base}/rest/echo`, { headers })).status, 200);
@@ -44,7 +47,10 @@ for (const dialect of dialects) {
 
     it('refuses what the linear-time engine cannot read, naming search', async () => {
       for (const pattern of ['(a)\\1', '(?=x)y', 'a'.repeat(300), '(']) {
-        const res = await fetch(`${base}/rest/public/zipcodes?isRegex=true&searchOn=city&search=${encodeURIComponent(pattern)}`, { headers });
+        const res = await fetch(
+          `${base}/rest/public/zipcodes?isRegex=true&searchOn=city&search=${encodeURIComponent(pattern)}`,
+          { headers },
+        );
         const body = (await res.json()) as any;
         assert.equal(res.status, 400, pattern);
         assert.equal(body.results[0].propertyName, 'search');

@@ -15,7 +15,13 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const TOU = {
   lseId: 734,
-  timeOfUses: [{ touName: 'All day', touType: 'OFF_PEAK', touPeriods: [{ fromDayOfWeek: 0, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 }] }],
+  timeOfUses: [
+    {
+      touName: 'All day',
+      touType: 'OFF_PEAK',
+      touPeriods: [{ fromDayOfWeek: 0, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 }],
+    },
+  ],
 };
 
 type Inject = TestApp['inject'];
@@ -25,22 +31,43 @@ type Inject = TestApp['inject'];
  * for the other's lock and, past the lock wait, be a 503 with Retry-After; a read never waits in WAL mode, so anything
  * but 200 for one is wrong.
  */
-async function writeAndRead(inject: Inject, authorization: string, done: () => boolean): Promise<{ statuses: Map<number, number>; wrong: string[] }> {
+async function writeAndRead(
+  inject: Inject,
+  authorization: string,
+  done: () => boolean,
+): Promise<{ statuses: Map<number, number>; wrong: string[] }> {
   const statuses = new Map<number, number>();
   const wrong: string[] = [];
-  const note = (what: string, res: { statusCode: number; headers: Record<string, unknown>; body: string }, ok: number[]) => {
+  const note = (
+    what: string,
+    res: { statusCode: number; headers: Record<string, unknown>; body: string },
+    ok: number[],
+  ) => {
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     const retryLater = what !== 'read' && res.statusCode === 503 && res.headers['retry-after'];
     if (!ok.includes(res.statusCode) && !retryLater) wrong.push(`${what} ${res.statusCode} ${res.body.slice(0, 200)}`);
   };
   while (!done()) {
-    const created = await inject({ method: 'POST', url: '/rest/timeofuses', headers: { authorization, 'content-type': 'application/json' }, payload: TOU });
+    const created = await inject({
+      method: 'POST',
+      url: '/rest/timeofuses',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: TOU,
+    });
     note('create', created, [201]);
     if (created.statusCode === 201) {
       const id = created.json().results[0].touGroupId as number;
-      note('delete', await inject({ method: 'DELETE', url: `/rest/timeofuses/734/${id}`, headers: { authorization } }), [200]);
+      note(
+        'delete',
+        await inject({ method: 'DELETE', url: `/rest/timeofuses/734/${id}`, headers: { authorization } }),
+        [200],
+      );
     }
-    note('read', await inject({ method: 'GET', url: '/rest/public/tariffs?lseId=734', headers: { authorization } }), [200]);
+    note(
+      'read',
+      await inject({ method: 'GET', url: '/rest/public/tariffs?lseId=734', headers: { authorization } }),
+      [200],
+    );
   }
   return { statuses, wrong };
 }
@@ -67,7 +94,10 @@ describe('SQLite file shared by processes', () => {
     const csv = join(dir, 'values.csv');
     const lines = ['keyName,subKeyName,fromDateTime,toDateTime,actualValue'];
     const start = Date.UTC(2020, 0, 1);
-    for (let k = 0; k < rows; k++) lines.push(`sharingTestKey,,${new Date(start + k * 3_600_000).toISOString().slice(0, 19)},${new Date(start + (k + 1) * 3_600_000).toISOString().slice(0, 19)},${(k % 97) / 1000}`);
+    for (let k = 0; k < rows; k++)
+      lines.push(
+        `sharingTestKey,,${new Date(start + k * 3_600_000).toISOString().slice(0, 19)},${new Date(start + (k + 1) * 3_600_000).toISOString().slice(0, 19)},${(k % 97) / 1000}`,
+      );
     writeFileSync(csv, `${lines.join('\n')}\n`);
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'import', 'lookups', csv], {
@@ -90,7 +120,11 @@ describe('SQLite file shared by processes', () => {
     assert.deepEqual(seen.wrong.slice(0, 5), [], JSON.stringify([...seen.statuses]));
     assert.ok((seen.statuses.get(200) ?? 0) > 0, JSON.stringify([...seen.statuses]));
 
-    const count = await t.db.kysely.selectFrom('property_lookups').select(sql<number>`count(*)`.as('n')).where('key_name', '=', 'sharingTestKey').executeTakeFirstOrThrow();
+    const count = await t.db.kysely
+      .selectFrom('property_lookups')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('key_name', '=', 'sharingTestKey')
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count.n), rows, 'every imported value is there');
     const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(t.db.kysely);
     assert.equal(integrity.rows[0]!.integrity_check, 'ok');
@@ -102,7 +136,14 @@ describe('SQLite file shared by processes', () => {
     await app2.ready();
     try {
       const end = Date.now() + 3000;
-      const [a, b] = await Promise.all([writeAndRead(t.inject, auth, () => Date.now() > end), writeAndRead((o) => app2.inject(o), auth, () => Date.now() > end)]);
+      const [a, b] = await Promise.all([
+        writeAndRead(t.inject, auth, () => Date.now() > end),
+        writeAndRead(
+          (o) => app2.inject(o),
+          auth,
+          () => Date.now() > end,
+        ),
+      ]);
       assert.deepEqual([...a.wrong, ...b.wrong].slice(0, 5), [], JSON.stringify([[...a.statuses], [...b.statuses]]));
       assert.ok((a.statuses.get(201) ?? 0) > 0 && (b.statuses.get(201) ?? 0) > 0, 'both servers wrote');
       const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(t.db.kysely);

@@ -21,12 +21,27 @@ for (const dialect of dialects) {
     const counts = async () => {
       const out: Record<string, number> = {};
       for (const t of ['territories', 'territory_items', 'territory_lses', 'utility_taxes'] as const) {
-        out[t] = Number((await db.kysely.selectFrom(t).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+        out[t] = Number(
+          (await db.kysely.selectFrom(t).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+        );
       }
       return out;
     };
-    const run = (step: 'up' | 'down') => db.kysely.transaction().execute((trx) => unownedTerritories(dialect)[step](trx as unknown as Kysely<unknown>));
-    const zone = { territory_id: 1999991, territory_name: 'Test zone', lse_id: null, parent_territory_id: null, usage_type: 'CLIMATE_ZONE', item_types: null, dereg_res: null, dereg_candi: null, center_latitude: null, center_longitude: null, source: null };
+    const run = (step: 'up' | 'down') =>
+      db.kysely.transaction().execute((trx) => unownedTerritories(dialect)[step](trx as unknown as Kysely<unknown>));
+    const zone = {
+      territory_id: 1999991,
+      territory_name: 'Test zone',
+      lse_id: null,
+      parent_territory_id: null,
+      usage_type: 'CLIMATE_ZONE',
+      item_types: null,
+      dereg_res: null,
+      dereg_candi: null,
+      center_latitude: null,
+      center_longitude: null,
+      source: null,
+    };
 
     it('keeps every territory, item, territory LSE and tax through down and up, and takes a territory of no LSE after', async () => {
       const before = await counts();
@@ -40,8 +55,18 @@ for (const dialect of dialects) {
       // The children still cascade from their territory.
       const one = await db.kysely.selectFrom('territory_items').select('territory_id').executeTakeFirstOrThrow();
       await db.kysely.deleteFrom('territories').where('territory_id', '=', one.territory_id).execute();
-      assert.equal((await db.kysely.selectFrom('territory_items').select('territory_id').where('territory_id', '=', one.territory_id).execute()).length, 0);
-      if (dialect === 'sqlite') assert.deepEqual(await sql`pragma foreign_key_check`.execute(db.kysely).then((r) => r.rows), []);
+      assert.equal(
+        (
+          await db.kysely
+            .selectFrom('territory_items')
+            .select('territory_id')
+            .where('territory_id', '=', one.territory_id)
+            .execute()
+        ).length,
+        0,
+      );
+      if (dialect === 'sqlite')
+        assert.deepEqual(await sql`pragma foreign_key_check`.execute(db.kysely).then((r) => r.rows), []);
     });
   });
 }

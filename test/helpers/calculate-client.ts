@@ -10,7 +10,12 @@ const CALCULATE = '/rest/v1/ondemand/calculate';
 export function calculateClient(app: () => TestApp, who: () => NewCredentials) {
   const post = async (url: string, body: unknown) => {
     const t = app();
-    const res = await t.inject({ method: 'POST', url, headers: { authorization: t.authHeader(who()), 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await t.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: t.authHeader(who()), 'content-type': 'application/json' },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     return { status: res.statusCode, body: res.json() };
   };
   const ok = async (body: unknown, url = CALCULATE) => {

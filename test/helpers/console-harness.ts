@@ -28,7 +28,9 @@ function run(cmd: string, args: string[]): Promise<void> {
     const child = spawn(cmd, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}): ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}): ${err}`)),
+    );
   });
 }
 
@@ -37,8 +39,20 @@ export async function startBuiltService(): Promise<Service> {
   const dir = mkdtempSync(join(tmpdir(), 'ratebook-console-'));
   const appId = `console-${randomBytes(4).toString('hex')}`;
   const appKey = randomBytes(18).toString('base64url');
-  const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'ratebook.sqlite')}`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATEBOOK_ADMIN_APP_ID: appId, RATEBOOK_ADMIN_APP_KEY: appKey };
-  const child: ChildProcess = spawn(process.execPath, ['dist/ratebook.js', 'serve'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${join(dir, 'ratebook.sqlite')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATEBOOK_ADMIN_APP_ID: appId,
+    RATEBOOK_ADMIN_APP_KEY: appKey,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['dist/ratebook.js', 'serve'], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the service did not start in 120 s:\n${output}`)), 120_000);
@@ -85,7 +99,16 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -32,7 +32,10 @@ export interface TestDbOptions {
 }
 
 /** A fresh, migrated database: SQLite in memory (or a file), or a PostgreSQL schema of its own. */
-export async function createTestDb(dialect: Dialect, { migrate = true, sqliteFile, via, applicationName }: TestDbOptions = {}): Promise<TestDb> {
+export async function createTestDb(
+  dialect: Dialect,
+  { migrate = true, sqliteFile, via, applicationName }: TestDbOptions = {},
+): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const db = connectDatabase({ kind: 'sqlite', filename: sqliteFile ?? ':memory:' });
     if (migrate) await migrateToLatest(db);
@@ -46,7 +49,10 @@ export async function createTestDb(dialect: Dialect, { migrate = true, sqliteFil
   await admin.end();
   const url = new URL(postgresUrl);
   if (via) [url.hostname, url.port] = [via.host, String(via.port)];
-  const db = connectDatabase({ kind: 'postgres', url: url.toString() }, { searchPath: schema, poolSize: 4, ...(applicationName ? { applicationName } : {}) });
+  const db = connectDatabase(
+    { kind: 'postgres', url: url.toString() },
+    { searchPath: schema, poolSize: 4, ...(applicationName ? { applicationName } : {}) },
+  );
   if (migrate) await migrateToLatest(db);
   return {
     ...db,

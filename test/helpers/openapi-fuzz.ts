@@ -42,7 +42,15 @@ export interface FuzzRequest {
 }
 
 /** Reads every operation of an OpenAPI 3 document. */
-export function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> }): Operation[] {
+export function operationsOf(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
+    >
+  >;
+}): Operation[] {
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -59,17 +67,91 @@ const NEG_INF = '\u0001NEGINF\u0001';
 
 /** Junk for a parameter or a string field (sent as text). */
 export const JUNK_TEXT: readonly string[] = [
-  '', ' ', 'Infinity', '-Infinity', '+Infinity', '1e309', '-1e309', 'NaN', '-0', '-1', '0', '1.5', '2147483648', '9007199254740993', '99999999999999999999999', '-99999999999999999999999',
-  'true', 'null', '[]', '{}', 'x', 'ON_PEAK', '../../../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', "' OR '1'='1", "'; DROP TABLE lses; --", '"', '\\', '%', '_',
-  '^(([a-z]+)+)+[0-9]$', '(a|a)*$', '(?<name>x)', '[', '(', '*', '\\p{L}', 'a{99999}', '(?=x)', '2025-02-30', '2024-13-01', '0000-00-00', '-002024-01-01', '+275760-09-13T00:00:00Z',
-  '9999-12-31T23:59:59Z', '1969-12-31', '2025-03-09T02:30', '2025-11-02T01:30', '2024-02-29T24:00', 'T', '2025-07-01T00:00:00+99:00', 'é', '\u202e', '😀', '\ufeff', 'a\u0000b',
+  '',
+  ' ',
+  'Infinity',
+  '-Infinity',
+  '+Infinity',
+  '1e309',
+  '-1e309',
+  'NaN',
+  '-0',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999999',
+  '-99999999999999999999999',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  'x',
+  'ON_PEAK',
+  '../../../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  "' OR '1'='1",
+  "'; DROP TABLE lses; --",
+  '"',
+  '\\',
+  '%',
+  '_',
+  '^(([a-z]+)+)+[0-9]$',
+  '(a|a)*$',
+  '(?<name>x)',
+  '[',
+  '(',
+  '*',
+  '\\p{L}',
+  'a{99999}',
+  '(?=x)',
+  '2025-02-30',
+  '2024-13-01',
+  '0000-00-00',
+  '-002024-01-01',
+  '+275760-09-13T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '1969-12-31',
+  '2025-03-09T02:30',
+  '2025-11-02T01:30',
+  '2024-02-29T24:00',
+  'T',
+  '2025-07-01T00:00:00+99:00',
+  'é',
+  '\u202e',
+  '😀',
+  '\ufeff',
+  'a\u0000b',
   'x'.repeat(8_000),
 ];
 
 /** Junk for a JSON body field (sent as JSON; INF stands for an overflowing number literal). */
 export const JUNK_JSON: readonly unknown[] = [
-  ...JUNK_TEXT.filter((s) => s.length < 100), INF, NEG_INF, 0, -1, -0.5, 1.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 1e21, null, true, false, [], {}, [null], [{}], [[]], { a: 1 }, [1, 'x', null],
-  Array(50).fill(-3), 'y'.repeat(1 << 20),
+  ...JUNK_TEXT.filter((s) => s.length < 100),
+  INF,
+  NEG_INF,
+  0,
+  -1,
+  -0.5,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 53 + 2,
+  1e21,
+  null,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  [{}],
+  [[]],
+  { a: 1 },
+  [1, 'x', null],
+  Array(50).fill(-3),
+  'y'.repeat(1 << 20),
 ];
 
 export interface Rng {
@@ -98,7 +180,8 @@ export function sampleOf(schema: JsonSchema | undefined, name: string, samples: 
   if (name in samples) return structuredClone(samples[name]);
   if (!schema) return 'a';
   if (schema.enum?.length) return schema.enum[0];
-  if (schema.anyOf?.length) return sampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0], name, samples);
+  if (schema.anyOf?.length)
+    return sampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0], name, samples);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'integer':
@@ -126,9 +209,16 @@ function jsonText(value: unknown): string {
 }
 
 /** Every place in a JSON value as a path of keys, with the value there. */
-function places(value: unknown, at: (string | number)[] = [], out: (string | number)[][] = [], depth = 0): (string | number)[][] {
+function places(
+  value: unknown,
+  at: (string | number)[] = [],
+  out: (string | number)[][] = [],
+  depth = 0,
+): (string | number)[][] {
   if (depth > 6 || value === null || typeof value !== 'object') return out;
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.slice(0, 5).map((v, i) => [i, v]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.slice(0, 5).map((v, i) => [i, v])
+    : Object.entries(value);
   for (const [k, v] of entries) {
     out.push([...at, k]);
     places(v, [...at, k], out, depth + 1);
@@ -177,9 +267,21 @@ const paramMutation: Mutation = (r, op, d) => {
 
 const queryJunk: Mutation = (r, op, d) => {
   const params = op.parameters.filter((p) => p.in === 'query');
-  const name = params.length && r.rnd() < 0.7 ? r.pick(params).name : r.pick(['unknownParam', 'fields', 'pageCount', 'search']);
+  const name =
+    params.length && r.rnd() < 0.7 ? r.pick(params).name : r.pick(['unknownParam', 'fields', 'pageCount', 'search']);
   // Malformed percent-encoding, invalid UTF-8 and repeated names: what a careless client sends.
-  const raw = r.pick(['%', '%zz', '%E0%A4%A', '%C3%28', '%FF%FE', '%ED%A0%80', 'a%00b', '1&', '%2', `Infinity&${name}=1`]);
+  const raw = r.pick([
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%C3%28',
+    '%FF%FE',
+    '%ED%A0%80',
+    'a%00b',
+    '1&',
+    '%2',
+    `Infinity&${name}=1`,
+  ]);
   d.query.push([name, raw]);
   if (r.rnd() < 0.3) d.query.push([name, enc(r.pick(JUNK_TEXT))]);
   return `raw query ${name}=${raw}`;
@@ -189,7 +291,20 @@ const pathJunk: Mutation = (r, op, d) => {
   const params = op.parameters.filter((p) => p.in === 'path');
   if (!params.length) return queryJunk(r, op, d);
   const p = r.pick(params);
-  const raw = r.pick(['%', '%zz', '%C3%28', '..', '%2e%2e%2f%2e%2e', '%00', '-1', '0', '1e309', '99999999999999999999', '%20', 'a%2Fb']);
+  const raw = r.pick([
+    '%',
+    '%zz',
+    '%C3%28',
+    '..',
+    '%2e%2e%2f%2e%2e',
+    '%00',
+    '-1',
+    '0',
+    '1e309',
+    '99999999999999999999',
+    '%20',
+    'a%2Fb',
+  ]);
   d.path[p.name] = raw;
   return `raw path ${p.name}=${raw}`;
 };
@@ -227,7 +342,14 @@ const wholeBody: Mutation = (r, op, d) => {
       d.rawBody = Buffer.from(deepJson(20_000));
       return 'JSON nested 20,000 deep';
     case 2:
-      d.headers['content-type'] = r.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'bogus']);
+      d.headers['content-type'] = r.pick([
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        'bogus',
+      ]);
       d.rawBody = Buffer.from(jsonText(d.body ?? {}));
       return `content-type ${d.headers['content-type']}`;
     case 3:
@@ -301,6 +423,13 @@ export function* fuzzRequests(plan: FuzzPlan, seed: number, count: number): Gene
     const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => d.path[name] ?? 'x');
     const query = d.query.map(([k, v]) => `${k}=${v}`).join('&');
     const body = d.rawBody ?? (d.body === undefined ? null : Buffer.from(jsonText(d.body)));
-    yield { operation: op, method: op.method, url: query ? `${path}?${query}` : path, headers: d.headers, body, what: spoils.join('; ') };
+    yield {
+      operation: op,
+      method: op.method,
+      url: query ? `${path}?${query}` : path,
+      headers: d.headers,
+      body,
+      what: spoils.join('; '),
+    };
   }
 }

@@ -17,7 +17,8 @@ export function seededSpoiler(seed: number, junk: readonly unknown[], replaceCha
   };
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const spoilAt = (v: unknown, depth: number): unknown => {
-    if (depth > 3 || v === null || typeof v !== 'object' || Object.keys(v).length === 0) return structuredClone(pick(junk));
+    if (depth > 3 || v === null || typeof v !== 'object' || Object.keys(v).length === 0)
+      return structuredClone(pick(junk));
     const o = v as Record<string, unknown>;
     const k = pick(Object.keys(o));
     o[k] = rnd() < replaceChance ? structuredClone(pick(junk)) : spoilAt(o[k], depth + 1);

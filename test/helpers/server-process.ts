@@ -16,13 +16,27 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export function ratebookCli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, [...BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+export function ratebookCli(
+  args: string[],
+  env: Record<string, string>,
+): { status: number | null; stdout: string; stderr: string } {
+  const res = spawnSync(process.execPath, [...BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-export async function startServerProcess(args: string[], env: Record<string, string>, startMs = 180_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+export async function startServerProcess(
+  args: string[],
+  env: Record<string, string>,
+  startMs = 180_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -58,10 +72,14 @@ export async function startServerProcess(args: string[], env: Record<string, str
   };
 }
 
-export const basicAuth = (c: { appId: string; appKey: string }) => `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;
+export const basicAuth = (c: { appId: string; appKey: string }) =>
+  `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;
 
 /** A GET on a connection of its own (no keep-alive: with several workers, each request may reach another one). */
-export function getOnce(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function getOnce(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers, agent: false }, (res) => {
       let body = '';

@@ -22,11 +22,18 @@ export interface TestApp {
   /** The Authorization header for credentials. */
   authHeader(c: { appId: string; appKey: string }): string;
   /** GET with credentials; JSON body parsed. */
-  get(url: string, c: { appId: string; appKey: string }): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  get(
+    url: string,
+    c: { appId: string; appKey: string },
+  ): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
   /** GET with credentials, asserting 200; the parsed body. */
   json(url: string, c: { appId: string; appKey: string }): Promise<any>;
   /** Each `path?query` answers 400 naming the given parameter in propertyName. */
-  expectBadParameters(path: string, c: { appId: string; appKey: string }, cases: [query: string, propertyName: string][]): Promise<void>;
+  expectBadParameters(
+    path: string,
+    c: { appId: string; appKey: string },
+    cases: [query: string, propertyName: string][],
+  ): Promise<void>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -54,8 +61,10 @@ export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {
   const app = await buildApp({ config, db, keys, ...(options.now ? { now: options.now } : {}) });
   options.extend?.(app);
   await app.ready();
-  const authHeader = (c: { appId: string; appKey: string }) => `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;
-  const get = (url: string, c: { appId: string; appKey: string }) => app.inject({ method: 'GET', url, headers: { authorization: authHeader(c) } });
+  const authHeader = (c: { appId: string; appKey: string }) =>
+    `Basic ${Buffer.from(`${c.appId}:${c.appKey}`).toString('base64')}`;
+  const get = (url: string, c: { appId: string; appKey: string }) =>
+    app.inject({ method: 'GET', url, headers: { authorization: authHeader(c) } });
   return {
     app,
     db,

@@ -12,7 +12,9 @@ export const URDB_TEST_KEY = 'test-key-0123456789abcdef';
 
 /** The (first) record of a reference file of ../shared/reference/urdb. */
 export function referenceRecord(file: string): Record<string, unknown> {
-  const parsed = JSON.parse(readFileSync(join(REFERENCE_DIR, 'urdb', file), 'utf8')) as { items: Record<string, unknown>[] };
+  const parsed = JSON.parse(readFileSync(join(REFERENCE_DIR, 'urdb', file), 'utf8')) as {
+    items: Record<string, unknown>[];
+  };
   return parsed.items[0]!;
 }
 
@@ -49,15 +51,27 @@ export async function startFakeUrdb(records: Record<string, unknown>[], { anyKey
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     const q = url.searchParams;
-    if (url.pathname !== '/utility_rates') return send(404, { error: { code: 'NOT_FOUND', message: 'no such endpoint' } });
-    if (!anyKey && q.get('api_key') !== URDB_TEST_KEY) return send(403, { error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.data.gov:443' } });
-    if (q.get('version') !== '8' || q.get('format') !== 'json') return send(400, { error: 'version 8, format json only' });
+    if (url.pathname !== '/utility_rates')
+      return send(404, { error: { code: 'NOT_FOUND', message: 'no such endpoint' } });
+    if (!anyKey && q.get('api_key') !== URDB_TEST_KEY)
+      return send(403, {
+        error: {
+          code: 'API_KEY_INVALID',
+          message: 'An invalid api_key was supplied. Get one at https://api.data.gov:443',
+        },
+      });
+    if (q.get('version') !== '8' || q.get('format') !== 'json')
+      return send(400, { error: 'version 8, format json only' });
     const offset = Number(q.get('offset') ?? 0);
     const limit = Number(q.get('limit') ?? 500);
     const failure = failures.get(offset);
     if (failure && failure.times > 0) {
       failure.times--;
-      return send(failure.status ?? 500, failure.body ?? { error: 'internal error' }, failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter });
+      return send(
+        failure.status ?? 500,
+        failure.body ?? { error: 'internal error' },
+        failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter },
+      );
     }
     let items = [...fake.records!].sort((a, b) => String(a.label ?? '').localeCompare(String(b.label ?? '')));
     if (q.get('direction') === 'desc') items.reverse();

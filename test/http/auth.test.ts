@@ -11,7 +11,11 @@ for (const dialect of dialects) {
       t = await buildTestApp(dialect, {
         extend: (app) => {
           // A tier-guarded route with a required parameter: the tier is checked before validation.
-          app.get('/test/signal', { config: { tier: 'signal' }, schema: { querystring: Type.Object({ must: Type.Integer() }) } }, async () => ({ ok: true }));
+          app.get(
+            '/test/signal',
+            { config: { tier: 'signal' }, schema: { querystring: Type.Object({ must: Type.Integer() }) } },
+            async () => ({ ok: true }),
+          );
           app.get('/test/admin', { config: { tier: 'admin' } }, async () => ({ ok: true }));
         },
       });
@@ -30,7 +34,13 @@ for (const dialect of dialects) {
 
     it('answers 401 for a malformed header, an unknown app and a wrong key', async () => {
       const c = await t.credentials();
-      for (const authorization of ['Bearer abc', 'Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`, t.authHeader({ appId: 'nobody', appKey: c.appKey }), t.authHeader({ appId: c.appId, appKey: 'wrong' })]) {
+      for (const authorization of [
+        'Bearer abc',
+        'Basic !!!',
+        `Basic ${Buffer.from('no-colon').toString('base64')}`,
+        t.authHeader({ appId: 'nobody', appKey: c.appKey }),
+        t.authHeader({ appId: c.appId, appKey: 'wrong' }),
+      ]) {
         const res = await t.inject({ method: 'GET', url: '/rest/echo', headers: { authorization } });
         assert.equal(res.statusCode, 401, authorization);
       }
@@ -78,7 +88,9 @@ for (const dialect of dialects) {
   describe(`failed credential budgets on ${dialect}`, () => {
     let t: TestApp;
     before(async () => {
-      t = await buildTestApp(dialect, { env: { AUTH_FAILURES_PER_ADDRESS: '5', AUTH_FAILURES_PER_APP: '8', AUTH_FAILURE_WINDOW_MS: '60000' } });
+      t = await buildTestApp(dialect, {
+        env: { AUTH_FAILURES_PER_ADDRESS: '5', AUTH_FAILURES_PER_APP: '8', AUTH_FAILURE_WINDOW_MS: '60000' },
+      });
     });
     after(() => t.close());
 
@@ -86,19 +98,25 @@ for (const dialect of dialects) {
       t.inject({ method: 'GET', url: '/rest/echo', remoteAddress, headers: { authorization: t.authHeader(c) } });
 
     it('answers 429 with Retry-After once an address has used up its failures, and only that address', async () => {
-      for (let k = 0; k < 5; k++) assert.equal((await from('10.0.0.1', { appId: `nobody-${k}`, appKey: 'guess' })).statusCode, 401);
+      for (let k = 0; k < 5; k++)
+        assert.equal((await from('10.0.0.1', { appId: `nobody-${k}`, appKey: 'guess' })).statusCode, 401);
       const res = await from('10.0.0.1', { appId: 'nobody-5', appKey: 'guess' });
       assert.equal(res.statusCode, 429, res.body);
       assert.equal(res.json().results[0].propertyName, 'address');
       const retryAfter = Number(res.headers['retry-after']);
       assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-      assert.equal((await from('10.0.0.2', { appId: 'nobody-6', appKey: 'guess' })).statusCode, 401, 'another address is still checked');
+      assert.equal(
+        (await from('10.0.0.2', { appId: 'nobody-6', appKey: 'guess' })).statusCode,
+        401,
+        'another address is still checked',
+      );
     });
 
     it('answers 429 once an appId has used up its failures from any addresses, yet its owner still gets in', async () => {
       const owner = await t.credentials();
       assert.equal((await from('10.1.0.1', owner)).statusCode, 200, 'the owner, seen valid once');
-      for (let k = 0; k < 8; k++) assert.equal((await from(`10.2.0.${k}`, { appId: owner.appId, appKey: `guess-${k}` })).statusCode, 401);
+      for (let k = 0; k < 8; k++)
+        assert.equal((await from(`10.2.0.${k}`, { appId: owner.appId, appKey: `guess-${k}` })).statusCode, 401);
       const res = await from('10.2.0.99', { appId: owner.appId, appKey: 'guess-9' });
       assert.equal(res.statusCode, 429, res.body);
       assert.equal(res.json().results[0].propertyName, 'appId');
@@ -122,11 +140,15 @@ for (const dialect of dialects) {
         checks.push(performance.now() - at);
       }
       const started = performance.now();
-      for (let k = 0; k < 20; k++) assert.equal((await from(`10.5.0.${k}`, { appId: victim.appId, appKey: `more-${k}` })).statusCode, 429);
+      for (let k = 0; k < 20; k++)
+        assert.equal((await from(`10.5.0.${k}`, { appId: victim.appId, appKey: `more-${k}` })).statusCode, 429);
       const refusals = performance.now() - started;
       // Hashed, 20 refusals would cost 20 checks (30-45 ms each here); from the budget they take a few milliseconds.
       // Measured against this machine's own check, so a busy machine slows both sides alike.
-      assert.ok(refusals < 10 * Math.min(...checks), `20 refusals ${refusals.toFixed(0)} ms, one check ${Math.min(...checks).toFixed(0)} ms`);
+      assert.ok(
+        refusals < 10 * Math.min(...checks),
+        `20 refusals ${refusals.toFixed(0)} ms, one check ${Math.min(...checks).toFixed(0)} ms`,
+      );
     });
   });
 
@@ -143,7 +165,11 @@ for (const dialect of dialects) {
       const wrongKey: number[] = [];
       const time = async (appId: string, appKey: string) => {
         const started = performance.now();
-        const res = await t.inject({ method: 'GET', url: '/rest/echo', headers: { authorization: t.authHeader({ appId, appKey }) } });
+        const res = await t.inject({
+          method: 'GET',
+          url: '/rest/echo',
+          headers: { authorization: t.authHeader({ appId, appKey }) },
+        });
         assert.equal(res.statusCode, 401);
         return performance.now() - started;
       };
@@ -154,7 +180,10 @@ for (const dialect of dialects) {
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const ratio = median(unknown) / median(wrongKey);
       // Without the decoy key an unknown appId was refused in well under a millisecond against 30-45 ms.
-      assert.ok(ratio > 0.5 && ratio < 2, `unknown ${median(unknown).toFixed(1)} ms, wrong key ${median(wrongKey).toFixed(1)} ms`);
+      assert.ok(
+        ratio > 0.5 && ratio < 2,
+        `unknown ${median(unknown).toFixed(1)} ms, wrong key ${median(wrongKey).toFixed(1)} ms`,
+      );
     });
   });
 }

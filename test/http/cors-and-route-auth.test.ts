@@ -17,7 +17,9 @@ for (const dialect of dialects) {
     after(() => t.close());
 
     it('asks for credentials on every registered route but the open ones, HEAD included', async () => {
-      const routes = t.app.ratebook.routes.routes.filter((r) => r.method !== 'OPTIONS' && !OPEN.some((re) => re.test(r.url)));
+      const routes = t.app.ratebook.routes.routes.filter(
+        (r) => r.method !== 'OPTIONS' && !OPEN.some((re) => re.test(r.url)),
+      );
       assert.ok(routes.length > 100, `only ${routes.length} routes`);
       assert.ok(routes.some((r) => r.method === 'HEAD'));
       const unguarded: string[] = [];
@@ -36,7 +38,11 @@ for (const dialect of dialects) {
       assert.equal(plain.headers['access-control-allow-origin'], undefined);
       assert.equal(plain.headers.vary, 'Origin');
       assert.match(String(plain.headers['x-request-id']), /^[0-9a-f-]{36}$/);
-      const cross = await t.inject({ method: 'GET', url: '/rest/echo', headers: { authorization: t.authHeader(c), origin: 'https://app.example' } });
+      const cross = await t.inject({
+        method: 'GET',
+        url: '/rest/echo',
+        headers: { authorization: t.authHeader(c), origin: 'https://app.example' },
+      });
       assert.equal(cross.headers['access-control-allow-origin'], '*');
       assert.match(String(cross.headers['access-control-expose-headers']), /X-Request-Id/);
     });
@@ -58,7 +64,11 @@ describe('CORS with a list of origins', () => {
 
   it('names an allowed origin, leaves out any other, and varies on Origin', async () => {
     const preflight = { 'access-control-request-method': 'GET' };
-    const allowed = await t.inject({ method: 'OPTIONS', url: '/rest/echo', headers: { origin: 'https://b.example', ...preflight } });
+    const allowed = await t.inject({
+      method: 'OPTIONS',
+      url: '/rest/echo',
+      headers: { origin: 'https://b.example', ...preflight },
+    });
     assert.equal(allowed.statusCode, 204);
     assert.equal(allowed.headers['access-control-allow-origin'], 'https://b.example');
     assert.equal(allowed.headers.vary, 'Origin');

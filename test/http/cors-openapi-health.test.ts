@@ -16,7 +16,11 @@ for (const dialect of dialects) {
       const res = await t.inject({
         method: 'OPTIONS',
         url: '/rest/echo',
-        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       });
       assert.equal(res.statusCode, 204);
       assert.equal(res.headers['access-control-allow-origin'], '*');
@@ -34,7 +38,8 @@ for (const dialect of dialects) {
       const result = await new Validator().validate(doc);
       assert.equal(result.valid, true, JSON.stringify(result.errors));
       const documented = new Set<string>();
-      for (const [path, ops] of Object.entries<Record<string, unknown>>(doc.paths)) for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
+      for (const [path, ops] of Object.entries<Record<string, unknown>>(doc.paths))
+        for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${path}`);
       const missing = t.app.ratebook.routes.routes
         .filter((r) => !r.hidden && !['HEAD', 'OPTIONS'].includes(r.method))
         .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
@@ -45,7 +50,10 @@ for (const dialect of dialects) {
 
     it('reports liveness and readiness', async () => {
       assert.deepEqual((await t.inject({ method: 'GET', url: '/health' })).json(), { status: 'ok' });
-      assert.deepEqual((await t.inject({ method: 'GET', url: '/ready' })).json(), { status: 'ready', database: dialect });
+      assert.deepEqual((await t.inject({ method: 'GET', url: '/ready' })).json(), {
+        status: 'ready',
+        database: dialect,
+      });
     });
   });
 }

@@ -22,17 +22,32 @@ for (const dialect of dialects) {
           app.get('/test/crash', async () => {
             throw new Error('secret internal detail');
           });
-          app.post('/test/body', { schema: { body: Type.Object({ scenarios: Type.Array(Type.Object({ masterTariffId: Type.Integer() })) }) } }, async () => ({ ok: true }));
+          app.post(
+            '/test/body',
+            {
+              schema: { body: Type.Object({ scenarios: Type.Array(Type.Object({ masterTariffId: Type.Integer() })) }) },
+            },
+            async () => ({ ok: true }),
+          );
         },
       });
       c = await t.credentials();
     });
     after(() => t.close());
 
-    const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, extra: { payload?: string; headers?: Record<string, string> } = {}) =>
+    const send = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      extra: { payload?: string; headers?: Record<string, string> } = {},
+    ) =>
       t.inject({ method, url, payload: extra.payload, headers: { authorization: t.authHeader(c), ...extra.headers } });
 
-    function assertError(res: { statusCode: number; json: () => any }, status: number, code: string, propertyName?: string | null) {
+    function assertError(
+      res: { statusCode: number; json: () => any },
+      status: number,
+      code: string,
+      propertyName?: string | null,
+    ) {
       assert.equal(res.statusCode, status);
       const body = res.json();
       assert.equal(body.status, 'error');
@@ -55,13 +70,31 @@ for (const dialect of dialects) {
 
     it('400 names a missing or bad body field by its path', async () => {
       const json = { 'content-type': 'application/json' };
-      assertError(await send('POST', '/test/body', { payload: '{}', headers: json }), 400, 'MissingArgument', 'scenarios');
-      const item = assertError(await send('POST', '/test/body', { payload: '{"scenarios":[{"masterTariffId":"x"}]}', headers: json }), 400, 'InvalidArgument', 'scenarios[0].masterTariffId');
+      assertError(
+        await send('POST', '/test/body', { payload: '{}', headers: json }),
+        400,
+        'MissingArgument',
+        'scenarios',
+      );
+      const item = assertError(
+        await send('POST', '/test/body', { payload: '{"scenarios":[{"masterTariffId":"x"}]}', headers: json }),
+        400,
+        'InvalidArgument',
+        'scenarios[0].masterTariffId',
+      );
       assert.equal(item.propertyValue, 'x');
     });
 
     it('400 for malformed JSON', async () => {
-      assertError(await send('POST', '/test/body', { payload: '{"scenarios": [', headers: { 'content-type': 'application/json' } }), 400, 'InvalidJson', 'body');
+      assertError(
+        await send('POST', '/test/body', {
+          payload: '{"scenarios": [',
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+        'InvalidJson',
+        'body',
+      );
     });
 
     it('404 for an unknown object and an unknown route', async () => {
@@ -77,12 +110,31 @@ for (const dialect of dialects) {
     });
 
     it('413 for a body over the limit', async () => {
-      assertError(await send('POST', '/test/body', { payload: JSON.stringify({ scenarios: [], pad: 'x'.repeat(4096) }), headers: { 'content-type': 'application/json' } }), 413, 'PayloadTooLarge');
+      assertError(
+        await send('POST', '/test/body', {
+          payload: JSON.stringify({ scenarios: [], pad: 'x'.repeat(4096) }),
+          headers: { 'content-type': 'application/json' },
+        }),
+        413,
+        'PayloadTooLarge',
+      );
     });
 
     it('415 for a body that is not JSON', async () => {
-      assertError(await send('POST', '/test/body', { payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UnsupportedMediaType', 'Content-Type');
-      assertError(await send('POST', '/test/body', { payload: 'hello', headers: { 'content-type': 'text/plain' } }), 415, 'UnsupportedMediaType');
+      assertError(
+        await send('POST', '/test/body', {
+          payload: 'a=b',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+        'UnsupportedMediaType',
+        'Content-Type',
+      );
+      assertError(
+        await send('POST', '/test/body', { payload: 'hello', headers: { 'content-type': 'text/plain' } }),
+        415,
+        'UnsupportedMediaType',
+      );
     });
 
     it('500 says only how to report it, and logs the request id', async () => {
@@ -97,14 +149,24 @@ for (const dialect of dialects) {
       assertError(await send('GET', '/test/list?search=a%00b'), 400, 'InvalidArgument', 'search');
       assertError(await send('GET', '/test/thing/4%002'), 400, 'InvalidArgument', 'id');
       const body = JSON.stringify({ scenarios: [{ masterTariffId: 1, name: 'a\u0000b' }] });
-      assertError(await send('POST', '/test/body', { payload: body, headers: { 'content-type': 'application/json' } }), 400, 'InvalidArgument', 'scenarios[0].name');
+      assertError(
+        await send('POST', '/test/body', { payload: body, headers: { 'content-type': 'application/json' } }),
+        400,
+        'InvalidArgument',
+        'scenarios[0].name',
+      );
     });
 
     it('400, not a database error, for ids and offsets beyond 32 bits', async () => {
       assertError(await send('GET', '/rest/public/lses/99999999999'), 400, 'InvalidArgument', 'lseId');
       assertError(await send('GET', '/rest/public/timeofuses/2147483648'), 400, 'InvalidArgument', 'touId');
       assertError(await send('GET', '/rest/public/territories?lseId=3000000000'), 400, 'InvalidArgument', 'lseId');
-      assertError(await send('GET', '/rest/public/lses?pageStart=100000000000000000000'), 400, 'InvalidArgument', 'pageStart');
+      assertError(
+        await send('GET', '/rest/public/lses?pageStart=100000000000000000000'),
+        400,
+        'InvalidArgument',
+        'pageStart',
+      );
     });
 
     it('answers with and without a trailing slash', async () => {

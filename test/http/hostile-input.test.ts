@@ -34,7 +34,12 @@ for (const dialect of dialects) {
     after(() => t.close());
 
     const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-      t.inject({ method: 'POST', url, headers: { authorization: auth, 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+      t.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: auth, 'content-type': 'application/json', ...headers },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
     const named = (res: { statusCode: number; body: string; json(): any }, status: number, propertyName: string) => {
       assert.equal(res.statusCode, status, res.body);
       assert.equal(res.json().status, 'error');
@@ -43,33 +48,82 @@ for (const dialect of dialects) {
 
     it('refuses infinite and unsafe numbers in a query as a 400 naming the parameter', async () => {
       for (const v of ['Infinity', '-Infinity', '%2BInfinity', '1e309', '-1e309', '9007199254740993']) {
-        named(await t.inject({ method: 'GET', url: `/rest/public/lses?pageCount=${v}`, headers: { authorization: auth } }), 400, 'pageCount');
-        named(await t.inject({ method: 'GET', url: `/rest/public/seasons?lseId=734&pageStart=${v}`, headers: { authorization: auth } }), 400, 'pageStart');
+        named(
+          await t.inject({ method: 'GET', url: `/rest/public/lses?pageCount=${v}`, headers: { authorization: auth } }),
+          400,
+          'pageCount',
+        );
+        named(
+          await t.inject({
+            method: 'GET',
+            url: `/rest/public/seasons?lseId=734&pageStart=${v}`,
+            headers: { authorization: auth },
+          }),
+          400,
+          'pageStart',
+        );
       }
-      named(await t.inject({ method: 'GET', url: '/rest/v1/prices/smart?masterTariffId=1100102&consumptionAmount=1e309', headers: { authorization: auth } }), 400, 'consumptionAmount');
-      named(await t.inject({ method: 'GET', url: '/rest/public/lses/Infinity', headers: { authorization: auth } }), 400, 'lseId');
+      named(
+        await t.inject({
+          method: 'GET',
+          url: '/rest/v1/prices/smart?masterTariffId=1100102&consumptionAmount=1e309',
+          headers: { authorization: auth },
+        }),
+        400,
+        'consumptionAmount',
+      );
+      named(
+        await t.inject({ method: 'GET', url: '/rest/public/lses/Infinity', headers: { authorization: auth } }),
+        400,
+        'lseId',
+      );
     });
 
     it('refuses "Infinity" and 1e309 in a body, which once grew an array without end and aborted the process', async () => {
       const period = { fromDayOfWeek: 0, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 };
       for (const toDayOfWeek of ['Infinity', '-Infinity', '1e309']) {
-        const res = await post('/rest/timeofuses', { lseId: 734, timeOfUses: [{ touName: 'All', touType: 'OFF_PEAK', touPeriods: [{ ...period, toDayOfWeek }] }] });
+        const res = await post('/rest/timeofuses', {
+          lseId: 734,
+          timeOfUses: [{ touName: 'All', touType: 'OFF_PEAK', touPeriods: [{ ...period, toDayOfWeek }] }],
+        });
         named(res, 400, 'timeOfUses[0].touPeriods[0].toDayOfWeek');
         assert.match(res.json().results[0].message, /finite/);
       }
       // A JSON number too large for a double parses as Infinity.
-      const text = JSON.stringify({ lseId: 734, timeOfUses: [{ touName: 'All', touType: 'OFF_PEAK', touPeriods: [{ ...period, toDayOfWeek: 9 }] }] }).replace('"toDayOfWeek":9', '"toDayOfWeek":1e309');
+      const text = JSON.stringify({
+        lseId: 734,
+        timeOfUses: [{ touName: 'All', touType: 'OFF_PEAK', touPeriods: [{ ...period, toDayOfWeek: 9 }] }],
+      }).replace('"toDayOfWeek":9', '"toDayOfWeek":1e309');
       named(await post('/rest/timeofuses', text), 400, 'timeOfUses[0].touPeriods[0].toDayOfWeek');
-      const calc = JSON.stringify({ masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 5 }] }).replace('"dataValue":5', '"dataValue":1e309');
+      const calc = JSON.stringify({
+        masterTariffId: 522,
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-08-01',
+        propertyInputs: [{ keyName: 'consumption', dataValue: 5 }],
+      }).replace('"dataValue":5', '"dataValue":1e309');
       named(await post('/rest/v1/ondemand/calculate', calc), 400, 'propertyInputs[0].dataValue');
     });
 
     it('refuses usage values beyond any meter, which once made the summary infinite (a 500)', async () => {
       const series = Array.from({ length: 48 }, () => 1);
       series[2] = -1e308;
-      const res = await post('/rest/v1/ondemand/calculate', { masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-07-03', propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }] });
+      const res = await post('/rest/v1/ondemand/calculate', {
+        masterTariffId: 522,
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-07-03',
+        propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }],
+      });
       named(res, 400, 'propertyInputs[0].dataSeries[2]');
-      named(await post('/rest/v1/ondemand/calculate', { masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 1e9, dataFactor: 1e300 }] }), 400, 'propertyInputs[0].dataValue');
+      named(
+        await post('/rest/v1/ondemand/calculate', {
+          masterTariffId: 522,
+          fromDateTime: '2025-07-01',
+          toDateTime: '2025-08-01',
+          propertyInputs: [{ keyName: 'consumption', dataValue: 1e9, dataFactor: 1e300 }],
+        }),
+        400,
+        'propertyInputs[0].dataValue',
+      );
     });
 
     it('answers an undecodable or over-long URL in the envelope, naming the part at fault', async () => {
@@ -77,7 +131,11 @@ for (const dialect of dialects) {
         const res = await rawGet(base, path, auth);
         assert.deepEqual([res.status, res.body.status, res.body.results[0].propertyName], [400, 'error', 'path'], path);
       }
-      for (const [path, name] of [['/rest/public/lses?search=%E0%A4%A', 'search'], ['/rest/public/lses?search=ok&country=%C3%28', 'country'], ['/rest/public/zipcodes?%zz=1', 'query']]) {
+      for (const [path, name] of [
+        ['/rest/public/lses?search=%E0%A4%A', 'search'],
+        ['/rest/public/lses?search=ok&country=%C3%28', 'country'],
+        ['/rest/public/zipcodes?%zz=1', 'query'],
+      ]) {
         const res = await rawGet(base, path!, auth);
         assert.deepEqual([res.status, res.body.results[0].propertyName], [400, name], path);
       }
@@ -96,35 +154,106 @@ for (const dialect of dialects) {
     });
 
     it('answers an admin import without a body, or with broken gzip, with a 400 naming the body', async () => {
-      named(await t.inject({ method: 'POST', url: '/rest/admin/import/lookups', headers: { authorization: auth } }), 400, 'body');
+      named(
+        await t.inject({ method: 'POST', url: '/rest/admin/import/lookups', headers: { authorization: auth } }),
+        400,
+        'body',
+      );
       const broken = gzipSync('keyName,subKeyName,fromDateTime,toDateTime,actualValue\n').subarray(0, 15);
       for (let k = 0; k < 5; k++) {
-        named(await t.inject({ method: 'POST', url: '/rest/admin/import/lookups', headers: { authorization: auth, 'content-type': 'application/gzip' }, payload: broken }), 400, 'body');
-        named(await t.inject({ method: 'POST', url: '/rest/admin/import/lookups', headers: { authorization: auth, 'content-type': 'text/csv', 'content-encoding': 'gzip' }, payload: 'keyName\n' }), 400, 'body');
+        named(
+          await t.inject({
+            method: 'POST',
+            url: '/rest/admin/import/lookups',
+            headers: { authorization: auth, 'content-type': 'application/gzip' },
+            payload: broken,
+          }),
+          400,
+          'body',
+        );
+        named(
+          await t.inject({
+            method: 'POST',
+            url: '/rest/admin/import/lookups',
+            headers: { authorization: auth, 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+            payload: 'keyName\n',
+          }),
+          400,
+          'body',
+        );
       }
       assert.equal((await t.inject({ method: 'GET', url: '/health' })).statusCode, 200);
     });
 
     it('refuses dates outside the years 1900-2199 by name', async () => {
       for (const d of ['-2024-01-01', '-002024-01-01', '+275760-09-13T00:00:00Z', '1899-12-31', '2200-01-01']) {
-        named(await t.inject({ method: 'GET', url: `/rest/public/calendars/dates?fromDateTime=${encodeURIComponent(d)}`, headers: { authorization: auth } }), 400, 'fromDateTime');
+        named(
+          await t.inject({
+            method: 'GET',
+            url: `/rest/public/calendars/dates?fromDateTime=${encodeURIComponent(d)}`,
+            headers: { authorization: auth },
+          }),
+          400,
+          'fromDateTime',
+        );
       }
-      named(await post('/rest/v1/ondemand/calculate', { masterTariffId: 522, fromDateTime: '-2025-07-01', toDateTime: '2025-08-01' }), 400, 'fromDateTime');
+      named(
+        await post('/rest/v1/ondemand/calculate', {
+          masterTariffId: 522,
+          fromDateTime: '-2025-07-01',
+          toDateTime: '2025-08-01',
+        }),
+        400,
+        'fromDateTime',
+      );
     });
 
     it('refuses credentials no application can have without asking the database', async () => {
-      for (const [appId, appKey] of [['ab\u0000c', 'key'], ['app', 'k\u0000ey'], ['a'.repeat(300), 'key'], ['tab\there', 'key']]) {
-        const res = await t.inject({ method: 'GET', url: '/rest/echo', headers: { authorization: `Basic ${Buffer.from(`${appId}:${appKey}`).toString('base64')}` } });
+      for (const [appId, appKey] of [
+        ['ab\u0000c', 'key'],
+        ['app', 'k\u0000ey'],
+        ['a'.repeat(300), 'key'],
+        ['tab\there', 'key'],
+      ]) {
+        const res = await t.inject({
+          method: 'GET',
+          url: '/rest/echo',
+          headers: { authorization: `Basic ${Buffer.from(`${appId}:${appKey}`).toString('base64')}` },
+        });
         assert.equal(res.statusCode, 401, res.body);
         assert.equal(res.json().results[0].code, 'Unauthenticated');
       }
     });
 
     it('refuses a rate input naming a TOU or season that does not exist, instead of billing it nothing', async () => {
-      const body = (rate: Record<string, unknown>) => ({ masterTariffId: 522, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }], rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 1 }], ...rate }] });
-      named(await post('/rest/v1/ondemand/calculate', body({ timeOfUse: { touId: 999_999 } })), 400, 'rateInputs[0].timeOfUse.touId');
-      named(await post('/rest/v1/ondemand/calculate', body({ season: { seasonId: 999_999 } })), 400, 'rateInputs[0].season.seasonId');
-      const mass = await post('/rest/v1/ondemand/calculate/mass', { fromDateTime: '2025-07-01', toDateTime: '2025-08-01', scenarios: [{ masterTariffId: 522, rateInputs: body({ timeOfUse: { touId: 999_999 } }).rateInputs, propertyInputs: [{ keyName: 'consumption', dataValue: 1 }] }] });
+      const body = (rate: Record<string, unknown>) => ({
+        masterTariffId: 522,
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-08-01',
+        propertyInputs: [{ keyName: 'consumption', dataValue: 600 }],
+        rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 1 }], ...rate }],
+      });
+      named(
+        await post('/rest/v1/ondemand/calculate', body({ timeOfUse: { touId: 999_999 } })),
+        400,
+        'rateInputs[0].timeOfUse.touId',
+      );
+      named(
+        await post('/rest/v1/ondemand/calculate', body({ season: { seasonId: 999_999 } })),
+        400,
+        'rateInputs[0].season.seasonId',
+      );
+      const mass = await post('/rest/v1/ondemand/calculate/mass', {
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-08-01',
+        scenarios: [
+          {
+            masterTariffId: 522,
+            rateInputs: body({ timeOfUse: { touId: 999_999 } }).rateInputs,
+            propertyInputs: [{ keyName: 'consumption', dataValue: 1 }],
+          },
+        ],
+      });
       named(mass, 400, 'scenarios[0].rateInputs[0].timeOfUse.touId');
       // A TOU that exists is billed: PG&E E-TOU-C's peak (touId 1000001), one dollar a kWh on top of E-1.
       const res = await post('/rest/v1/ondemand/calculate', body({ timeOfUse: { touId: 1000001 } }));

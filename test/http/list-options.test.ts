@@ -12,7 +12,10 @@ const rules: ListRules = {
 };
 
 function rejects(fn: () => unknown, propertyName: string) {
-  assert.throws(fn, (e: unknown) => e instanceof ApiError && e.statusCode === 400 && e.item.propertyName === propertyName);
+  assert.throws(
+    fn,
+    (e: unknown) => e instanceof ApiError && e.statusCode === 400 && e.item.propertyName === propertyName,
+  );
 }
 
 describe('list parameters', () => {
@@ -45,7 +48,10 @@ describe('parseListOptions', () => {
     assert.equal(parseListOptions({ search: 'gas', endsWith: true }, rules).search?.mode, 'endsWith');
     assert.equal(parseListOptions({ search: 'gas', startsWith: true, endsWith: true }, rules).search?.mode, 'exact');
     assert.equal(parseListOptions({ search: '^Pac', isRegex: true }, rules).search?.mode, 'regex');
-    assert.deepEqual(parseListOptions({ search: 'x', searchOn: ['CODE,name'] }, rules).search?.fields, ['code', 'name']);
+    assert.deepEqual(parseListOptions({ search: 'x', searchOn: ['CODE,name'] }, rules).search?.fields, [
+      'code',
+      'name',
+    ]);
   });
   it('rejects unknown fields and bad values, naming the parameter', () => {
     rejects(() => parseListOptions({ search: 'x', searchOn: ['secret'] }, rules), 'searchOn');

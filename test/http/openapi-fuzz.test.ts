@@ -18,7 +18,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const TOU_BODY = {
   lseId: 734,
   timeOfUses: [
-    { touName: 'Peak', touType: 'ON_PEAK', touPeriods: [{ fromDayOfWeek: 0, fromHour: 17, fromMinute: 0, toDayOfWeek: 4, toHour: 20, toMinute: 0 }] },
+    {
+      touName: 'Peak',
+      touType: 'ON_PEAK',
+      touPeriods: [{ fromDayOfWeek: 0, fromHour: 17, fromMinute: 0, toDayOfWeek: 4, toHour: 20, toMinute: 0 }],
+    },
     {
       touName: 'Off-Peak',
       touType: 'OFF_PEAK',
@@ -30,54 +34,141 @@ const TOU_BODY = {
   ],
 };
 const USAGE = [
-  { keyName: 'consumption', dataSeries: Array.from({ length: 48 }, (_, h) => (h % 24 > 16 ? 2 : 1)), duration: 3_600_000 },
+  {
+    keyName: 'consumption',
+    dataSeries: Array.from({ length: 48 }, (_, h) => (h % 24 > 16 ? 2 : 1)),
+    duration: 3_600_000,
+  },
   { keyName: 'territoryId', dataValue: 3538 },
 ];
 
 const PLAN: Omit<FuzzPlan, 'operations'> = {
   samples: {
-    lseId: 734, touGroupId: 1000001, touId: 1000006, masterTariffId: 522, territoryId: 3538, utilityTaxId: 1000001, calendarId: 1000001, documentId: 1500004,
-    keyName: 'sampleHourlyPrice', zipCode: '94110', errorCode: '404', format: 'urdb',
+    lseId: 734,
+    touGroupId: 1000001,
+    touId: 1000006,
+    masterTariffId: 522,
+    territoryId: 3538,
+    utilityTaxId: 1000001,
+    calendarId: 1000001,
+    documentId: 1500004,
+    keyName: 'sampleHourlyPrice',
+    zipCode: '94110',
+    errorCode: '404',
+    format: 'urdb',
   },
   bodies: {
     'POST /rest/echo': { hello: 'world', n: [1, 2] },
     'POST /rest/timeofuses': TOU_BODY,
-    'PUT /rest/timeofuses': { ...TOU_BODY, touGroupId: 1000001, timeOfUses: TOU_BODY.timeOfUses.map((t, i) => ({ ...t, touId: 1000001 + i })) },
-    'POST /rest/v1/ondemand/calculate': {
-      masterTariffId: 1100102, fromDateTime: '2025-07-01', toDateTime: '2025-07-03', groupBy: 'DAY', propertyInputs: USAGE,
-      rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.01 }] }], expected: { totalCost: 10 },
+    'PUT /rest/timeofuses': {
+      ...TOU_BODY,
+      touGroupId: 1000001,
+      timeOfUses: TOU_BODY.timeOfUses.map((t, i) => ({ ...t, touId: 1000001 + i })),
     },
-    'POST /rest/public/calculate/{masterTariffId}': { fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', tariffInputs: USAGE, zipCode: '94110' },
+    'POST /rest/v1/ondemand/calculate': {
+      masterTariffId: 1100102,
+      fromDateTime: '2025-07-01',
+      toDateTime: '2025-07-03',
+      groupBy: 'DAY',
+      propertyInputs: USAGE,
+      rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.01 }] }],
+      expected: { totalCost: 10 },
+    },
+    'POST /rest/public/calculate/{masterTariffId}': {
+      fromDateTime: '2025-07-01',
+      toDateTime: '2025-07-03',
+      detailLevel: 'CHARGE_TYPE',
+      tariffInputs: USAGE,
+      zipCode: '94110',
+    },
     'POST /rest/v1/ondemand/calculate/mass': {
-      fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE', address: { zip: '94612' },
-      sharedScenario: { propertyInputs: USAGE }, scenarios: [{ scenarioName: 'E-1', masterTariffId: 522 }, { masterTariffId: 1100102 }],
+      fromDateTime: '2025-07-01',
+      toDateTime: '2025-07-03',
+      detailLevel: 'CHARGE_TYPE',
+      address: { zip: '94612' },
+      sharedScenario: { propertyInputs: USAGE },
+      scenarios: [{ scenarioName: 'E-1', masterTariffId: 522 }, { masterTariffId: 1100102 }],
     },
     'POST /rest/v1/accounts/analysis': {
-      fromDateTime: '2025-07-01', address: { zip: '94110' }, rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.1 }] }],
+      fromDateTime: '2025-07-01',
+      address: { zip: '94110' },
+      rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.1 }] }],
       propertyInputs: [
-        { keyName: 'masterTariffId', dataValue: 522 }, { keyName: 'projectDuration', dataValue: 3 }, { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
-        { keyName: 'solarProduction', dataSeries: Array.from({ length: 8760 }, (_, h) => (h % 24 >= 10 && h % 24 < 15 ? 2 : 0)) },
+        { keyName: 'masterTariffId', dataValue: 522 },
+        { keyName: 'projectDuration', dataValue: 3 },
+        { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
+        {
+          keyName: 'solarProduction',
+          dataSeries: Array.from({ length: 8760 }, (_, h) => (h % 24 >= 10 && h % 24 < 15 ? 2 : 0)),
+        },
       ],
     },
     // Readings take JSON, CSV or XML, so the document does not describe their body.
     ...Object.fromEntries(
-      ['POST', 'PUT'].flatMap((m) => ['{profileId}', 'pid/{providerProfileId}'].map((p) => [`${m} /rest/v1/profiles/${p}/readings`, { readingData: [{ fromDateTime: '2025-07-01T00:00', toDateTime: '2025-07-01T01:00', quantityValue: 1 }] }])),
+      ['POST', 'PUT'].flatMap((m) =>
+        ['{profileId}', 'pid/{providerProfileId}'].map((p) => [
+          `${m} /rest/v1/profiles/${p}/readings`,
+          { readingData: [{ fromDateTime: '2025-07-01T00:00', toDateTime: '2025-07-01T01:00', quantityValue: 1 }] },
+        ]),
+      ),
     ),
     ...Object.fromEntries(
-      ['/rest/v1/accounts/{accountId}/calculate', '/rest/v1/accounts/pid/{providerAccountId}/calculate', '/rest/public/calculate/account/{accountId}'].map((p) => [`POST ${p}`, { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: 1100102 }]),
+      [
+        '/rest/v1/accounts/{accountId}/calculate',
+        '/rest/v1/accounts/pid/{providerAccountId}/calculate',
+        '/rest/public/calculate/account/{accountId}',
+      ].map((p) => [
+        `POST ${p}`,
+        { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: 1100102 },
+      ]),
     ),
     // Synced from a local stand-in of the OpenEI API answering no records (never the real API, whatever the key).
-    'POST /rest/admin/sync/urdb': { apiKey: 'fuzz-key', eia: '14328', sector: 'Residential', since: '2025-01-01', pageSize: 10 },
-    'POST /rest/admin/import/{format}': [{ label: 'fuzz', name: 'Fuzz', sector: 'Commercial', startdate: 1609459200, eiaid: 14328, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: Array(12).fill(Array(24).fill(0)), energyweekendschedule: Array(12).fill(Array(24).fill(0)) }],
+    'POST /rest/admin/sync/urdb': {
+      apiKey: 'fuzz-key',
+      eia: '14328',
+      sector: 'Residential',
+      since: '2025-01-01',
+      pageSize: 10,
+    },
+    'POST /rest/admin/import/{format}': [
+      {
+        label: 'fuzz',
+        name: 'Fuzz',
+        sector: 'Commercial',
+        startdate: 1609459200,
+        eiaid: 14328,
+        energyratestructure: [[{ rate: 0.1 }]],
+        energyweekdayschedule: Array(12).fill(Array(24).fill(0)),
+        energyweekendschedule: Array(12).fill(Array(24).fill(0)),
+      },
+    ],
   },
   queries: {
-    'GET /rest/public/properties/lookups': { keyName: 'sampleHourlyPrice', fromDateTime: '2025-07-01', toDateTime: '2025-07-02' },
+    'GET /rest/public/properties/lookups': {
+      keyName: 'sampleHourlyPrice',
+      fromDateTime: '2025-07-01',
+      toDateTime: '2025-07-02',
+    },
     'GET /rest/public/properties/{keyName}/lookups': { fromDateTime: '2025-07-01', toDateTime: '2025-07-02' },
     'GET /rest/v1/prices/smart': { masterTariffId: '1100102', fromDateTime: '2025-07-01', toDateTime: '2025-07-03' },
-    'GET /rest/public/prices/{masterTariffId}': { fromDateTime: '2025-07-01T09:30', toDateTime: '2025-07-03', consumptionAmount: '300' },
-    'GET /rest/public/calculate/{masterTariffId}': { fromDateTime: '2025-07-01', toDateTime: '2025-07-03', consumption: '40', territoryId: '3538', groupBy: 'DAY' },
+    'GET /rest/public/prices/{masterTariffId}': {
+      fromDateTime: '2025-07-01T09:30',
+      toDateTime: '2025-07-03',
+      consumptionAmount: '300',
+    },
+    'GET /rest/public/calculate/{masterTariffId}': {
+      fromDateTime: '2025-07-01',
+      toDateTime: '2025-07-03',
+      consumption: '40',
+      territoryId: '3538',
+      groupBy: 'DAY',
+    },
     'GET /rest/public/seasons': { lseId: '734' },
-    'GET /rest/public/calculate/account/{accountId}': { fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: '1100102' },
+    'GET /rest/public/calculate/account/{accountId}': {
+      fromDateTime: '2025-07-01T00:00-07:00',
+      toDateTime: '2025-07-03T00:00-07:00',
+      masterTariffId: '1100102',
+    },
     'GET /rest/public/zipcodes': { search: 'oak', searchOn: 'city', isRegex: 'true' },
     'GET /rest/public/tariffs': { lseId: '734', fromDateTime: '2025-01-01', toDateTime: '2026-01-01' },
     'GET /rest/public/tariffs/properties': { masterTariffId: '522,512', effectiveOn: '2025-07-01', includeAll: 'true' },
@@ -85,7 +176,8 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
 };
 
 /** What no answer may show: stack frames, file paths, SQL engine errors, JavaScript error names. */
-const LEAKS = /node_modules|\/src\/|\.ts:\d+|\.js:\d+|\bat [\w.<>]+ \(|SQLITE_|SqliteError|syntax error at|relation "|violates|TypeError|ReferenceError|RangeError|Maximum call stack/;
+const LEAKS =
+  /node_modules|\/src\/|\.ts:\d+|\.js:\d+|\bat [\w.<>]+ \(|SQLITE_|SqliteError|syntax error at|relation "|violates|TypeError|ReferenceError|RangeError|Maximum call stack/;
 
 interface Answer {
   status: number;
@@ -97,12 +189,17 @@ function send(base: URL, auth: string, req: FuzzRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { authorization: auth, ...req.headers };
     if (req.body) headers['content-length'] = req.body.length;
-    const r = request({ host: base.hostname, port: base.port, method: req.method, path: req.url, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const r = request(
+      { host: base.hostname, port: base.port, method: req.method, path: req.url, headers, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     r.on('timeout', () => r.destroy(new Error('no answer in 30 s')));
     r.on('error', reject);
     r.end(req.body ?? undefined);
@@ -141,19 +238,51 @@ for (const dialect of dialects) {
     before(async () => {
       urdb = await startFakeUrdb([], { anyKey: true });
       stateDir = mkdtempSync(join(tmpdir(), 'fuzz-urdb-'));
-      t = await buildTestApp(dialect, { seed: true, env: { RATE_LIMIT_MAX: '0', URDB_API_URL: urdb.url, URDB_SYNC_STATE_FILE: join(stateDir, 'state.json'), URDB_RETRY_BASE_MS: '0' } });
+      t = await buildTestApp(dialect, {
+        seed: true,
+        env: {
+          RATE_LIMIT_MAX: '0',
+          URDB_API_URL: urdb.url,
+          URDB_SYNC_STATE_FILE: join(stateDir, 'state.json'),
+          URDB_RETRY_BASE_MS: '0',
+        },
+      });
       base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
       auth = t.authHeader(await t.credentials(['signal', 'enterprise', 'privateTou', 'admin']));
       // An account of the fuzzing organization with a profile, so that the account and profile operations are reached
       // past their 404 (until the fuzz itself deletes them).
       const post = async (path: string, body: unknown) => {
-        const res = await fetch(new URL(path, base), { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(new URL(path, base), {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
         return ((await res.json()) as { results: Record<string, string>[] }).results[0]!;
       };
-      const account = await post('/rest/v1/accounts', { providerAccountId: 'fuzz-account', accountName: 'Fuzz', address: { zip: '94110' }, properties: { customerClass: { keyName: 'customerClass', dataValue: 'RESIDENTIAL' } } });
-      const profile = await post('/rest/v1/profiles', { accountId: account.accountId, providerProfileId: 'fuzz-profile', serviceTypes: 'ELECTRICITY', readingData: Array.from({ length: 48 }, (_, h) => ({ fromDateTime: `2025-07-0${1 + Math.floor(h / 24)}T${String(h % 24).padStart(2, '0')}:00-07:00`, duration: 3_600_000, quantityUnit: 'kWh', quantityValue: 1 })) });
-      Object.assign(PLAN.samples, { accountId: account.accountId, providerAccountId: 'fuzz-account', profileId: profile.profileId, providerProfileId: 'fuzz-profile' });
+      const account = await post('/rest/v1/accounts', {
+        providerAccountId: 'fuzz-account',
+        accountName: 'Fuzz',
+        address: { zip: '94110' },
+        properties: { customerClass: { keyName: 'customerClass', dataValue: 'RESIDENTIAL' } },
+      });
+      const profile = await post('/rest/v1/profiles', {
+        accountId: account.accountId,
+        providerProfileId: 'fuzz-profile',
+        serviceTypes: 'ELECTRICITY',
+        readingData: Array.from({ length: 48 }, (_, h) => ({
+          fromDateTime: `2025-07-0${1 + Math.floor(h / 24)}T${String(h % 24).padStart(2, '0')}:00-07:00`,
+          duration: 3_600_000,
+          quantityUnit: 'kWh',
+          quantityValue: 1,
+        })),
+      });
+      Object.assign(PLAN.samples, {
+        accountId: account.accountId,
+        providerAccountId: 'fuzz-account',
+        profileId: profile.profileId,
+        providerProfileId: 'fuzz-profile',
+      });
     });
     after(async () => {
       await t.close();
@@ -161,7 +290,9 @@ for (const dialect of dialects) {
       rmSync(stateDir, { recursive: true, force: true });
     });
 
-    it(`answers ${COUNT} hostile requests without a server error, a leak or a crash`, { timeout: 900_000 }, async () => {
+    it(`answers ${COUNT} hostile requests without a server error, a leak or a crash`, {
+      timeout: 900_000,
+    }, async () => {
       const doc = (await (await fetch(new URL('/openapi.json', base))).json()) as Parameters<typeof operationsOf>[0];
       const operations = operationsOf(doc);
       assert.ok(operations.length >= 40, `${operations.length} operations`);
@@ -173,8 +304,12 @@ for (const dialect of dialects) {
         const answer = await send(base, auth, req);
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         const why = fault(req, answer);
-        if (why) faults.push(`${why}: ${req.method} ${req.url.slice(0, 160)} [${req.what}] -> ${answer.status} ${answer.text.slice(0, 240)}`);
-        if (++n % 250 === 0) assert.equal((await fetch(new URL('/health', base))).status, 200, `still serving after ${n}`);
+        if (why)
+          faults.push(
+            `${why}: ${req.method} ${req.url.slice(0, 160)} [${req.what}] -> ${answer.status} ${answer.text.slice(0, 240)}`,
+          );
+        if (++n % 250 === 0)
+          assert.equal((await fetch(new URL('/health', base))).status, 200, `still serving after ${n}`);
       }
       assert.equal((await fetch(new URL('/health', base))).status, 200);
       assert.deepEqual(faults.slice(0, 25), [], `${faults.length} faulty answers of ${COUNT}`);

@@ -16,17 +16,31 @@ describe('over the wire', () => {
   });
   after(() => t.close());
 
-  const post = (path: string, contentType: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': contentType }, body });
+  const post = (path: string, contentType: string, body: string) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': contentType }, body });
 
   it('streams a CSV body into the lookups importer', async () => {
-    const res = await post('/rest/admin/import/lookups', 'text/csv', 'keyName,subKeyName,fromDateTime,toDateTime,actualValue\nwireTestKey,,2024-01-01,2024-02-01,0.1\n');
+    const res = await post(
+      '/rest/admin/import/lookups',
+      'text/csv',
+      'keyName,subKeyName,fromDateTime,toDateTime,actualValue\nwireTestKey,,2024-01-01,2024-02-01,0.1\n',
+    );
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal(((await res.json()) as { results: { created: number }[] }).results[0]!.created, 1);
   });
 
   it('streams a JSON body into the URDB importer', async () => {
     const schedule = Array(12).fill(Array(24).fill(0));
-    const record = { label: 'wire-test', name: 'Wire test', sector: 'Commercial', startdate: 1609459200, eiaid: 15466, energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: schedule, energyweekendschedule: schedule };
+    const record = {
+      label: 'wire-test',
+      name: 'Wire test',
+      sector: 'Commercial',
+      startdate: 1609459200,
+      eiaid: 15466,
+      energyratestructure: [[{ rate: 0.1 }]],
+      energyweekdayschedule: schedule,
+      energyweekendschedule: schedule,
+    };
     const res = await post('/rest/admin/import/urdb', 'application/json', JSON.stringify([record]));
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal(((await res.json()) as { results: { created: number }[] }).results[0]!.created, 1);
@@ -34,7 +48,11 @@ describe('over the wire', () => {
 
   it('answers a body nested 100,000 deep with a 4xx, not a crash', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    const res = await post('/rest/v1/ondemand/calculate', 'application/json', `{"masterTariffId": 512, "fromDateTime": "2016-01-01", "toDateTime": "2016-02-01", "rateInputs": ${deep}}`);
+    const res = await post(
+      '/rest/v1/ondemand/calculate',
+      'application/json',
+      `{"masterTariffId": 512, "fromDateTime": "2016-01-01", "toDateTime": "2016-02-01", "rateInputs": ${deep}}`,
+    );
     assert.ok(res.status >= 400 && res.status < 500, `${res.status}: ${(await res.text()).slice(0, 300)}`);
     assert.equal((await fetch(`${base}/health`)).status, 200, 'still serving');
   });

@@ -54,12 +54,20 @@ describe('request logging', () => {
     const { lines, stream } = sink();
     const log = lazyChildLogger(pino({ level: 'warn' }, stream), { reqId: 'r-2' }, { level: 'debug' });
     log.debug('route debug');
-    assert.deepEqual(lines.map((l) => l.msg), ['route debug']);
+    assert.deepEqual(
+      lines.map((l) => l.msg),
+      ['route debug'],
+    );
   });
 
   it('writes one line per request at info, with method, URL, status, time and request id', async () => {
     const { lines, stream } = sink();
-    const app = Fastify({ loggerInstance: pino({ level: 'info' }, stream), disableRequestLogging: true, childLoggerFactory: lazyChildLogger, genReqId: () => 'req-7' });
+    const app = Fastify({
+      loggerInstance: pino({ level: 'info' }, stream),
+      disableRequestLogging: true,
+      childLoggerFactory: lazyChildLogger,
+      genReqId: () => 'req-7',
+    });
     registerRequestLog(app as unknown as App);
     app.get('/x', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/x?y=1' });
@@ -77,7 +85,11 @@ describe('request logging', () => {
 
   it('adds no hook when info is off', async () => {
     const { lines, stream } = sink();
-    const app = Fastify({ loggerInstance: pino({ level: 'warn' }, stream), disableRequestLogging: true, childLoggerFactory: lazyChildLogger });
+    const app = Fastify({
+      loggerInstance: pino({ level: 'warn' }, stream),
+      disableRequestLogging: true,
+      childLoggerFactory: lazyChildLogger,
+    });
     const added: string[] = [];
     const addHook = app.addHook.bind(app);
     app.addHook = ((name: string, ...rest: unknown[]) => {

@@ -12,7 +12,11 @@ import { buildTestApp } from '../helpers/test-app.ts';
 
 const quietLog = () => {
   const lines: string[] = [];
-  return { lines, warn: (_: object, msg: string) => void lines.push(`warn ${msg}`), info: (_: object, msg: string) => void lines.push(`info ${msg}`) };
+  return {
+    lines,
+    warn: (_: object, msg: string) => void lines.push(`warn ${msg}`),
+    info: (_: object, msg: string) => void lines.push(`info ${msg}`),
+  };
 };
 
 /** 40 concurrent increments of one key count 1..40 exactly once each; a later window starts at 1 again. */
@@ -20,7 +24,10 @@ async function exactUnderConcurrency(store: CounterStore): Promise<void> {
   const key = `app-${randomUUID()}`;
   const window = 60_000 * 28_000_000;
   const counts = await Promise.all(Array.from({ length: 40 }, () => store.increment(key, window, 60_000)));
-  assert.deepEqual([...counts].sort((a, b) => a - b), Array.from({ length: 40 }, (_, i) => i + 1));
+  assert.deepEqual(
+    [...counts].sort((a, b) => a - b),
+    Array.from({ length: 40 }, (_, i) => i + 1),
+  );
   assert.equal(await store.increment(key, window + 60_000, 60_000), 1, 'the next window starts over');
 }
 
@@ -28,12 +35,20 @@ describe('SharedRateLimiter', () => {
   it('answers from the store count: allowed up to max, then 429 material with the window reset', async () => {
     let now = 120_000 + 15_000;
     const counts = new Map<string, number>();
-    const store: CounterStore = { name: 'fake', increment: async (key, start) => counts.set(`${key}@${start}`, (counts.get(`${key}@${start}`) ?? 0) + 1).get(`${key}@${start}`)! };
+    const store: CounterStore = {
+      name: 'fake',
+      increment: async (key, start) =>
+        counts.set(`${key}@${start}`, (counts.get(`${key}@${start}`) ?? 0) + 1).get(`${key}@${start}`)!,
+    };
     const limiter = new SharedRateLimiter(store, 2, 60_000, quietLog(), { now: () => now });
     assert.equal((await limiter.hit('a')).remaining, 1);
     assert.equal((await limiter.hit('a')).allowed, true);
     const third = await limiter.hit('a');
-    assert.deepEqual(third, { allowed: false, limit: 2, remaining: 0, resetInMs: 45_000 }, 'window 120 000..180 000 ms, now 135 000');
+    assert.deepEqual(
+      third,
+      { allowed: false, limit: 2, remaining: 0, resetInMs: 45_000 },
+      'window 120 000..180 000 ms, now 135 000',
+    );
     now = 180_000;
     assert.equal((await limiter.hit('a')).allowed, true, 'a new window');
   });
@@ -81,7 +96,8 @@ for (const dialect of dialects.filter((d) => d === 'postgres')) {
     });
     after(() => db.dispose());
 
-    it('counts concurrent requests exactly, one upsert each; a new window starts over', () => exactUnderConcurrency(new PostgresCounterStore(db)));
+    it('counts concurrent requests exactly, one upsert each; a new window starts over', () =>
+      exactUnderConcurrency(new PostgresCounterStore(db)));
 
     it('an older window start (a process whose clock lags) adds to the newer window instead of resetting it', async () => {
       const store: CounterStore = new PostgresCounterStore(db);

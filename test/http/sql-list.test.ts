@@ -11,7 +11,13 @@ const rules: ListRules = {
   defaultSort: [{ field: 'orgId', descending: false }],
 };
 const columns = { name: 'name', orgId: 'org_id' };
-const NAMES = ['Pacific Gas & Electric', 'Southern California Edison', 'San Diego Gas & Electric', 'Georgia Power', '100% Green_Power'];
+const NAMES = [
+  'Pacific Gas & Electric',
+  'Southern California Edison',
+  'San Diego Gas & Electric',
+  'Georgia Power',
+  '100% Green_Power',
+];
 
 for (const dialect of dialects) {
   describe(`runPagedQuery on ${dialect}`, () => {

@@ -13,7 +13,10 @@ describe('import sources', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   const text = Array.from({ length: 50_000 }, (_, k) => `line ${k}`).join('\n');
 
-  for (const [name, bytes] of [['plain.csv', Buffer.from(text)], ['packed.csv.gz', gzipSync(text)]] as const) {
+  for (const [name, bytes] of [
+    ['plain.csv', Buffer.from(text)],
+    ['packed.csv.gz', gzipSync(text)],
+  ] as const) {
     it(`gives every line of ${name} when read only after a pause, and counts the bytes read`, async () => {
       const path = join(dir, name);
       writeFileSync(path, bytes);

@@ -13,7 +13,26 @@ import { seededSpoiler } from '../helpers/seeded-spoiler.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const FILE = join(REFERENCE_DIR, 'genability-recorded', 'tariff-512-with-rates-2016.json');
-const JUNK: unknown[] = [null, 0, -1, 1.5, 'x', '', true, [], [null], {}, [{}], 1e308, 3e9, '2016-13-45', { touId: 'x' }, { seasonId: 'y' }, [{ tariffRateBandId: 'z' }], { seasonId: 3, seasonFromMonth: 13, seasonFromDay: 1, seasonToMonth: 1, seasonToDay: 1 }];
+const JUNK: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  'x',
+  '',
+  true,
+  [],
+  [null],
+  {},
+  [{}],
+  1e308,
+  3e9,
+  '2016-13-45',
+  { touId: 'x' },
+  { seasonId: 'y' },
+  [{ tariffRateBandId: 'z' }],
+  { seasonId: 3, seasonFromMonth: 13, seasonFromDay: 1, seasonToMonth: 1, seasonToDay: 1 },
+];
 
 function* variants(count: number): Generator<Record<string, any>> {
   const base = JSON.parse(readFileSync(FILE, 'utf8')).response.results[0];
@@ -50,9 +69,22 @@ for (const dialect of dialects) {
         assert.equal(s.created + s.skipped.length, 1, JSON.stringify(s));
         if (!s.created) continue;
         created++;
-        const read = await t.get(`/rest/public/tariffs/${r.masterTariffId}?populateRates=true&populateProperties=true&effectiveOn=2016-06-01`, c);
+        const read = await t.get(
+          `/rest/public/tariffs/${r.masterTariffId}?populateRates=true&populateProperties=true&effectiveOn=2016-06-01`,
+          c,
+        );
         assert.ok(read.statusCode < 500, `tariff ${r.masterTariffId}: ${read.body.slice(0, 300)}`);
-        const bill = await t.inject({ method: 'POST', url: '/rest/v1/ondemand/calculate', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: { masterTariffId: r.masterTariffId, fromDateTime: '2016-06-01', toDateTime: '2016-07-01', propertyInputs: [{ keyName: 'consumption', dataValue: 800 }] } });
+        const bill = await t.inject({
+          method: 'POST',
+          url: '/rest/v1/ondemand/calculate',
+          headers: { authorization: t.authHeader(c), 'content-type': 'application/json' },
+          payload: {
+            masterTariffId: r.masterTariffId,
+            fromDateTime: '2016-06-01',
+            toDateTime: '2016-07-01',
+            propertyInputs: [{ keyName: 'consumption', dataValue: 800 }],
+          },
+        });
         assert.ok(bill.statusCode < 500, `bill on ${r.masterTariffId}: ${bill.body.slice(0, 300)}`);
       }
       assert.ok(created > 30, `${created} created`);

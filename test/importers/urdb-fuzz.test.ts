@@ -14,12 +14,55 @@ import { seededSpoiler } from '../helpers/seeded-spoiler.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const DIR = join(REFERENCE_DIR, 'urdb');
-const JUNK: unknown[] = [null, 0, -1, 1.5, 'x', '', true, [], [null], [[null]], [['x']], {}, [{}], [[{}]], [[{ rate: 'a' }]], Array(12).fill(null), Array(12).fill([null]), Array(12).fill(Array(24).fill(-1)), Array(12).fill(Array(24).fill(1.5)), 1e308, '1e999', { $date: 1 }];
-const EXTRA_FIELDS = ['coincidentratestructure', 'coincidentschedule', 'lookbackPercent', 'lookbackRange', 'lookbackMonths', 'fueladjustmentsmonthly', 'dgrules', 'demandwindow', 'demandratchetpercentage', 'coincidentrateunit', 'flatdemandunit', 'mincharge', 'minchargeunits', 'fixedchargeunits', 'eiaid', 'startdate', 'enddate'];
+const JUNK: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  'x',
+  '',
+  true,
+  [],
+  [null],
+  [[null]],
+  [['x']],
+  {},
+  [{}],
+  [[{}]],
+  [[{ rate: 'a' }]],
+  Array(12).fill(null),
+  Array(12).fill([null]),
+  Array(12).fill(Array(24).fill(-1)),
+  Array(12).fill(Array(24).fill(1.5)),
+  1e308,
+  '1e999',
+  { $date: 1 },
+];
+const EXTRA_FIELDS = [
+  'coincidentratestructure',
+  'coincidentschedule',
+  'lookbackPercent',
+  'lookbackRange',
+  'lookbackMonths',
+  'fueladjustmentsmonthly',
+  'dgrules',
+  'demandwindow',
+  'demandratchetpercentage',
+  'coincidentrateunit',
+  'flatdemandunit',
+  'mincharge',
+  'minchargeunits',
+  'fixedchargeunits',
+  'eiaid',
+  'startdate',
+  'enddate',
+];
 
 /** Deterministic variants of the reference records, 1 to 3 fields spoilt each. */
 function* variants(count: number): Generator<Record<string, unknown>> {
-  const records = readdirSync(DIR).filter((f) => f.endsWith('.json')).flatMap((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')).items as Record<string, unknown>[]);
+  const records = readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')).items as Record<string, unknown>[]);
   const { rnd, pick } = seededSpoiler(20261122, JUNK);
   for (let n = 0; n < count; n++) {
     const r = structuredClone(pick(records)) as Record<string, any>;
@@ -32,7 +75,8 @@ function* variants(count: number): Generator<Record<string, unknown>> {
       const value = r[field];
       if (Array.isArray(value) && value.length && rnd() < 0.5) {
         const i = Math.floor(rnd() * value.length);
-        if (Array.isArray(value[i]) && value[i].length && rnd() < 0.5) value[i][Math.floor(rnd() * value[i].length)] = structuredClone(pick(JUNK));
+        if (Array.isArray(value[i]) && value[i].length && rnd() < 0.5)
+          value[i][Math.floor(rnd() * value[i].length)] = structuredClone(pick(JUNK));
         else value[i] = structuredClone(pick(JUNK));
       } else r[field] = structuredClone(pick(JUNK));
     }
@@ -69,7 +113,10 @@ for (const dialect of dialects) {
     it('import or are skipped, 400 of them in one file, without a database error', async (ctx) => {
       if (!existsSync(DIR)) return ctx.skip('../shared/reference is absent');
       const lines = [...variants(400)].map((r) => JSON.stringify(r)).join('\n');
-      const s = await importUrdb(t.db, Readable.from([lines]), 'fuzz.ndjson', { lseId: 1000007, timeZone: 'America/Denver' });
+      const s = await importUrdb(t.db, Readable.from([lines]), 'fuzz.ndjson', {
+        lseId: 1000007,
+        timeZone: 'America/Denver',
+      });
       assert.equal(s.records, 400);
       assert.equal(s.created + s.updated + s.unchanged + s.skipped.length, 400);
       assert.ok(s.created > 50, `${s.created} created`);

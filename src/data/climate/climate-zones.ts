@@ -61,7 +61,8 @@ export function parseStationZones(text: string): Map<string, StationZone> {
     const line = lines[n]!;
     if (line === '') continue;
     const f = line.split(',');
-    if (f.length !== header.length) throw new Error(`weather stations table line ${n + 1}: ${f.length} fields, expected ${header.length}`);
+    if (f.length !== header.length)
+      throw new Error(`weather stations table line ${n + 1}: ${f.length} fields, expected ${header.length}`);
     const zone = f[iZone]!.trim();
     if (!ZONE_RE.test(zone)) throw new Error(`weather stations table line ${n + 1}: bad climate zone "${zone}"`);
     const row: StationZone = { zone, station: f[iName]!.trim(), file: f[iFile]!.trim(), wmo: f[iWmo]!.trim() };
@@ -107,7 +108,9 @@ export function zipPlacesFromRows(rows: readonly ZipcodeRowLike[]): ZipPlace[] {
     zip: r.zipcode,
     state: r.state ?? null,
     countyFips:
-      r.state_ansi != null && r.county_ansi != null ? String(r.state_ansi).padStart(2, '0') + String(r.county_ansi).padStart(3, '0') : null,
+      r.state_ansi != null && r.county_ansi != null
+        ? String(r.state_ansi).padStart(2, '0') + String(r.county_ansi).padStart(3, '0')
+        : null,
     lat: r.latitude ?? null,
     lng: r.longitude ?? null,
   }));
@@ -332,14 +335,20 @@ export function zonesForZips(
     if (out.has(p.zip)) continue; // a ZIP code listed twice in `places`
     const county = p.countyFips ? byCounty.get(p.countyFips) : undefined;
     if (county) {
-      out.set(p.zip, { zone: countyZone(county.counts, county.members, p), how: 'county', from: p.countyFips!, km: null });
+      out.set(p.zip, {
+        zone: countyZone(county.counts, county.members, p),
+        how: 'county',
+        from: p.countyFips!,
+        km: null,
+      });
       continue;
     }
     if (p.lat === null || p.lng === null) continue;
     // Donors in ZIP order, so that a tie in distance (ZIP codes sharing a point) goes to the smaller ZIP code.
     index ??= new SphereIndex(donors.sort((a, b) => (a.value.zip < b.value.zip ? -1 : 1)));
     const near = index.nearest(p.lat, p.lng);
-    if (near && near.km <= maxKm) out.set(p.zip, { zone: near.value.zone, how: 'nearest', from: near.value.zip, km: near.km });
+    if (near && near.km <= maxKm)
+      out.set(p.zip, { zone: near.value.zone, how: 'nearest', from: near.value.zip, km: near.km });
   }
   return out;
 }
@@ -353,7 +362,10 @@ interface CountyMember {
 
 function countyZone(counts: Map<string, number>, members: readonly CountyMember[], p: ZipPlace): string {
   const top = Math.max(...counts.values());
-  const tied = [...counts].filter(([, n]) => n === top).map(([z]) => z).sort();
+  const tied = [...counts]
+    .filter(([, n]) => n === top)
+    .map(([z]) => z)
+    .sort();
   if (tied.length === 1 || p.lat === null || p.lng === null) return tied[0]!;
   let best: CountyMember | null = null;
   let bestKm = Infinity;

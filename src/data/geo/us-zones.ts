@@ -1,6 +1,7 @@
 // The IANA zones in force in U.S. states and territories. tz-lookup's borders are coarse: near a state or
 // national border it can answer a neighbour's zone for a ZIP code, which the seeder corrects.
-const US_ZONE = /^America\/(New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Juneau|Sitka|Yakutat|Nome|Metlakatla|Adak|Boise|Detroit|Menominee|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+|Puerto_Rico|St_Thomas)$|^Pacific\/(Honolulu|Guam|Saipan|Pago_Pago|Majuro|Kwajalein|Palau|Chuuk|Pohnpei|Kosrae|Wake|Midway)$/;
+const US_ZONE =
+  /^America\/(New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Juneau|Sitka|Yakutat|Nome|Metlakatla|Adak|Boise|Detroit|Menominee|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+|Puerto_Rico|St_Thomas)$|^Pacific\/(Honolulu|Guam|Saipan|Pago_Pago|Majuro|Kwajalein|Palau|Chuuk|Pohnpei|Kosrae|Wake|Midway)$/;
 
 /**
  * States whose legal time is the same throughout (Arizona: standard time, but daylight time on the Navajo

@@ -16,8 +16,10 @@ export const HOURS = 8760;
 const CRB_DIR = 'reopt-crb-electric';
 const CRB_ANNUAL = 'reopt-crb_total_electric_annual_kwh.json';
 const HOMES_DIR = 'openei-residential';
-const REOPT = 'NREL REopt.jl data/load_profiles/electric (normalized DOE commercial reference building profiles, EnergyPlus, 1989 code) and total_electric_annual_kwh.json @ 029db01dc17ddfc726b3fc5bb7fb72b8541cff0e, Apache-2.0';
-const OPENEI = 'OpenEI "Commercial and Residential Hourly Load Profiles for all TMY3 Locations in the United States" (NREL, ODC-BY 1.0; developed at the National Renewable Energy Laboratory), single-family house, copied in AndySouth/codata-energy-vis @ e3acac773a6364aafb610801e7c79b9024d558e8';
+const REOPT =
+  'NREL REopt.jl data/load_profiles/electric (normalized DOE commercial reference building profiles, EnergyPlus, 1989 code) and total_electric_annual_kwh.json @ 029db01dc17ddfc726b3fc5bb7fb72b8541cff0e, Apache-2.0';
+const OPENEI =
+  'OpenEI "Commercial and Residential Hourly Load Profiles for all TMY3 Locations in the United States" (NREL, ODC-BY 1.0; developed at the National Renewable Energy Laboratory), single-family house, copied in AndySouth/codata-energy-vis @ e3acac773a6364aafb610801e7c79b9024d558e8';
 
 export class ReferenceLoadError extends Error {}
 
@@ -40,15 +42,21 @@ function shapeOf(values: readonly number[], what: string): { annual: number; sha
 export function readCrbProfiles(dir: string): ProfileRow[] {
   const annual = JSON.parse(readFileSync(join(dir, CRB_ANNUAL), 'utf8')) as Record<string, Record<string, number>>;
   const rows: ProfileRow[] = [];
-  for (const file of readdirSync(join(dir, CRB_DIR)).filter((f) => f.endsWith('.dat')).sort()) {
+  for (const file of readdirSync(join(dir, CRB_DIR))
+    .filter((f) => f.endsWith('.dat'))
+    .sort()) {
     const m = /^crb8760_norm_([A-Za-z]+)_([A-Za-z]+)\.dat$/.exec(file);
     if (!m) throw new ReferenceLoadError(`${file}: not a crb8760_norm_<City>_<Building>.dat file`);
     const [, city, building] = m as unknown as [string, string, string];
     const place = CRB_CITIES.find((c) => c.city === city);
     if (!place) throw new ReferenceLoadError(`${file}: ${city} is not one of REopt's CRB cities`);
     const kwh = annual[city]?.[building.toLowerCase()];
-    if (typeof kwh !== 'number' || !(kwh > 0)) throw new ReferenceLoadError(`${file}: no annual kWh for ${city} ${building} in ${CRB_ANNUAL}`);
-    const values = readFileSync(join(dir, CRB_DIR, file), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '').map(Number);
+    if (typeof kwh !== 'number' || !(kwh > 0))
+      throw new ReferenceLoadError(`${file}: no annual kWh for ${city} ${building} in ${CRB_ANNUAL}`);
+    const values = readFileSync(join(dir, CRB_DIR, file), 'utf8')
+      .split(/\r?\n/)
+      .filter((l) => l.trim() !== '')
+      .map(Number);
     // The files are fractions already (each sums to 1); the shape is taken as read, renormalized only by rounding.
     const { shape } = shapeOf(values, file);
     rows.push({
@@ -76,17 +84,25 @@ export function readOpenEiHomes(dir: string, stations: ReadonlyMap<string, Stati
   const zoneOfWmo = new Map<string, string>();
   for (const s of stations.values()) zoneOfWmo.set(s.wmo, s.zone);
   const rows: ProfileRow[] = [];
-  for (const file of readdirSync(join(dir, HOMES_DIR)).filter((f) => f.endsWith('.csv')).sort()) {
+  for (const file of readdirSync(join(dir, HOMES_DIR))
+    .filter((f) => f.endsWith('.csv'))
+    .sort()) {
     const m = /^USA_([A-Z]{2})_(.+)\.(\d{6})_TMY3_(BASE|LOW|HIGH)\.csv$/.exec(file);
     if (!m) throw new ReferenceLoadError(`${file}: not a USA_<ST>_<station>.<wmo>_TMY3_<BASE|LOW|HIGH>.csv file`);
     const [, state, station, wmo, variant] = m as unknown as [string, string, string, string, string];
     const zone = zoneOfWmo.get(wmo);
     if (!zone) throw new ReferenceLoadError(`${file}: station ${wmo} is not in the weather-station table`);
-    const lines = readFileSync(join(dir, HOMES_DIR, file), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+    const lines = readFileSync(join(dir, HOMES_DIR, file), 'utf8')
+      .split(/\r?\n/)
+      .filter((l) => l.trim() !== '');
     const column = lines[0]!.split(',').findIndex((h) => h.trim() === 'Electricity:Facility [kW](Hourly)');
     if (column < 0) throw new ReferenceLoadError(`${file}: no Electricity:Facility [kW](Hourly) column`);
-    if (lines[1]!.split(',')[0]!.trim() !== '01/01  01:00:00') throw new ReferenceLoadError(`${file}: the first row is not 01/01 01:00:00 (hour ending)`);
-    const { annual, shape } = shapeOf(lines.slice(1).map((l) => Number(l.split(',')[column])), file);
+    if (lines[1]!.split(',')[0]!.trim() !== '01/01  01:00:00')
+      throw new ReferenceLoadError(`${file}: the first row is not 01/01 01:00:00 (hour ending)`);
+    const { annual, shape } = shapeOf(
+      lines.slice(1).map((l) => Number(l.split(',')[column])),
+      file,
+    );
     rows.push({
       profile_id: `OPENEI_RES-${state}-${wmo}-${variant}`,
       source_id: 'OPENEI_RES',

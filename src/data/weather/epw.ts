@@ -8,13 +8,31 @@ import type { WeatherFile } from './weather-file.ts';
 const HOURS = 8760;
 const HEADER_LINES = 8;
 /** Field positions, 0-based (the EPW dictionary numbers them from 1). */
-const F = { year: 0, month: 1, day: 2, hour: 3, airTemperature: 6, ghi: 13, dni: 14, dhi: 15, windSpeed: 21, albedo: 32 } as const;
-const MISSING: Partial<Record<keyof typeof F, number>> = { airTemperature: 99.9, ghi: 9999, dni: 9999, dhi: 9999, windSpeed: 999 };
+const F = {
+  year: 0,
+  month: 1,
+  day: 2,
+  hour: 3,
+  airTemperature: 6,
+  ghi: 13,
+  dni: 14,
+  dhi: 15,
+  windSpeed: 21,
+  albedo: 32,
+} as const;
+const MISSING: Partial<Record<keyof typeof F, number>> = {
+  airTemperature: 99.9,
+  ghi: 9999,
+  dni: 9999,
+  dhi: 9999,
+  windSpeed: 999,
+};
 
 export function parseEpw(text: string): WeatherFile {
   const lines = text.split('\n');
   const location = lines[0]?.replace(/\r$/, '').split(',') ?? [];
-  if (location[0] !== 'LOCATION' || location.length < 10) throw new Error('An EPW file starts with a LOCATION line of 10 fields');
+  if (location[0] !== 'LOCATION' || location.length < 10)
+    throw new Error('An EPW file starts with a LOCATION line of 10 fields');
   const number = (k: number, name: string) => {
     const v = Number(location[k]);
     if (location[k]?.trim() === '' || !Number.isFinite(v)) throw new Error(`The EPW LOCATION line has no ${name}`);
@@ -29,20 +47,29 @@ export function parseEpw(text: string): WeatherFile {
   const column = (key: keyof typeof F) =>
     Float64Array.from(rows, (r, i) => {
       const v = Number(r[F[key]]);
-      if (r[F[key]] === undefined || !Number.isFinite(v)) throw new Error(`Row ${i + 1} of the EPW file has no number for ${key}`);
-      if (MISSING[key] !== undefined && v >= MISSING[key]!) throw new Error(`Row ${i + 1} of the EPW file has the missing-value code for ${key}`);
+      if (r[F[key]] === undefined || !Number.isFinite(v))
+        throw new Error(`Row ${i + 1} of the EPW file has no number for ${key}`);
+      if (MISSING[key] !== undefined && v >= MISSING[key]!)
+        throw new Error(`Row ${i + 1} of the EPW file has the missing-value code for ${key}`);
       return v;
     });
   const hour = column('hour');
   for (let i = 0; i < HOURS; i++) {
-    if (hour[i]! < 1 || hour[i]! > 24) throw new Error(`Row ${i + 1} of the EPW file has hour ${hour[i]}; EPW hours run 1-24`);
+    if (hour[i]! < 1 || hour[i]! > 24)
+      throw new Error(`Row ${i + 1} of the EPW file has hour ${hour[i]}; EPW hours run 1-24`);
     hour[i] = hour[i]! - 1;
   }
   const albedo = column('albedo').map((a) => (a > 0 && a < 1 ? a : 0));
   const text4 = (k: number) => (location[k]?.trim() ? location[k]!.trim() : null);
   return {
     place: { latitude: number(6, 'latitude'), longitude: number(7, 'longitude'), timeZone: number(8, 'time zone') },
-    station: { source: text4(4) ?? 'unknown', id: text4(5) ?? 'unknown', city: text4(1), state: text4(2), elevation: Number.isFinite(Number(location[9])) ? Number(location[9]) : null },
+    station: {
+      source: text4(4) ?? 'unknown',
+      id: text4(5) ?? 'unknown',
+      city: text4(1),
+      state: text4(2),
+      elevation: Number.isFinite(Number(location[9])) ? Number(location[9]) : null,
+    },
     year: column('year'),
     month: column('month'),
     day: column('day'),

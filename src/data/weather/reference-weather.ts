@@ -32,7 +32,10 @@ function sourceOf(folder: string, readme: string, file: string): string {
   let origin = row.at(-2)!;
   const repo = /^\[?([\w.-]+\/[\w.-]+)/.exec(origin)?.[1];
   if (repo && /@ same commit/.test(origin)) {
-    const commit = readme.split('\n').map((l) => (l.includes(repo) ? /@ `([0-9a-f]{7,40})`/.exec(l)?.[1] : undefined)).find(Boolean);
+    const commit = readme
+      .split('\n')
+      .map((l) => (l.includes(repo) ? /@ `([0-9a-f]{7,40})`/.exec(l)?.[1] : undefined))
+      .find(Boolean);
     if (commit) origin = origin.replace('@ same commit', `@ \`${commit}\``);
   }
   return `${file} from the reference folder ${folder}/; ${origin} (${row.at(-1)})`;
@@ -46,7 +49,12 @@ export function readReferenceWeather(referenceDir: string): ReferenceWeather[] {
     const readme = existsSync(join(dir, 'README.md')) ? readFileSync(join(dir, 'README.md'), 'utf8') : '';
     for (const file of readdirSync(dir).filter(pick).sort()) {
       const weather = parse(readFileSync(join(dir, file), 'utf8'));
-      out.push({ file, weather, dataset: weather.station.source.toUpperCase(), source: sourceOf(folder, readme, file) });
+      out.push({
+        file,
+        weather,
+        dataset: weather.station.source.toUpperCase(),
+        source: sourceOf(folder, readme, file),
+      });
     }
   };
   read('weather', (f) => f.endsWith('.epw'), parseEpw);

@@ -19,7 +19,8 @@ const COLUMN_NAMES: Record<string, string[]> = {
 
 export function parseSamCsv(text: string): WeatherFile {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length < 3 + 8760) throw new Error(`A SAM weather file has 3 header lines and 8,760 hours; this one has ${lines.length} lines`);
+  if (lines.length < 3 + 8760)
+    throw new Error(`A SAM weather file has 3 header lines and 8,760 hours; this one has ${lines.length} lines`);
   const names = lines[0]!.split(',').map((s) => s.trim());
   const values = lines[1]!.split(',').map((s) => s.trim());
   const meta = (name: string) => {
@@ -50,7 +51,13 @@ export function parseSamCsv(text: string): WeatherFile {
   const albedo = column('albedo', false);
   return {
     place: { latitude: number('Latitude'), longitude: number('Longitude'), timeZone: number('Time Zone') },
-    station: { source: meta('Source') ?? 'unknown', id: meta('Location ID') ?? 'unknown', city: meta('City'), state: meta('State'), elevation: meta('Elevation') === null ? null : Number(meta('Elevation')) },
+    station: {
+      source: meta('Source') ?? 'unknown',
+      id: meta('Location ID') ?? 'unknown',
+      city: meta('City'),
+      state: meta('State'),
+      elevation: meta('Elevation') === null ? null : Number(meta('Elevation')),
+    },
     year: column('year')!,
     month: column('month')!,
     day: column('day')!,

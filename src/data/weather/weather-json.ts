@@ -39,7 +39,9 @@ export function encodeWeather(w: WeatherYear): string {
   if (w.ghi.length !== HOURS) throw new Error(`A typical weather year has 8,760 hours; this one has ${w.ghi.length}`);
   for (let i = 0; i < HOURS; i++) {
     if (w.month[i] !== CALENDAR.month[i] || w.day[i] !== CALENDAR.day[i] || w.hour[i] !== CALENDAR.hour[i]) {
-      throw new Error(`Row ${i + 1} of the weather year is ${w.month[i]}/${w.day[i]} hour ${w.hour[i]}; expected ${CALENDAR.month[i]}/${CALENDAR.day[i]} hour ${CALENDAR.hour[i]}`);
+      throw new Error(
+        `Row ${i + 1} of the weather year is ${w.month[i]}/${w.day[i]} hour ${w.hour[i]}; expected ${CALENDAR.month[i]}/${CALENDAR.day[i]} hour ${CALENDAR.hour[i]}`,
+      );
     }
   }
   const firstRowOf = (m: number) => DAYS_IN_MONTH.slice(0, m).reduce((a, b) => a + b, 0) * 24;

@@ -75,7 +75,9 @@ export const geography = (dialect: Dialect) => ({
     await db.schema.createIndex('territories_lse_idx').on('territories').columns(['lse_id', 'usage_type']).execute();
 
     await identityColumn(db.schema.createTable('territory_items'), 'territory_item_id', dialect)
-      .addColumn('territory_id', 'integer', (c) => c.notNull().references('territories.territory_id').onDelete('cascade'))
+      .addColumn('territory_id', 'integer', (c) =>
+        c.notNull().references('territories.territory_id').onDelete('cascade'),
+      )
       .addColumn('territory_type', 'text', (c) => c.notNull())
       .addColumn('value', 'text', (c) => c.notNull())
       // The state a COUNTY or CITY item lies in; names repeat across states (Orange County, CA and FL).
@@ -85,12 +87,18 @@ export const geography = (dialect: Dialect) => ({
       // Normalized key a ZIP code's own keys are compared with: Z:94110, S:CA, C:CA:san francisco, T:CA:oakland.
       .addColumn('match_key', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('territory_items_match_idx').on('territory_items').columns(['match_key', 'territory_id']).execute();
+    await db.schema
+      .createIndex('territory_items_match_idx')
+      .on('territory_items')
+      .columns(['match_key', 'territory_id'])
+      .execute();
     await db.schema.createIndex('territory_items_territory_idx').on('territory_items').column('territory_id').execute();
 
     await db.schema
       .createTable('territory_lses')
-      .addColumn('territory_id', 'integer', (c) => c.notNull().references('territories.territory_id').onDelete('cascade'))
+      .addColumn('territory_id', 'integer', (c) =>
+        c.notNull().references('territories.territory_id').onDelete('cascade'),
+      )
       .addColumn('lse_id', 'integer', (c) => c.notNull().references('lses.lse_id').onDelete('cascade'))
       .addColumn('distribution', 'boolean')
       .addColumn('supplier_residential', 'boolean')
@@ -108,12 +116,15 @@ export const geography = (dialect: Dialect) => ({
       .addColumn('to_date', 'text')
       .addColumn('rate_amount_electricity', 'double precision')
       .addColumn('rate_amount_gas', 'double precision')
-      .addColumn('territory_id', 'integer', (c) => c.notNull().references('territories.territory_id').onDelete('cascade'))
+      .addColumn('territory_id', 'integer', (c) =>
+        c.notNull().references('territories.territory_id').onDelete('cascade'),
+      )
       .addColumn('customer_classes', 'text', (c) => c.notNull())
       .addColumn('source', 'text')
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const t of ['utility_taxes', 'territory_lses', 'territory_items', 'territories', 'lses', 'zipcodes']) await db.schema.dropTable(t).execute();
+    for (const t of ['utility_taxes', 'territory_lses', 'territory_items', 'territories', 'lses', 'zipcodes'])
+      await db.schema.dropTable(t).execute();
   },
 });

@@ -46,14 +46,20 @@ export const time = (dialect: Dialect) => ({
       .execute();
     await db.schema.createIndex('calendar_events_calendar_idx').on('calendar_events').column('calendar_id').execute();
     await identityColumn(db.schema.createTable('calendar_dates'), 'event_date_id', dialect)
-      .addColumn('calendar_event_id', 'integer', (c) => c.notNull().references('calendar_events.calendar_event_id').onDelete('cascade'))
+      .addColumn('calendar_event_id', 'integer', (c) =>
+        c.notNull().references('calendar_events.calendar_event_id').onDelete('cascade'),
+      )
       .addColumn('start_date', 'text', (c) => c.notNull())
       // Local wall-clock times (YYYY-MM-DDTHH:mm) for dates that are not one whole day; null for a whole day.
       .addColumn('start_time', 'text')
       .addColumn('end_time', 'text')
       .addColumn('sub_key', 'text')
       .execute();
-    await db.schema.createIndex('calendar_dates_event_idx').on('calendar_dates').columns(['calendar_event_id', 'start_date']).execute();
+    await db.schema
+      .createIndex('calendar_dates_event_idx')
+      .on('calendar_dates')
+      .columns(['calendar_event_id', 'start_date'])
+      .execute();
 
     await db.schema
       .createTable('tou_groups')
@@ -75,7 +81,13 @@ export const time = (dialect: Dialect) => ({
       .addColumn('season_id', 'integer', (c) => c.references('seasons.season_id'))
       .addColumn('tou_type', 'text')
       .addColumn('is_dynamic', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addForeignKeyConstraint('tous_group_fk', ['lse_id', 'tou_group_id'], 'tou_groups', ['lse_id', 'tou_group_id'], (fk) => fk.onDelete('cascade'))
+      .addForeignKeyConstraint(
+        'tous_group_fk',
+        ['lse_id', 'tou_group_id'],
+        'tou_groups',
+        ['lse_id', 'tou_group_id'],
+        (fk) => fk.onDelete('cascade'),
+      )
       .execute();
     await db.schema.createIndex('tous_group_idx').on('tous').columns(['lse_id', 'tou_group_id']).execute();
     await db.schema
@@ -93,6 +105,7 @@ export const time = (dialect: Dialect) => ({
     await db.schema.createIndex('tou_periods_tou_idx').on('tou_periods').column('tou_id').execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const t of ['tou_periods', 'tous', 'tou_groups', 'calendar_dates', 'calendar_events', 'calendars', 'seasons']) await db.schema.dropTable(t).execute();
+    for (const t of ['tou_periods', 'tous', 'tou_groups', 'calendar_dates', 'calendar_events', 'calendars', 'seasons'])
+      await db.schema.dropTable(t).execute();
   },
 });

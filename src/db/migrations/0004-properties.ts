@@ -27,7 +27,11 @@ export const properties = (dialect: Dialect) => ({
       .addColumn('privacy', 'text', (c) => c.notNull().defaultTo('PUBLIC'))
       .addColumn('source', 'text')
       .execute();
-    await db.schema.createIndex('property_keys_entity_idx').on('property_keys').columns(['entity_type', 'entity_id']).execute();
+    await db.schema
+      .createIndex('property_keys_entity_idx')
+      .on('property_keys')
+      .columns(['entity_type', 'entity_id'])
+      .execute();
     await db.schema
       .createTable('property_key_choices')
       .addColumn('key_name', 'text', (c) => c.notNull().references('property_keys.key_name').onDelete('cascade'))
@@ -53,8 +57,16 @@ export const properties = (dialect: Dialect) => ({
       .addColumn('forecast_value', 'double precision')
       .addColumn('forecast_accuracy', 'double precision')
       .execute();
-    await db.schema.createIndex('property_lookups_key_sub_from_idx').on('property_lookups').columns(['key_name', 'sub_key_name', 'from_time']).execute();
-    await db.schema.createIndex('property_lookups_key_from_idx').on('property_lookups').columns(['key_name', 'from_time']).execute();
+    await db.schema
+      .createIndex('property_lookups_key_sub_from_idx')
+      .on('property_lookups')
+      .columns(['key_name', 'sub_key_name', 'from_time'])
+      .execute();
+    await db.schema
+      .createIndex('property_lookups_key_from_idx')
+      .on('property_lookups')
+      .columns(['key_name', 'from_time'])
+      .execute();
 
     await db.schema
       .createTable('property_lookup_stats')
@@ -72,6 +84,7 @@ export const properties = (dialect: Dialect) => ({
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const t of ['property_lookup_stats', 'property_lookups', 'property_key_choices', 'property_keys']) await db.schema.dropTable(t).execute();
+    for (const t of ['property_lookup_stats', 'property_lookups', 'property_key_choices', 'property_keys'])
+      await db.schema.dropTable(t).execute();
   },
 });

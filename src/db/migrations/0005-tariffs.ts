@@ -46,7 +46,11 @@ export const tariffs = (_dialect: Dialect) => ({
       .addColumn('last_updated', 'text')
       .addColumn('source', 'text')
       .execute();
-    await db.schema.createIndex('tariffs_master_idx').on('tariffs').columns(['master_tariff_id', 'effective_date']).execute();
+    await db.schema
+      .createIndex('tariffs_master_idx')
+      .on('tariffs')
+      .columns(['master_tariff_id', 'effective_date'])
+      .execute();
     await db.schema.createIndex('tariffs_lse_idx').on('tariffs').columns(['lse_id', 'customer_class']).execute();
 
     await db.schema
@@ -82,7 +86,9 @@ export const tariffs = (_dialect: Dialect) => ({
     await db.schema
       .createTable('tariff_rate_bands')
       .addColumn('tariff_rate_band_id', 'integer', (c) => c.primaryKey())
-      .addColumn('tariff_rate_id', 'integer', (c) => c.notNull().references('tariff_rates.tariff_rate_id').onDelete('cascade'))
+      .addColumn('tariff_rate_id', 'integer', (c) =>
+        c.notNull().references('tariff_rates.tariff_rate_id').onDelete('cascade'),
+      )
       .addColumn('rate_sequence_number', 'integer', (c) => c.notNull())
       .addColumn('has_consumption_limit', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('consumption_upper_limit', 'double precision')
@@ -97,7 +103,11 @@ export const tariffs = (_dialect: Dialect) => ({
       .addColumn('is_credit', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('prev_upper_limit', 'double precision')
       .execute();
-    await db.schema.createIndex('tariff_rate_bands_rate_idx').on('tariff_rate_bands').column('tariff_rate_id').execute();
+    await db.schema
+      .createIndex('tariff_rate_bands_rate_idx')
+      .on('tariff_rate_bands')
+      .column('tariff_rate_id')
+      .execute();
 
     await db.schema
       .createTable('tariff_properties')
@@ -116,6 +126,7 @@ export const tariffs = (_dialect: Dialect) => ({
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const t of ['tariff_properties', 'tariff_rate_bands', 'tariff_rates', 'tariffs']) await db.schema.dropTable(t).execute();
+    for (const t of ['tariff_properties', 'tariff_rate_bands', 'tariff_rates', 'tariffs'])
+      await db.schema.dropTable(t).execute();
   },
 });

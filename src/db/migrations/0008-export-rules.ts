@@ -12,6 +12,7 @@ export const exportRules = (_dialect: Dialect) => ({
     await db.schema.alterTable('tariffs').addColumn('year_end_credit_paid', 'boolean').execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const c of ['export_arrangement', 'true_up_month', 'year_end_sell_rate', 'year_end_credit_paid']) await db.schema.alterTable('tariffs').dropColumn(c).execute();
+    for (const c of ['export_arrangement', 'true_up_month', 'year_end_sell_rate', 'year_end_credit_paid'])
+      await db.schema.alterTable('tariffs').dropColumn(c).execute();
   },
 });

@@ -28,7 +28,11 @@ export const typicalLoads = (_dialect: Dialect) => ({
       .addColumn('shape', 'text', (c) => c.notNull())
       .addColumn('source', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('load_profiles_type_idx').on('load_profiles').columns(['building_type', 'climate_zone']).execute();
+    await db.schema
+      .createIndex('load_profiles_type_idx')
+      .on('load_profiles')
+      .columns(['building_type', 'climate_zone'])
+      .execute();
     await db.schema.alterTable('zipcodes').addColumn('climate_zone', 'text').execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {

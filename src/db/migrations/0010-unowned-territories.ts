@@ -10,7 +10,8 @@ import type { Dialect } from '../database.ts';
 const CHILDREN = ['territory_items', 'territory_lses', 'utility_taxes'];
 
 async function rebuildSqlite(db: Kysely<unknown>, lseId: 'null' | 'not null'): Promise<void> {
-  for (const t of CHILDREN) await sql`create temp table ${sql.raw(`keep_${t}`)} as select * from ${sql.table(t)}`.execute(db);
+  for (const t of CHILDREN)
+    await sql`create temp table ${sql.raw(`keep_${t}`)} as select * from ${sql.table(t)}`.execute(db);
   await sql`create table territories_rebuilt (
     territory_id integer primary key,
     territory_name text not null,
@@ -24,7 +25,9 @@ async function rebuildSqlite(db: Kysely<unknown>, lseId: 'null' | 'not null'): P
     center_longitude double precision,
     source text
   )`.execute(db);
-  await sql`insert into territories_rebuilt select territory_id, territory_name, lse_id, parent_territory_id, usage_type, item_types, dereg_res, dereg_candi, center_latitude, center_longitude, source from territories`.execute(db);
+  await sql`insert into territories_rebuilt select territory_id, territory_name, lse_id, parent_territory_id, usage_type, item_types, dereg_res, dereg_candi, center_latitude, center_longitude, source from territories`.execute(
+    db,
+  );
   await sql`drop table territories`.execute(db);
   await sql`alter table territories_rebuilt rename to territories`.execute(db);
   await sql`create index territories_lse_idx on territories (lse_id, usage_type)`.execute(db);

@@ -28,7 +28,12 @@ export const accounts = (dialect: Dialect) => ({
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('accounts_org_pid_idx').unique().on('accounts').columns(['org_id', 'provider_account_id']).execute();
+    await db.schema
+      .createIndex('accounts_org_pid_idx')
+      .unique()
+      .on('accounts')
+      .columns(['org_id', 'provider_account_id'])
+      .execute();
     await db.schema.createIndex('accounts_org_name_idx').on('accounts').columns(['org_id', 'account_name']).execute();
 
     await db.schema
@@ -70,7 +75,12 @@ export const accounts = (dialect: Dialect) => ({
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('usage_profiles_org_pid_idx').unique().on('usage_profiles').columns(['org_id', 'provider_profile_id']).execute();
+    await db.schema
+      .createIndex('usage_profiles_org_pid_idx')
+      .unique()
+      .on('usage_profiles')
+      .columns(['org_id', 'provider_profile_id'])
+      .execute();
     await db.schema.createIndex('usage_profiles_account_idx').on('usage_profiles').columns(['account_id']).execute();
 
     // Readings in chunks: one row per profile, unit and UTC calendar month of the readings' starts, the readings packed
@@ -89,6 +99,7 @@ export const accounts = (dialect: Dialect) => ({
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const t of ['reading_chunks', 'usage_profiles', 'account_tariffs', 'account_properties', 'accounts']) await db.schema.dropTable(t).execute();
+    for (const t of ['reading_chunks', 'usage_profiles', 'account_tariffs', 'account_properties', 'accounts'])
+      await db.schema.dropTable(t).execute();
   },
 });

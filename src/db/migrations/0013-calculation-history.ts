@@ -35,7 +35,11 @@ export const calculationHistory = (dialect: Dialect) => ({
       .addColumn('response_bytes', 'integer', (c) => c.notNull())
       .addColumn('response_truncated', 'boolean', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('calculation_history_created_idx').on('calculation_history').column('created_at').execute();
+    await db.schema
+      .createIndex('calculation_history_created_idx')
+      .on('calculation_history')
+      .column('created_at')
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('calculation_history').execute();

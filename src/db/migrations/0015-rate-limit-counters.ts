@@ -7,7 +7,9 @@ import type { Dialect } from '../database.ts';
 export const rateLimitCounters = (dialect: Dialect) => ({
   async up(db: Kysely<unknown>): Promise<void> {
     if (dialect !== 'postgres') return;
-    await sql`create unlogged table rate_limit_counters (app_id text primary key, window_start bigint not null, count integer not null)`.execute(db);
+    await sql`create unlogged table rate_limit_counters (app_id text primary key, window_start bigint not null, count integer not null)`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>): Promise<void> {
     if (dialect !== 'postgres') return;

@@ -41,10 +41,12 @@ interface Context {
 export const MAX_LOOKBACK_PERIODS = 36;
 
 /** A demand interval the engine measures: whole minutes that divide a day (5, 15, 30, 60, ...). */
-export const isDemandInterval = (minutes: number | null): minutes is number => minutes !== null && Number.isInteger(minutes) && minutes > 0 && 1440 % minutes === 0;
+export const isDemandInterval = (minutes: number | null): minutes is number =>
+  minutes !== null && Number.isInteger(minutes) && minutes > 0 && 1440 % minutes === 0;
 
 /** Whether a demand key is one the caller gives (no lookback, no demand interval; or no stored key at all). */
-export const isGivenDemand = (key: DemandKey | undefined): boolean => key === undefined || (key.lookback === null && key.intervalMinutes === null);
+export const isGivenDemand = (key: DemandKey | undefined): boolean =>
+  key === undefined || (key.lookback === null && key.intervalMinutes === null);
 
 /** A given demand's value in kW: a number, 0 or more; null when the text is not one. */
 export function givenDemandKw(text: string): number | null {
@@ -53,27 +55,45 @@ export function givenDemandKw(text: string): number | null {
 }
 
 /** A quantity key that names a demand of its own (not the measured peak `demand`). */
-export const ownDemandKey = (rate: Pick<Rate, 'chargeType' | 'quantityKey'>): string | null => (rate.chargeType === 'DEMAND_BASED' && rate.quantityKey !== null && rate.quantityKey !== 'demand' ? rate.quantityKey : null);
+export const ownDemandKey = (rate: Pick<Rate, 'chargeType' | 'quantityKey'>): string | null =>
+  rate.chargeType === 'DEMAND_BASED' && rate.quantityKey !== null && rate.quantityKey !== 'demand'
+    ? rate.quantityKey
+    : null;
 
 /** Whether a demand reading speaks for hours of a TOU type (one without a period speaks for every hour). */
 const speaksFor = (r: UsageReading, touType: string | null) => r.period === null || r.period === touType;
 
 /** The highest demand reading over [from, to) that speaks for the TOU type, or null when none does. */
-export function highestReading(readings: readonly UsageReading[], from: number, to: number, touType: string | null): number | null {
+export function highestReading(
+  readings: readonly UsageReading[],
+  from: number,
+  to: number,
+  touType: string | null,
+): number | null {
   let best: number | null = null;
-  for (const r of readings) if (r.from < to && r.to > from && speaksFor(r, touType)) best = Math.max(best ?? 0, r.value);
+  for (const r of readings)
+    if (r.from < to && r.to > from && speaksFor(r, touType)) best = Math.max(best ?? 0, r.value);
   return best;
 }
 
 /** The demand a rate bills in a piece, from its peak measured on the grid and the caller's reading for the piece. */
-export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: BilledDemand, reading: number | null) => BilledDemand {
+export function billingDemand(
+  c: Context,
+): (rate: Rate, piece: Piece, measured: BilledDemand, reading: number | null) => BilledDemand {
   const peaks = new Map<string, BilledDemand>();
   const checked = new Set<string>();
 
-
   /** The peak over the key's demand interval, or over each interval of the grid. */
-  const peakIn = (key: DemandKey, selection: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number): BilledDemand => {
-    const m = key.intervalMinutes === null ? c.selection.measure(selection, i0, i1) : c.selection.windowPeak(selection, i0, i1, key.intervalMinutes);
+  const peakIn = (
+    key: DemandKey,
+    selection: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>,
+    i0: number,
+    i1: number,
+  ): BilledDemand => {
+    const m =
+      key.intervalMinutes === null
+        ? c.selection.measure(selection, i0, i1)
+        : c.selection.windowPeak(selection, i0, i1, key.intervalMinutes);
     return { kw: m.peakKw, at: m.peakAt };
   };
 
@@ -85,7 +105,15 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
     const p = c.periods[q]!;
     // A demand reading for the period replaces its measured peak, as it does for the period's own demand charges.
     const reading = highestReading(c.demandReadings, p.from, p.to, c.touTypeOf(lookback));
-    const best = reading !== null ? { kw: reading, at: null } : peakIn(key, { seasonId: lookback.seasonId, touId: lookback.touId, from: null, to: null }, intervalAt(c.grid, p.from), intervalAt(c.grid, p.to));
+    const best =
+      reading !== null
+        ? { kw: reading, at: null }
+        : peakIn(
+            key,
+            { seasonId: lookback.seasonId, touId: lookback.touId, from: null, to: null },
+            intervalAt(c.grid, p.from),
+            intervalAt(c.grid, p.to),
+          );
     peaks.set(memo, best);
     return best;
   };
@@ -119,12 +147,20 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
       for (let d = c.clock.dayOf(start); d < c.clock.dayOf(c.input.from); d++) {
         if (!inSeason(lookback, d)) continue;
         const dayStart = c.clock.startOfDay(d);
-        if (highestReading(c.demandReadings, dayStart, Math.min(dayStart + DAY, c.input.from), touType) === null) missing++;
+        if (highestReading(c.demandReadings, dayStart, Math.min(dayStart + DAY, c.input.from), touType) === null)
+          missing++;
       }
       if (missing > 0) {
         const date = fromDayNumber(c.clock.dayOf(start));
         const since = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-        c.assume({ keyName: key.keyName, dataValue: null, description: `Its lookback reaches back to ${since}; no demand was given for ${missing} of its days before the calculation (demand readings dated before fromDateTime): the ratchet counts only the demand given`, fromDateTime: start, toDateTime: c.input.from, accuracy: 75 });
+        c.assume({
+          keyName: key.keyName,
+          dataValue: null,
+          description: `Its lookback reaches back to ${since}; no demand was given for ${missing} of its days before the calculation (demand readings dated before fromDateTime): the ratchet counts only the demand given`,
+          fromDateTime: start,
+          toDateTime: c.input.from,
+          accuracy: 75,
+        });
       }
     }
     return best;
@@ -140,10 +176,22 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
       const given = c.input.properties.get(keyName);
       if (given !== undefined) {
         const kw = givenDemandKw(given);
-        if (kw === null) throw new BillInputError('propertyInputs', `${keyName} is a demand: its dataValue must be a number of kW, 0 or more`);
+        if (kw === null)
+          throw new BillInputError(
+            'propertyInputs',
+            `${keyName} is a demand: its dataValue must be a number of kW, 0 or more`,
+          );
         return { kw, at: null };
       }
-      c.assume({ keyName, dataValue: null, description: 'Not given: the highest demand in the hours the rate applies is used, an upper bound of this demand', fromDateTime: null, toDateTime: null, accuracy: 50 });
+      c.assume({
+        keyName,
+        dataValue: null,
+        description:
+          'Not given: the highest demand in the hours the rate applies is used, an upper bound of this demand',
+        fromDateTime: null,
+        toDateTime: null,
+        accuracy: 50,
+      });
       return onGrid;
     }
     const key = stored!;
@@ -152,7 +200,14 @@ export function billingDemand(c: Context): (rate: Rate, piece: Piece, measured: 
     if (reading === null && key.intervalMinutes !== null) {
       own = peakIn(key, rate, piece.i0, piece.i1);
       if (c.grid.step > key.intervalMinutes * 60_000) {
-        c.assume({ keyName, dataValue: null, description: `Demand is measured over ${key.intervalMinutes}-minute intervals but the data's intervals are ${c.grid.step / 60_000} minutes long: the peak may be understated`, fromDateTime: null, toDateTime: null, accuracy: 75 });
+        c.assume({
+          keyName,
+          dataValue: null,
+          description: `Demand is measured over ${key.intervalMinutes}-minute intervals but the data's intervals are ${c.grid.step / 60_000} minutes long: the peak may be understated`,
+          fromDateTime: null,
+          toDateTime: null,
+          accuracy: 75,
+        });
       }
     }
     if (lookback === null) return own;

@@ -24,13 +24,21 @@ const HOUR = 3_600_000;
  * on one tariff and range; it must have been prepared from an input sharing this one's tariff, range and time data.
  */
 export function calculateBill(given: BillInput, prepared: PreparedGrid = prepareGrid(given)): BillResult {
-  if (!fitsGrid(prepared, given)) throw new RangeError('The prepared grid is of another tariff, range or step than the bill\'s');
+  if (!fitsGrid(prepared, given))
+    throw new RangeError("The prepared grid is of another tariff, range or step than the bill's");
   const input: BillInput = { ...given, versions: prepared.input.versions };
   const { clock, grid, periods, selection } = prepared;
   const { assumptions, assume } = assumptionList();
   for (const a of input.noted ?? []) assume(a);
   for (const s of prepared.stretches) {
-    assume({ keyName: 'tariffEffectiveOn', dataValue: String(s.version.tariffId), description: `No version of the tariff is in effect for this time: version ${s.version.tariffId}, the nearest, is applied`, fromDateTime: s.from, toDateTime: s.to, accuracy: 75 });
+    assume({
+      keyName: 'tariffEffectiveOn',
+      dataValue: String(s.version.tariffId),
+      description: `No version of the tariff is in effect for this time: version ${s.version.tariffId}, the nearest, is applied`,
+      fromDateTime: s.from,
+      toDateTime: s.to,
+      accuracy: 75,
+    });
   }
 
   const allRates = (v: TariffVersion): Rate[] => [...v.rates, ...input.extraRates];
@@ -39,7 +47,13 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
   const readingGroup = firstTou ? input.tous.get(firstTou.touId!)!.groupKey : null;
   const rules = exportRulesFor(input.versions, input.exportOverride);
   // Two meters (buy all / sell all): load and generation stay apart; otherwise each interval's flows are netted.
-  const usage = placeUsage(grid, input.readings, input.series, (i) => (readingGroup === null ? null : selection.touTypeAt(readingGroup, i)), rules?.arrangement === 'BUY_ALL_SELL_ALL');
+  const usage = placeUsage(
+    grid,
+    input.readings,
+    input.series,
+    (i) => (readingGroup === null ? null : selection.touTypeAt(readingGroup, i)),
+    rules?.arrangement === 'BUY_ALL_SELL_ALL',
+  );
   selection.attach(usage);
   const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 
@@ -48,7 +62,17 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
     const t = rate.touId === null ? null : input.tous.get(rate.touId);
     return t ? (input.touGroups.get(t.groupKey)!.tous[t.index]!.touType ?? null) : null;
   };
-  const billed = billingDemand({ input, grid, selection, clock, periods, periodStart: prepared.periodStart, demandReadings: usage.demandReadings, assume, touTypeOf });
+  const billed = billingDemand({
+    input,
+    grid,
+    selection,
+    clock,
+    periods,
+    periodStart: prepared.periodStart,
+    demandReadings: usage.demandReadings,
+    assume,
+    touTypeOf,
+  });
 
   const ctx: PieceContext = {
     selection,
@@ -57,7 +81,15 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
     lookupAmount(rate: Rate, piece: Piece, weight: TransactionType | 'TIME') {
       const series = input.lookups.get(lookupKey(rate));
       const { value, uncovered } = selection.lookupAverage(series, rate, piece.i0, piece.i1, weight);
-      if (uncovered > 0) assume({ keyName: rate.variableRateKey!, dataValue: null, description: `No lookup value for ${Math.round(uncovered * 100)}% of the time the rate applied in a period: 0 is used there`, fromDateTime: piece.from, toDateTime: piece.to, accuracy: 50 });
+      if (uncovered > 0)
+        assume({
+          keyName: rate.variableRateKey!,
+          dataValue: null,
+          description: `No lookup value for ${Math.round(uncovered * 100)}% of the time the rate applied in a period: 0 is used there`,
+          fromDateTime: piece.from,
+          toDateTime: piece.to,
+          accuracy: 50,
+        });
       return value;
     },
     demandReading: (piece, touType) => highestReading(usage.demandReadings, piece.from, piece.to, touType),
@@ -75,7 +107,12 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
     ledger.beginPeriod(pieces);
     const settled = pieces.map((piece) => {
       const territory = territoryOf(piece.version);
-      const rates = allRates(piece.version).filter((r) => !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) && (r.territoryId === null || r.territoryId === territory) && !ledger.skips(r));
+      const rates = allRates(piece.version).filter(
+        (r) =>
+          !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) &&
+          (r.territoryId === null || r.territoryId === territory) &&
+          !ledger.skips(r),
+      );
       return { piece, rates, items: usageCharges(piece, rates, ctx) };
     });
     ledger.endPeriod(settled, monthOf(pieces[0]!));
@@ -85,24 +122,58 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
   }
   ledger.finish(settledPeriods.length ? monthOf(settledPeriods.at(-1)![0]!.piece) : null);
   if (input.options.minimums) {
-    const partial = settleYears(settledPeriods, (t) => grid.days[grid.day[Math.min(grid.n - 1, intervalAt(grid, t))]!]!.date.year, clock, ctx);
-    if (partial) assume({ keyName: 'annualMinimum', dataValue: null, description: 'The tariff has an annual minimum, compared only over whole calendar years of the range', fromDateTime: null, toDateTime: null, accuracy: 75 });
+    const partial = settleYears(
+      settledPeriods,
+      (t) => grid.days[grid.day[Math.min(grid.n - 1, intervalAt(grid, t))]!]!.date.year,
+      clock,
+      ctx,
+    );
+    if (partial)
+      assume({
+        keyName: 'annualMinimum',
+        dataValue: null,
+        description: 'The tariff has an annual minimum, compared only over whole calendar years of the range',
+        fromDateTime: null,
+        toDateTime: null,
+        accuracy: 75,
+      });
   }
   const raw: RawItem[] = [];
-  for (const settled of settledPeriods) for (const s of settled) raw.push(...s.items, ...percentageCharges(s.piece, s.rates, s.items, ctx));
+  for (const settled of settledPeriods)
+    for (const s of settled) raw.push(...s.items, ...percentageCharges(s.piece, s.rates, s.items, ctx));
   // Absurd inputs (a demand of 1e308 kW) must be refused, not rounded: past this no cent is exact.
   let total = 0;
   for (const x of raw) {
     total += Math.abs(x.cost);
-    if (!(total < MAX_CHARGE)) throw new BillInputError(x.rate.tariffRateId < 0 ? 'rateInputs' : 'propertyInputs', `The inputs give charges of ${Number.isFinite(total) ? `over ${MAX_CHARGE.toExponential()} dollars` : 'no finite amount'} (${x.rate.rateName}): more than a bill can be computed to the cent`);
+    if (!(total < MAX_CHARGE))
+      throw new BillInputError(
+        x.rate.tariffRateId < 0 ? 'rateInputs' : 'propertyInputs',
+        `The inputs give charges of ${Number.isFinite(total) ? `over ${MAX_CHARGE.toExponential()} dollars` : 'no finite amount'} (${x.rate.rateName}): more than a bill can be computed to the cent`,
+      );
   }
 
   if (usage.spreadFlat) {
-    const timeDependent = input.versions.some((v) => allRates(v).some((r) => r.touId !== null || r.chargeType === 'DEMAND_BASED' || r.variableRateKey !== null));
-    assume({ keyName: 'consumption', dataValue: null, description: 'Totals were spread over their range by a flat profile', fromDateTime: input.from, toDateTime: input.to, accuracy: timeDependent ? 50 : 90 });
+    const timeDependent = input.versions.some((v) =>
+      allRates(v).some((r) => r.touId !== null || r.chargeType === 'DEMAND_BASED' || r.variableRateKey !== null),
+    );
+    assume({
+      keyName: 'consumption',
+      dataValue: null,
+      description: 'Totals were spread over their range by a flat profile',
+      fromDateTime: input.from,
+      toDateTime: input.to,
+      accuracy: timeDependent ? 50 : 90,
+    });
   }
   if (!input.series.length && !input.readings.length) {
-    assume({ keyName: 'consumption', dataValue: '0', description: 'No usage given: zero kWh billed (only charges that do not depend on usage are real)', fromDateTime: input.from, toDateTime: input.to, accuracy: 25 });
+    assume({
+      keyName: 'consumption',
+      dataValue: '0',
+      description: 'No usage given: zero kWh billed (only charges that do not depend on usage are real)',
+      fromDateTime: input.from,
+      toDateTime: input.to,
+      accuracy: 25,
+    });
   }
   // The usage's totals in one pass (typed-array loops: a reduce over a typed array is several times slower). Every
   // interval but the last is one step long, so the highest kW among them is that of the most kWh (x -> x h / step
@@ -128,11 +199,37 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
     const kw = (a * HOUR) / (grid.bounds[last + 1]! - grid.bounds[last]!);
     if (kw > kW) kW = kw;
   }
-  const creditsExports = rules?.arrangement === 'NET_METERING' || input.versions.some((v) => allRates(v).some((r) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT' || r.transactionType === 'NET' || r.chargeType === 'NET_EXCESS_GENERATION'));
+  const creditsExports =
+    rules?.arrangement === 'NET_METERING' ||
+    input.versions.some((v) =>
+      allRates(v).some(
+        (r) =>
+          r.transactionType === 'SELL' ||
+          r.transactionType === 'SELL_EXPORT' ||
+          r.transactionType === 'NET' ||
+          r.chargeType === 'NET_EXCESS_GENERATION',
+      ),
+    );
   if (exportedKwh > 0 && !creditsExports) {
-    assume({ keyName: 'consumption', dataValue: String(roundTo(exportedKwh, 6)), description: 'Energy sent to the grid (kWh) is not credited: the tariff has no rate for exported energy (SELL, NET or NET_EXCESS_GENERATION)', fromDateTime: input.from, toDateTime: input.to, accuracy: 75 });
+    assume({
+      keyName: 'consumption',
+      dataValue: String(roundTo(exportedKwh, 6)),
+      description:
+        'Energy sent to the grid (kWh) is not credited: the tariff has no rate for exported energy (SELL, NET or NET_EXCESS_GENERATION)',
+      fromDateTime: input.from,
+      toDateTime: input.to,
+      accuracy: 75,
+    });
   }
-  for (const [key, value] of input.properties) assume({ keyName: key, dataValue: value, description: 'Given', fromDateTime: null, toDateTime: null, accuracy: 100 });
+  for (const [key, value] of input.properties)
+    assume({
+      keyName: key,
+      dataValue: value,
+      description: 'Given',
+      fromDateTime: null,
+      toDateTime: null,
+      accuracy: 100,
+    });
 
   const tous = new Map<number, { touName: string; touType: string | null }>();
   for (const [touId, t] of input.tous) tous.set(touId, input.touGroups.get(t.groupKey)!.tous[t.index]!);

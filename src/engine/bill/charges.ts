@@ -46,10 +46,17 @@ const sign = (band: RateBand | null, rate: Rate) => (band?.isCredit ? -1 : 1) * 
 export const isAfterTax = (r: Rate) => r.chargeClass.includes('AFTER_TAX');
 
 /** The bands that apply: all, or those whose applicabilityValue matches the property (none: the rate is out). */
-export function applicableBands(rate: Rate, ctx: Pick<PieceContext, 'applicability'>, version: TariffVersion): RateBand[] {
+export function applicableBands(
+  rate: Rate,
+  ctx: Pick<PieceContext, 'applicability'>,
+  version: TariffVersion,
+): RateBand[] {
   if (rate.applicabilityKey === null) return [...rate.bands];
   const value = ctx.applicability(rate.applicabilityKey, version);
-  return rate.bands.filter((b) => b.applicabilityValue === null || (value !== null && b.applicabilityValue.toLowerCase() === value.toLowerCase()));
+  return rate.bands.filter(
+    (b) =>
+      b.applicabilityValue === null || (value !== null && b.applicabilityValue.toLowerCase() === value.toLowerCase()),
+  );
 }
 
 /** How many charge periods (months, days, ...) of the rate the piece holds, from the time the rate applied. */
@@ -74,8 +81,23 @@ export function periodsHeld(rate: Rate, piece: Piece, activeMs: number): number 
 /** A band's amount (or the lookup value given) times its calculation factor. */
 export const effective = (band: RateBand, amount = band.rateAmount) => amount * (band.calculationFactor ?? 1);
 
-function item(piece: Piece, rate: Rate, band: RateBand | null, fields: Partial<RawItem> & Pick<RawItem, 'quantityKey' | 'quantity' | 'amount' | 'cost'>): RawItem {
-  return { piece, rate, band, tierLower: null, tierUpper: null, proration: null, demandAt: null, weight: 'TIME', ...fields };
+function item(
+  piece: Piece,
+  rate: Rate,
+  band: RateBand | null,
+  fields: Partial<RawItem> & Pick<RawItem, 'quantityKey' | 'quantity' | 'amount' | 'cost'>,
+): RawItem {
+  return {
+    piece,
+    rate,
+    band,
+    tierLower: null,
+    tierUpper: null,
+    proration: null,
+    demandAt: null,
+    weight: 'TIME',
+    ...fields,
+  };
 }
 
 function fixedCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
@@ -84,7 +106,13 @@ function fixedCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ct
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, 'TIME') : null;
   return bands.map((b) => {
     const amount = effective(b, lookup ?? b.rateAmount);
-    return item(piece, rate, b, { quantityKey: 'fixed', quantity: held, amount, cost: sign(b, rate) * held * amount, proration: m.activeMs / piece.periodMs });
+    return item(piece, rate, b, {
+      quantityKey: 'fixed',
+      quantity: held,
+      amount,
+      cost: sign(b, rate) * held * amount,
+      proration: m.activeMs / piece.periodMs,
+    });
   });
 }
 
@@ -119,7 +147,18 @@ function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
     const quantity = inTier * share;
     const amount = effective(b, lookup ?? b.rateAmount);
     if (quantity !== 0 || (k === 0 && out.length === 0 && (counted === 0 || !tiered))) {
-      out.push(item(piece, rate, b, { quantityKey: 'consumption', quantity, amount, cost: sign(b, rate) * quantity * amount, tierLower: tiered ? lower : null, tierUpper: tiered && upper !== Infinity ? upper : null, proration: tiered ? scale : null, weight }));
+      out.push(
+        item(piece, rate, b, {
+          quantityKey: 'consumption',
+          quantity,
+          amount,
+          cost: sign(b, rate) * quantity * amount,
+          tierLower: tiered ? lower : null,
+          tierUpper: tiered && upper !== Infinity ? upper : null,
+          proration: tiered ? scale : null,
+          weight,
+        }),
+      );
     }
     if (!tiered) continue;
     lower = upper;
@@ -144,7 +183,18 @@ function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
     const quantity = tiered ? Math.max(0, Math.min(peak, upper) - lower) : peak;
     const amount = effective(b, lookup ?? b.rateAmount);
     if (quantity > 0 || k === 0) {
-      out.push(item(piece, rate, b, { quantityKey, quantity, amount, cost: sign(b, rate) * quantity * amount * proration, tierLower: tiered ? lower : null, tierUpper: tiered && upper !== Infinity ? upper : null, proration, demandAt: billed.at }));
+      out.push(
+        item(piece, rate, b, {
+          quantityKey,
+          quantity,
+          amount,
+          cost: sign(b, rate) * quantity * amount * proration,
+          tierLower: tiered ? lower : null,
+          tierUpper: tiered && upper !== Infinity ? upper : null,
+          proration,
+          demandAt: billed.at,
+        }),
+      );
     }
     if (!tiered) break;
     lower = upper;
@@ -160,7 +210,13 @@ function quantityCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure,
   return bands.map((b) => {
     const amount = effective(b);
     const quantity = (Number.isFinite(value) ? value : 0) * held;
-    return item(piece, rate, b, { quantityKey: rate.quantityKey ?? 'quantity', quantity, amount, cost: sign(b, rate) * quantity * amount, proration: m.activeMs / piece.periodMs });
+    return item(piece, rate, b, {
+      quantityKey: rate.quantityKey ?? 'quantity',
+      quantity,
+      amount,
+      cost: sign(b, rate) * quantity * amount,
+      proration: m.activeMs / piece.periodMs,
+    });
   });
 }
 
@@ -168,12 +224,19 @@ function quantityCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure,
 export function usageCharges(piece: Piece, rates: readonly Rate[], ctx: PieceContext): RawItem[] {
   const out: RawItem[] = [];
   for (const rate of rates) {
-    if (isPercentage(rate) || rate.chargeType === 'MINIMUM' || rate.chargeType === 'MAXIMUM' || rate.chargeType === 'NET_EXCESS_GENERATION') continue;
+    if (
+      isPercentage(rate) ||
+      rate.chargeType === 'MINIMUM' ||
+      rate.chargeType === 'MAXIMUM' ||
+      rate.chargeType === 'NET_EXCESS_GENERATION'
+    )
+      continue;
     const bands = applicableBands(rate, ctx, piece.version);
     if (bands.length === 0) continue;
     const m = ctx.selection.measure(rate, piece.i0, piece.i1);
     if (rate.chargeType === 'FIXED_PRICE') out.push(...fixedCharge(rate, bands, piece, m, ctx));
-    else if (rate.chargeType === 'CONSUMPTION_BASED' || rate.chargeType === 'TAX') out.push(...energyCharge(rate, bands, piece, m, ctx));
+    else if (rate.chargeType === 'CONSUMPTION_BASED' || rate.chargeType === 'TAX')
+      out.push(...energyCharge(rate, bands, piece, m, ctx));
     else if (rate.chargeType === 'DEMAND_BASED') out.push(...demandCharge(rate, bands, piece, m, ctx));
     else if (rate.chargeType === 'QUANTITY') out.push(...quantityCharge(rate, bands, piece, m, ctx));
   }
@@ -184,9 +247,15 @@ export function usageCharges(piece: Piece, rates: readonly Rate[], ctx: PieceCon
  * Percentage rates of the piece on their base: riders (any charge type but TAX) on the charges before tax, taxes on
  * those plus the riders. Charges classed AFTER_TAX stay out of both bases.
  */
-export function percentageCharges(piece: Piece, rates: readonly Rate[], before: readonly RawItem[], ctx: PieceContext): RawItem[] {
+export function percentageCharges(
+  piece: Piece,
+  rates: readonly Rate[],
+  before: readonly RawItem[],
+  ctx: PieceContext,
+): RawItem[] {
   const out: RawItem[] = [];
-  const baseOf = (items: readonly RawItem[]) => items.reduce((sum, x) => (x.rate.chargeType === 'TAX' || isAfterTax(x.rate) ? sum : sum + x.cost), 0);
+  const baseOf = (items: readonly RawItem[]) =>
+    items.reduce((sum, x) => (x.rate.chargeType === 'TAX' || isAfterTax(x.rate) ? sum : sum + x.cost), 0);
   const apply = (rate: Rate, base: number) => {
     const bands = applicableBands(rate, ctx, piece.version).filter((b) => b.rateUnit === 'PERCENTAGE');
     const m = ctx.selection.measure(rate, piece.i0, piece.i1);
@@ -196,7 +265,15 @@ export function percentageCharges(piece: Piece, rates: readonly Rate[], before: 
     const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, 'TIME') : null;
     for (const b of bands) {
       const percent = effective(b, lookup ?? b.rateAmount);
-      out.push(item(piece, rate, b, { quantityKey: 'percentage', quantity: base * share, amount: percent, cost: (sign(b, rate) * base * share * percent) / 100, proration: share }));
+      out.push(
+        item(piece, rate, b, {
+          quantityKey: 'percentage',
+          quantity: base * share,
+          amount: percent,
+          cost: (sign(b, rate) * base * share * percent) / 100,
+          proration: share,
+        }),
+      );
     }
   };
   const riders = rates.filter((r) => isPercentage(r) && r.chargeType !== 'TAX');

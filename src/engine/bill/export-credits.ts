@@ -19,23 +19,83 @@ const isSell = (r: Rate) => r.transactionType === 'SELL' || r.transactionType ==
 const isEnergy = (r: Rate) => (r.chargeType === 'CONSUMPTION_BASED' || r.chargeType === 'TAX') && !isPercentage(r);
 /** The rates whose kWh net metering nets: energy bought (BUY, BUY_IMPORT, NET or unstated), per kWh. */
 const isNetted = (r: Rate) => isEnergy(r) && !isSell(r);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The synthetic rates the ledger's items are billed under (negative ids: not rates of the tariff). */
-function ledgerRate(tariffId: number, id: number, touId: number | null, rateName: string, chargeType: Rate['chargeType'] = 'NET_EXCESS_GENERATION'): Rate {
+function ledgerRate(
+  tariffId: number,
+  id: number,
+  touId: number | null,
+  rateName: string,
+  chargeType: Rate['chargeType'] = 'NET_EXCESS_GENERATION',
+): Rate {
   return {
-    tariffRateId: id, tariffId, tariffSequenceNumber: 9000, rateGroupName: 'Export Credits', rateName, chargeType, chargeClass: ['NET_EXCESS'], chargePeriod: 'MONTHLY', transactionType: 'SELL',
-    quantityKey: null, applicabilityKey: null, variableRateKey: null, variableRateSubKey: null, seasonId: null, touId, territoryId: null, from: null, to: null, tierScope: 'TOU_PERIOD', bands: [],
+    tariffRateId: id,
+    tariffId,
+    tariffSequenceNumber: 9000,
+    rateGroupName: 'Export Credits',
+    rateName,
+    chargeType,
+    chargeClass: ['NET_EXCESS'],
+    chargePeriod: 'MONTHLY',
+    transactionType: 'SELL',
+    quantityKey: null,
+    applicabilityKey: null,
+    variableRateKey: null,
+    variableRateSubKey: null,
+    seasonId: null,
+    touId,
+    territoryId: null,
+    from: null,
+    to: null,
+    tierScope: 'TOU_PERIOD',
+    bands: [],
   };
 }
 
-const item = (piece: Piece, rate: Rate, quantityKey: string, quantity: number, amount: number, cost: number): RawItem => ({ piece, rate, band: null, quantityKey, quantity, amount, cost, tierLower: null, tierUpper: null, proration: null, demandAt: null, weight: 'TIME' });
+const item = (
+  piece: Piece,
+  rate: Rate,
+  quantityKey: string,
+  quantity: number,
+  amount: number,
+  cost: number,
+): RawItem => ({
+  piece,
+  rate,
+  band: null,
+  quantityKey,
+  quantity,
+  amount,
+  cost,
+  tierLower: null,
+  tierUpper: null,
+  proration: null,
+  demandAt: null,
+  weight: 'TIME',
+});
 
 /**
  * The calculation's arrangement: the range's last version's, with what the calculation overrides (its arrangement,
  * true-up month, year-end sell rate, whether dollar credit is paid). One arrangement for the whole range.
  */
-export function exportRulesFor(versions: readonly TariffVersion[], override: Partial<ExportRules> | null): ExportRules | null {
+export function exportRulesFor(
+  versions: readonly TariffVersion[],
+  override: Partial<ExportRules> | null,
+): ExportRules | null {
   const base = versions.at(-1)?.exportRules ?? null;
   const arrangement = override?.arrangement ?? base?.arrangement;
   if (!arrangement) return null;
@@ -64,7 +124,12 @@ export interface ExportLedger {
 }
 
 /** The ledger of the calculation's arrangement (a no-op without one, or for arrangements that carry nothing). */
-export function exportLedger(rules: ExportRules | null, selection: Selection, tous: ReadonlySet<number>, assume: Assume): ExportLedger {
+export function exportLedger(
+  rules: ExportRules | null,
+  selection: Selection,
+  tous: ReadonlySet<number>,
+  assume: Assume,
+): ExportLedger {
   const kwhCredit = new Map<number | null, number>();
   let dollarCredit = 0;
   let factors = new Map<number | null, number>();
@@ -84,13 +149,43 @@ export function exportLedger(rules: ExportRules | null, selection: Selection, to
       const left = [...kwhCredit.values()].reduce((a, b) => a + b, 0);
       if (left > 0) {
         const rate = rules.yearEndSellRate;
-        last.items.push(item(piece, ledgerRate(tariffId, -9_000_003, null, rate > 0 ? 'True-up: kWh credit paid at the year-end sell rate' : 'True-up: kWh credit expired (year-end sell rate 0)'), 'trueUpKwh', left, rate, -left * rate));
+        last.items.push(
+          item(
+            piece,
+            ledgerRate(
+              tariffId,
+              -9_000_003,
+              null,
+              rate > 0
+                ? 'True-up: kWh credit paid at the year-end sell rate'
+                : 'True-up: kWh credit expired (year-end sell rate 0)',
+            ),
+            'trueUpKwh',
+            left,
+            rate,
+            -left * rate,
+          ),
+        );
       }
       kwhCredit.clear();
     } else if (carryover) {
       if (dollarCredit > 0) {
         const paid = rules.yearEndCreditPaid;
-        last.items.push(item(piece, ledgerRate(tariffId, -9_000_004, null, paid ? 'True-up: export credit paid' : 'True-up: export credit expired'), 'trueUpCredit', dollarCredit, paid ? 1 : 0, paid ? -dollarCredit : 0));
+        last.items.push(
+          item(
+            piece,
+            ledgerRate(
+              tariffId,
+              -9_000_004,
+              null,
+              paid ? 'True-up: export credit paid' : 'True-up: export credit expired',
+            ),
+            'trueUpCredit',
+            dollarCredit,
+            paid ? 1 : 0,
+            paid ? -dollarCredit : 0,
+          ),
+        );
       }
       dollarCredit = 0;
     }
@@ -98,7 +193,9 @@ export function exportLedger(rules: ExportRules | null, selection: Selection, to
 
   return {
     rules,
-    skips: (r) => (netMetering && (isSell(r) || r.chargeType === 'NET_EXCESS_GENERATION')) || (rules?.arrangement === 'BUY_ALL_SELL_ALL' && r.chargeType === 'NET_EXCESS_GENERATION'),
+    skips: (r) =>
+      (netMetering && (isSell(r) || r.chargeType === 'NET_EXCESS_GENERATION')) ||
+      (rules?.arrangement === 'BUY_ALL_SELL_ALL' && r.chargeType === 'NET_EXCESS_GENERATION'),
     kwhFactor(rate, allTou) {
       if (!netMetering || !isNetted(rate)) return 1;
       return allTou && rate.touId !== null ? factorAllTou : (factors.get(bucketOf(rate)) ?? 1);
@@ -134,24 +231,77 @@ export function exportLedger(rules: ExportRules | null, selection: Selection, to
       if (netMetering) {
         for (const p of pending) {
           const id = -9_100_000 - (p.bucket ?? 0);
-          if (p.creditIn > 0) last.items.push(item(piece, ledgerRate(tariffId, id - 1, p.bucket, 'Net metering: kWh credit carried in'), 'kWhCreditIn', p.creditIn, 0, 0));
-          if (p.creditOut > 0) last.items.push(item(piece, ledgerRate(tariffId, id - 2, p.bucket, 'Net metering: kWh credit carried out'), 'kWhCreditOut', p.creditOut, 0, 0));
+          if (p.creditIn > 0)
+            last.items.push(
+              item(
+                piece,
+                ledgerRate(tariffId, id - 1, p.bucket, 'Net metering: kWh credit carried in'),
+                'kWhCreditIn',
+                p.creditIn,
+                0,
+                0,
+              ),
+            );
+          if (p.creditOut > 0)
+            last.items.push(
+              item(
+                piece,
+                ledgerRate(tariffId, id - 2, p.bucket, 'Net metering: kWh credit carried out'),
+                'kWhCreditOut',
+                p.creditOut,
+                0,
+                0,
+              ),
+            );
           kwhCredit.set(p.bucket, p.creditOut);
         }
       } else if (carryover) {
         let energy = 0;
-        for (const s of settled) for (const x of s.items) if (x.rate.chargeType === 'CONSUMPTION_BASED' && !isPercentage(x.rate)) energy += x.cost;
+        for (const s of settled)
+          for (const x of s.items)
+            if (x.rate.chargeType === 'CONSUMPTION_BASED' && !isPercentage(x.rate)) energy += x.cost;
         if (energy < 0) {
-          last.items.push(item(piece, ledgerRate(tariffId, -9_000_001, null, 'Export credit beyond the energy charges, carried forward', 'CONSUMPTION_BASED'), 'creditCarriedOut', -energy, 1, -energy));
+          last.items.push(
+            item(
+              piece,
+              ledgerRate(
+                tariffId,
+                -9_000_001,
+                null,
+                'Export credit beyond the energy charges, carried forward',
+                'CONSUMPTION_BASED',
+              ),
+              'creditCarriedOut',
+              -energy,
+              1,
+              -energy,
+            ),
+          );
           dollarCredit += -energy;
         } else if (dollarCredit > 0 && energy > 0) {
           const applied = Math.min(dollarCredit, energy);
-          last.items.push(item(piece, ledgerRate(tariffId, -9_000_002, null, 'Export credit carried in', 'CONSUMPTION_BASED'), 'creditCarriedIn', applied, 1, -applied));
+          last.items.push(
+            item(
+              piece,
+              ledgerRate(tariffId, -9_000_002, null, 'Export credit carried in', 'CONSUMPTION_BASED'),
+              'creditCarriedIn',
+              applied,
+              1,
+              -applied,
+            ),
+          );
           dollarCredit -= applied;
         }
       }
       if (first && rules && (netMetering || carryover) && month !== (rules.trueUpMonth % 12) + 1) {
-        assume({ keyName: 'exportCredit', dataValue: '0', description: `No export credit is carried into the range: the credit year (true-up in ${MONTHS[rules.trueUpMonth - 1]}) is taken to start with it`, fromDateTime: piece.from, toDateTime: null, accuracy: 90 });
+        assume({
+          keyName: 'exportCredit',
+          dataValue: '0',
+          description: `No export credit is carried into the range: the credit year (true-up in ${MONTHS[rules.trueUpMonth - 1]}) is taken to start with it`,
+          fromDateTime: piece.from,
+          toDateTime: null,
+          accuracy: 90,
+        });
       }
       first = false;
     },
@@ -159,8 +309,24 @@ export function exportLedger(rules: ExportRules | null, selection: Selection, to
     finish(lastMonth) {
       if (!rules || lastMonth === null) return;
       const kwh = [...kwhCredit.values()].reduce((a, b) => a + b, 0);
-      if (kwh > 0) assume({ keyName: 'exportCredit', dataValue: String(Math.round(kwh * 1e6) / 1e6), description: `kWh credit left at the end of the range, before the true-up in ${MONTHS[rules.trueUpMonth - 1]}: carried, not paid`, fromDateTime: null, toDateTime: null, accuracy: 100 });
-      if (dollarCredit > 0) assume({ keyName: 'exportCredit', dataValue: String(Math.round(dollarCredit * 1e8) / 1e8), description: `Dollar credit left at the end of the range, before the true-up in ${MONTHS[rules.trueUpMonth - 1]}: carried, not paid`, fromDateTime: null, toDateTime: null, accuracy: 100 });
+      if (kwh > 0)
+        assume({
+          keyName: 'exportCredit',
+          dataValue: String(Math.round(kwh * 1e6) / 1e6),
+          description: `kWh credit left at the end of the range, before the true-up in ${MONTHS[rules.trueUpMonth - 1]}: carried, not paid`,
+          fromDateTime: null,
+          toDateTime: null,
+          accuracy: 100,
+        });
+      if (dollarCredit > 0)
+        assume({
+          keyName: 'exportCredit',
+          dataValue: String(Math.round(dollarCredit * 1e8) / 1e8),
+          description: `Dollar credit left at the end of the range, before the true-up in ${MONTHS[rules.trueUpMonth - 1]}: carried, not paid`,
+          fromDateTime: null,
+          toDateTime: null,
+          accuracy: 100,
+        });
     },
   };
 }

@@ -46,7 +46,12 @@ function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR' | 'QTRHOUR', ctx: Ite
   let total = 0;
   for (let i = i0; i < i1; i++) {
     if (!match.season(i) || (raw.weight !== 'TIME' && !match.tou(i))) continue;
-    const w = raw.weight === 'IMPORTED' ? ctx.imported[i]! : raw.weight === 'EXPORTED' ? ctx.exported[i]! : grid.bounds[i + 1]! - grid.bounds[i]!;
+    const w =
+      raw.weight === 'IMPORTED'
+        ? ctx.imported[i]!
+        : raw.weight === 'EXPORTED'
+          ? ctx.exported[i]!
+          : grid.bounds[i + 1]! - grid.bounds[i]!;
     const a = grid.bounds[i]!;
     const b = grid.bounds[i + 1]!;
     const add = (key: string, part: number, from: number, to: number) => {
@@ -58,7 +63,13 @@ function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR' | 'QTRHOUR', ctx: Ite
     // Hours and quarters by UTC time: the same as local ones in zones whose offset is whole quarter hours (all US
     // zones), and the repeated hour of a DST change stays two.
     if (groupBy === 'QTRHOUR') {
-      for (let q = Math.floor(a / QUARTER_HOUR) * QUARTER_HOUR; q < b; q += QUARTER_HOUR) add(`q${q}`, (w * (Math.min(b, q + QUARTER_HOUR) - Math.max(a, q))) / (b - a), Math.max(a, q), Math.min(b, q + QUARTER_HOUR));
+      for (let q = Math.floor(a / QUARTER_HOUR) * QUARTER_HOUR; q < b; q += QUARTER_HOUR)
+        add(
+          `q${q}`,
+          (w * (Math.min(b, q + QUARTER_HOUR) - Math.max(a, q))) / (b - a),
+          Math.max(a, q),
+          Math.min(b, q + QUARTER_HOUR),
+        );
     } else {
       add(groupBy === 'DAY' ? `${grid.days[grid.day[i]!]!.dayNumber}` : `h${Math.floor(a / 3_600_000)}`, w, a, b);
     }
@@ -67,22 +78,60 @@ function sliceByTime(raw: RawItem, groupBy: 'DAY' | 'HOUR' | 'QTRHOUR', ctx: Ite
   if (weights.size === 0 || total === 0) {
     // Nothing to weigh by (no kWh in the selection): the item stays whole, in the group of the piece's start.
     const key = weights.keys().next().value ?? `${grid.days[grid.day[Math.min(i0, grid.n - 1)]!]!.dayNumber}`;
-    return [{ raw, group: key, from: raw.piece.from, to: raw.piece.to, quantity: raw.quantity, cost: raw.cost, tierLower: raw.tierLower, tierUpper: raw.tierUpper }];
+    return [
+      {
+        raw,
+        group: key,
+        from: raw.piece.from,
+        to: raw.piece.to,
+        quantity: raw.quantity,
+        cost: raw.cost,
+        tierLower: raw.tierLower,
+        tierUpper: raw.tierUpper,
+      },
+    ];
   }
   return [...weights.entries()].map(([group, g]) => {
     const f = g.w / total;
-    return { raw, group, from: g.from, to: g.to, quantity: raw.quantity * f, cost: raw.cost * f, tierLower: raw.tierLower, tierUpper: raw.tierUpper };
+    return {
+      raw,
+      group,
+      from: g.from,
+      to: g.to,
+      quantity: raw.quantity * f,
+      cost: raw.cost * f,
+      tierLower: raw.tierLower,
+      tierUpper: raw.tierUpper,
+    };
   });
 }
 
 function slices(raw: RawItem, groupBy: GroupBy | null, ctx: ItemContext): Slice[] {
   if (groupBy === 'DAY' || groupBy === 'HOUR' || groupBy === 'QTRHOUR') return sliceByTime(raw, groupBy, ctx);
   const start = ctx.grid.days[ctx.grid.day[Math.min(raw.piece.i0, ctx.grid.n - 1)]!]!.date;
-  const group = groupBy === 'ALL' ? 'all' : groupBy === 'YEAR' ? `${start.year}` : groupBy === 'MONTH' ? `${start.year}-${start.month}` : `p${raw.piece.period}`;
+  const group =
+    groupBy === 'ALL'
+      ? 'all'
+      : groupBy === 'YEAR'
+        ? `${start.year}`
+        : groupBy === 'MONTH'
+          ? `${start.year}-${start.month}`
+          : `p${raw.piece.period}`;
   // The item covers the part of the piece where its rate applied (a rider or a rate with its own dates may start later).
   const from = Math.max(raw.piece.from, raw.rate.from ?? -Infinity);
   const to = Math.min(raw.piece.to, raw.rate.to ?? Infinity);
-  return [{ raw, group, from: to > from ? from : raw.piece.from, to: to > from ? to : raw.piece.to, quantity: raw.quantity, cost: raw.cost, tierLower: raw.tierLower, tierUpper: raw.tierUpper }];
+  return [
+    {
+      raw,
+      group,
+      from: to > from ? from : raw.piece.from,
+      to: to > from ? to : raw.piece.to,
+      quantity: raw.quantity,
+      cost: raw.cost,
+      tierLower: raw.tierLower,
+      tierUpper: raw.tierUpper,
+    },
+  ];
 }
 
 function detailKey(s: Slice, level: DetailLevel, ctx: ItemContext): string {
@@ -111,10 +160,14 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
   const to = Math.max(...group.map((s) => s.to));
   const byRate = level === 'ALL' || level === 'RATE';
   const sameAmount = group.every((s) => s.raw.amount === first.amount);
-  const sum = (pick: (s: Slice) => number | null) => (group.some((s) => pick(s) === null) ? null : group.reduce((a, s) => a + pick(s)!, 0));
+  const sum = (pick: (s: Slice) => number | null) =>
+    group.some((s) => pick(s) === null) ? null : group.reduce((a, s) => a + pick(s)!, 0);
   const tou = ctx.touName(r.touId);
   const raws = [...new Set(group.map((s) => s.raw))];
-  const peak = group.reduce<Slice | null>((best, s) => (s.raw.demandAt !== null && (best === null || s.raw.quantity > best.raw.quantity) ? s : best), null);
+  const peak = group.reduce<Slice | null>(
+    (best, s) => (s.raw.demandAt !== null && (best === null || s.raw.quantity > best.raw.quantity) ? s : best),
+    null,
+  );
   // By quantity key, rates of several classes and TOU periods merge: the item names every class, a period only when shared.
   const byKey = level === 'QUANTITY_KEY';
   const classes = [...new Set(raws.flatMap((x) => x.rate.chargeClass))];
@@ -127,20 +180,40 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
     tariffRateBandId: level === 'ALL' ? (first.band?.tariffRateBandId ?? null) : null,
     rateSequenceNumber: byRate ? r.tariffSequenceNumber : null,
     rateGroupName: byRate ? r.rateGroupName : byKey ? first.quantityKey : r.chargeType,
-    rateName: byRate ? r.rateName : byKey ? first.quantityKey : level === 'CHARGE_TYPE_AND_TOU' && tou.touType ? `${r.chargeType} ${tou.touType}` : r.chargeType,
+    rateName: byRate
+      ? r.rateName
+      : byKey
+        ? first.quantityKey
+        : level === 'CHARGE_TYPE_AND_TOU' && tou.touType
+          ? `${r.chargeType} ${tou.touType}`
+          : r.chargeType,
     fromDateTime: from,
     toDateTime: to,
     quantityKey: first.quantityKey,
     rateType: first.band?.rateUnit ?? 'COST_PER_UNIT',
     rateAmount: level === 'ALL' && sameAmount ? first.amount : quantity === 0 ? first.amount : cost / quantity,
-    tierLowerLimit: level === 'ALL' ? (sum((s) => s.tierLower) === null ? null : roundTo(sum((s) => s.tierLower)!, 6)) : null,
-    tierUpperLimit: level === 'ALL' ? (sum((s) => s.tierUpper) === null ? null : roundTo(sum((s) => s.tierUpper)!, 6)) : null,
+    tierLowerLimit:
+      level === 'ALL' ? (sum((s) => s.tierLower) === null ? null : roundTo(sum((s) => s.tierLower)!, 6)) : null,
+    tierUpperLimit:
+      level === 'ALL' ? (sum((s) => s.tierUpper) === null ? null : roundTo(sum((s) => s.tierUpper)!, 6)) : null,
     itemQuantity: roundTo(quantity, 6),
     cost,
     // Summed over the pieces merged: the charge periods (months) the item covers.
-    rateProration: byRate && raws.every((x) => x.proration !== null) ? roundTo(raws.reduce((a, x) => a + x.proration!, 0), 6) : null,
+    rateProration:
+      byRate && raws.every((x) => x.proration !== null)
+        ? roundTo(
+            raws.reduce((a, x) => a + x.proration!, 0),
+            6,
+          )
+        : null,
     chargeType: r.chargeType,
-    chargeClass: byKey ? (classes.length ? classes.join(',') : null) : r.chargeClass.length ? r.chargeClass.join(',') : null,
+    chargeClass: byKey
+      ? classes.length
+        ? classes.join(',')
+        : null
+      : r.chargeClass.length
+        ? r.chargeClass.join(',')
+        : null,
     period: byKey ? (periods.size === 1 ? tou.touType : null) : tou.touType,
     demandInterval: peak?.raw.demandAt ?? null,
     duration: to - from,
@@ -152,7 +225,12 @@ function toItem(group: Slice[], level: DetailLevel, ctx: ItemContext): BillItem 
   };
 }
 
-export function buildItems(raw: readonly RawItem[], level: DetailLevel, groupBy: GroupBy | null, ctx: ItemContext): { items: BillItem[]; summary: Omit<BillSummary, 'kWh' | 'kW'> } {
+export function buildItems(
+  raw: readonly RawItem[],
+  level: DetailLevel,
+  groupBy: GroupBy | null,
+  ctx: ItemContext,
+): { items: BillItem[]; summary: Omit<BillSummary, 'kWh' | 'kW'> } {
   const parts: Record<Part, number> = { PRE_TAX: 0, TAX: 0, AFTER_TAX: 0 };
   let excess = 0;
   // The summary's shares of the bill, each from the charges themselves: the minimum and maximum adjustments before
@@ -193,6 +271,11 @@ export function buildItems(raw: readonly RawItem[], level: DetailLevel, groupBy:
   // Items keep their cost unrounded to 8 decimals, as the original answers (one hour of a $10 monthly charge is
   // 0.01344086); only the totals are rounded to the cent.
   for (const x of items) x.cost = roundTo(x.rawCost, ITEM_DECIMALS);
-  items.sort((a, b) => a.fromDateTime - b.fromDateTime || (a.rateSequenceNumber ?? 0) - (b.rateSequenceNumber ?? 0) || (a.tariffRateId ?? 0) - (b.tariffRateId ?? 0));
+  items.sort(
+    (a, b) =>
+      a.fromDateTime - b.fromDateTime ||
+      (a.rateSequenceNumber ?? 0) - (b.rateSequenceNumber ?? 0) ||
+      (a.tariffRateId ?? 0) - (b.tariffRateId ?? 0),
+  );
   return { items: items.map(({ rawCost: _r, part: _p, ...item }) => item), summary };
 }

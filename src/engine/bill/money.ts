@@ -12,7 +12,7 @@ export const toCents = (x: number): number => Math.sign(x) * Math.round(Math.abs
 
 export const roundTo = (x: number, digits: number): number => {
   const f = 10 ** digits;
-  return Math.sign(x) * Math.round(Math.abs(x) * f + 1e-7) / f + 0;
+  return (Math.sign(x) * Math.round(Math.abs(x) * f + 1e-7)) / f + 0;
 };
 
 /** Decimal places of an item's cost. */

@@ -20,7 +20,19 @@ const DAY = 86_400_000;
 const MIN_STEP = 60_000;
 
 /** The parts of a bill's input a prepared grid was made from: a bill on it must share them (the same objects). */
-const SHARED = ['from', 'to', 'zone', 'versions', 'versionFixed', 'seasons', 'touGroups', 'tous', 'calendarsOn', 'demandKeys', 'extraRates'] as const;
+const SHARED = [
+  'from',
+  'to',
+  'zone',
+  'versions',
+  'versionFixed',
+  'seasons',
+  'touGroups',
+  'tous',
+  'calendarsOn',
+  'demandKeys',
+  'extraRates',
+] as const;
 
 export interface PreparedGrid {
   /** The input it was prepared from, its versions stretched over the range (what the Selection reads). */
@@ -48,12 +60,24 @@ function piecesOf(input: BillInput, grid: Grid, periods: readonly BillingPeriodS
   let first = true;
   return periods.map((p, period) => {
     const out: Piece[] = [];
-    const versions = input.versionFixed ? input.versions : input.versions.filter((v) => v.from < p.to && (v.to === null || v.to > p.from));
+    const versions = input.versionFixed
+      ? input.versions
+      : input.versions.filter((v) => v.from < p.to && (v.to === null || v.to > p.from));
     for (const version of versions) {
       const from = input.versionFixed ? p.from : Math.max(p.from, version.from);
       const to = input.versionFixed ? p.to : Math.min(p.to, version.to ?? Infinity);
       if (to <= from) continue;
-      out.push({ period, from, to, i0: intervalAt(grid, from), i1: intervalAt(grid, to), version, periodMs: p.end - p.start, periodDays: p.days, first });
+      out.push({
+        period,
+        from,
+        to,
+        i0: intervalAt(grid, from),
+        i1: intervalAt(grid, to),
+        version,
+        periodMs: p.end - p.start,
+        periodDays: p.days,
+        first,
+      });
       first = false;
     }
     return out;
@@ -63,15 +87,28 @@ function piecesOf(input: BillInput, grid: Grid, periods: readonly BillingPeriodS
 /** The grid of `given`'s range, tariff and time data, at the step its usage series need. */
 export function prepareGrid(given: BillInput): PreparedGrid {
   if (!(given.to > given.from)) throw new BillInputError('toDateTime', 'toDateTime must be after fromDateTime');
-  if (given.versions.length === 0) throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
-  const cover = given.versionFixed ? { versions: [...given.versions], stretches: [] } : coverRange(given.versions, given.from, given.to);
+  if (given.versions.length === 0)
+    throw new BillInputError('masterTariffId', 'No version of the tariff is in effect in the range');
+  const cover = given.versionFixed
+    ? { versions: [...given.versions], stretches: [] }
+    : coverRange(given.versions, given.from, given.to);
   const input: BillInput = { ...given, versions: cover.versions };
   // The clock reaches back as far as a demand lookback may (its periods before the range are read in local time).
-  const lookbackPeriods = Math.max(0, ...[...input.demandKeys.values()].map((k) => Math.min(k.lookback?.periods ?? 0, MAX_LOOKBACK_PERIODS)));
-  const clock = localClock(input.zone, lookbackPeriods ? input.from - (lookbackPeriods + 1) * 31 * DAY : input.from, input.to);
+  const lookbackPeriods = Math.max(
+    0,
+    ...[...input.demandKeys.values()].map((k) => Math.min(k.lookback?.periods ?? 0, MAX_LOOKBACK_PERIODS)),
+  );
+  const clock = localClock(
+    input.zone,
+    lookbackPeriods ? input.from - (lookbackPeriods + 1) * 31 * DAY : input.from,
+    input.to,
+  );
   const grid = buildGrid(input.from, input.to, gridStep(input), clock);
   const periods = billingPeriods(input.from, input.to, clock, input.options.billingPeriod);
-  const bills = periods.map((p) => ({ from: fromDayNumber(clock.dayOf(p.start)), to: fromDayNumber(clock.dayOf(p.end)) }));
+  const bills = periods.map((p) => ({
+    from: fromDayNumber(clock.dayOf(p.start)),
+    to: fromDayNumber(clock.dayOf(p.end)),
+  }));
   const shared = Object.fromEntries(SHARED.map((k) => [k, given[k]])) as Pick<BillInput, (typeof SHARED)[number]>;
   return {
     input,
@@ -91,5 +128,9 @@ export function prepareGrid(given: BillInput): PreparedGrid {
  * billing periods (the same objects, not equal copies: one tariff read once), and a grid step its usage fits.
  */
 export function fitsGrid(prepared: PreparedGrid, input: BillInput): boolean {
-  return SHARED.every((k) => prepared.given[k] === input[k]) && prepared.given.billingPeriod === input.options.billingPeriod && gridStep(input) === prepared.grid.step;
+  return (
+    SHARED.every((k) => prepared.given[k] === input[k]) &&
+    prepared.given.billingPeriod === input.options.billingPeriod &&
+    gridStep(input) === prepared.grid.step
+  );
 }

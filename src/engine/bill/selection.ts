@@ -62,7 +62,12 @@ export class Selection {
   private layout: SlotLayout | null = null;
   private readonly frames = new Map<string, PieceFrame>();
   /** Usage is placed after the TOUs are known (a reading may name a TOU period), so it arrives after construction. */
-  private usage: GridUsage = { imported: new Float64Array(0), exported: new Float64Array(0), demandReadings: [], spreadFlat: false };
+  private usage: GridUsage = {
+    imported: new Float64Array(0),
+    exported: new Float64Array(0),
+    demandReadings: [],
+    spreadFlat: false,
+  };
 
   constructor(
     readonly grid: Grid,
@@ -90,7 +95,10 @@ export class Selection {
 
   /** A season the rates or their TOU groups name (undefined: the data does not hold it). */
   seasonDef(seasonId: number): SeasonDef | undefined {
-    return this.input.seasons.get(seasonId) ?? [...this.input.touGroups.values()].flatMap((g) => g.seasons).find((x) => x.seasonId === seasonId);
+    return (
+      this.input.seasons.get(seasonId) ??
+      [...this.input.touGroups.values()].flatMap((g) => g.seasons).find((x) => x.seasonId === seasonId)
+    );
   }
 
   private daysOf(seasonId: number): Uint8Array {
@@ -129,12 +137,15 @@ export class Selection {
     index = new Int16Array(grid.n).fill(-1);
     // Per day: the week table of the day's season and the overrides of the holiday calendars it falls on.
     const weekOf = grid.days.map((d) => {
-      const season = group.seasons.length ? (group.seasons.find((s) => seasonContains(s, d.date))?.seasonId ?? 'none') : 'none';
+      const season = group.seasons.length
+        ? (group.seasons.find((s) => seasonContains(s, d.date))?.seasonId ?? 'none')
+        : 'none';
       const overrides: Int32Array[] = [];
-      if (group.calendarIds.size) for (const c of this.input.calendarsOn(d.date)) {
-        const o = group.overrides.get(`${c}:${season}`);
-        if (o) overrides.push(o);
-      }
+      if (group.calendarIds.size)
+        for (const c of this.input.calendarsOn(d.date)) {
+          const o = group.overrides.get(`${c}:${season}`);
+          if (o) overrides.push(o);
+        }
       return { week: group.weekBySeason.get(season), offset: d.weekday * MINUTES_PER_DAY, overrides };
     });
     for (let i = 0; i < grid.n; i++) {
@@ -155,7 +166,10 @@ export class Selection {
   }
 
   /** Whether interval i is inside the rate's season, dates and (when `withTou`) TOU. */
-  matcher(rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>): { season: (i: number) => boolean; tou: (i: number) => boolean } {
+  matcher(rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>): {
+    season: (i: number) => boolean;
+    tou: (i: number) => boolean;
+  } {
     const { grid } = this;
     const season = this.seasonOf(rate);
     const days = season === null ? null : this.daysOf(season);
@@ -174,15 +188,27 @@ export class Selection {
    * built in a single pass over its intervals; a rate whose own dates cut the piece is measured by its own pass.
    */
   measure(rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number): Measure {
-    const cuts = (rate.from !== null && rate.from > this.grid.bounds[i0]!) || (rate.to !== null && rate.to < this.grid.bounds[i1]!);
+    const cuts =
+      (rate.from !== null && rate.from > this.grid.bounds[i0]!) ||
+      (rate.to !== null && rate.to < this.grid.bounds[i1]!);
     if (cuts) return this.measureByPass(rate, i0, i1);
     const table = this.pieceTable(i0, i1);
     const season = this.seasonOf(rate);
     const whole = season === null ? 0 : (table.slotOfSeason.get(season) ?? -1);
     // A season the data does not hold never applies.
-    if (whole < 0) return { activeMs: 0, imported: 0, exported: 0, importedAllTou: 0, exportedAllTou: 0, peakKw: 0, peakAt: null };
+    if (whole < 0)
+      return { activeMs: 0, imported: 0, exported: 0, importedAllTou: 0, exportedAllTou: 0, peakKw: 0, peakAt: null };
     const tou = rate.touId === null ? undefined : this.input.tous.get(rate.touId);
-    if (rate.touId !== null && !tou) return { activeMs: table.activeMs[whole]!, imported: 0, exported: 0, importedAllTou: table.imported[whole]!, exportedAllTou: table.exported[whole]!, peakKw: 0, peakAt: null };
+    if (rate.touId !== null && !tou)
+      return {
+        activeMs: table.activeMs[whole]!,
+        imported: 0,
+        exported: 0,
+        importedAllTou: table.imported[whole]!,
+        exportedAllTou: table.exported[whole]!,
+        peakKw: 0,
+        peakAt: null,
+      };
     const own = tou ? table.slotOfGroup.get(tou.groupKey)! + tou.index : whole;
     return {
       activeMs: table.activeMs[whole]!,
@@ -202,7 +228,14 @@ export class Selection {
    */
   private slotLayout(): SlotLayout {
     if (this.layout) return this.layout;
-    const seasonIds = [...new Set([...this.input.seasons.keys(), ...[...this.input.touGroups.values()].flatMap((g) => g.tous.map((t) => t.seasonId).filter((x): x is number => x !== null))])];
+    const seasonIds = [
+      ...new Set([
+        ...this.input.seasons.keys(),
+        ...[...this.input.touGroups.values()].flatMap((g) =>
+          g.tous.map((t) => t.seasonId).filter((x): x is number => x !== null),
+        ),
+      ]),
+    ];
     const slotOfSeason = new Map(seasonIds.map((id, k) => [id, 1 + k]));
     const slotOfGroup = new Map<string, number>();
     let slots = 1 + seasonIds.length;
@@ -319,7 +352,15 @@ export class Selection {
       peakKw = new Float64Array(slots);
       peakAt = frame.firstAt;
     }
-    const t: PieceTable = { slotOfSeason, slotOfGroup, activeMs: frame.activeMs, imported: imp, exported: exp, peakKw, peakAt };
+    const t: PieceTable = {
+      slotOfSeason,
+      slotOfGroup,
+      activeMs: frame.activeMs,
+      imported: imp,
+      exported: exp,
+      peakKw,
+      peakAt,
+    };
     this.tables.set(key, t);
     return t;
   }
@@ -332,7 +373,15 @@ export class Selection {
     const { grid } = this;
     const { imported, exported } = this.usage;
     const match = this.matcher(rate);
-    const m: Measure = { activeMs: 0, imported: 0, exported: 0, importedAllTou: 0, exportedAllTou: 0, peakKw: 0, peakAt: null };
+    const m: Measure = {
+      activeMs: 0,
+      imported: 0,
+      exported: 0,
+      importedAllTou: 0,
+      exportedAllTou: 0,
+      peakKw: 0,
+      peakAt: null,
+    };
     for (let i = i0; i < i1; i++) {
       if (!match.season(i)) continue;
       const t = grid.bounds[i]!;
@@ -357,7 +406,12 @@ export class Selection {
    * selection: the kWh of each such interval over its whole length, as a meter with that demand interval reads it.
    * Data coarser than the interval gives each of its own intervals' average (the caller says so).
    */
-  windowPeak(rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number, minutes: number): { peakKw: number; peakAt: number | null } {
+  windowPeak(
+    rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>,
+    i0: number,
+    i1: number,
+    minutes: number,
+  ): { peakKw: number; peakAt: number | null } {
     const key = `w${minutes}|${rate.seasonId}|${rate.touId}|${rate.from}|${rate.to}|${i0}|${i1}`;
     const hit = this.windowPeaks.get(key);
     if (hit) return hit;
@@ -405,7 +459,13 @@ export class Selection {
    * The lookup's value averaged over the rate's intervals in the piece, weighted by the quantity of each interval
    * (kWh for energy, time otherwise), and the share of that weight no lookup value covered.
    */
-  lookupAverage(series: LookupSeries | undefined, rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>, i0: number, i1: number, byEnergy: TransactionType | 'TIME'): { value: number; uncovered: number } {
+  lookupAverage(
+    series: LookupSeries | undefined,
+    rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>,
+    i0: number,
+    i1: number,
+    byEnergy: TransactionType | 'TIME',
+  ): { value: number; uncovered: number } {
     const { grid } = this;
     const match = this.matcher(rate);
     let weight = 0;
@@ -414,7 +474,12 @@ export class Selection {
     let k = 0;
     for (let i = i0; i < i1; i++) {
       if (!match.season(i) || !match.tou(i)) continue;
-      const w = byEnergy === 'TIME' ? grid.bounds[i + 1]! - grid.bounds[i]! : byEnergy === 'SELL' || byEnergy === 'SELL_EXPORT' ? this.usage.exported[i]! : this.usage.imported[i]!;
+      const w =
+        byEnergy === 'TIME'
+          ? grid.bounds[i + 1]! - grid.bounds[i]!
+          : byEnergy === 'SELL' || byEnergy === 'SELL_EXPORT'
+            ? this.usage.exported[i]!
+            : this.usage.imported[i]!;
       weight += w;
       if (!series) continue;
       const t = grid.bounds[i]!;

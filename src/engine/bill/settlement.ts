@@ -7,10 +7,15 @@ import type { LocalClock } from '../time/local-clock.ts';
 import { applicableBands, effective, isAfterTax, periodsHeld, type PieceContext, type RawItem } from './charges.ts';
 import type { Piece } from './piece.ts';
 
-const preTax = (items: readonly RawItem[]) => items.reduce((sum, x) => (x.rate.chargeType === 'TAX' || isAfterTax(x.rate) ? sum : sum + x.cost), 0);
+const preTax = (items: readonly RawItem[]) =>
+  items.reduce((sum, x) => (x.rate.chargeType === 'TAX' || isAfterTax(x.rate) ? sum : sum + x.cost), 0);
 
 /** Pieces of one period with their rates; the last piece carries the period's settlement items. */
-export function settlePeriod(pieces: readonly { piece: Piece; rates: readonly Rate[]; items: RawItem[] }[], ctx: PieceContext, minimums: boolean): void {
+export function settlePeriod(
+  pieces: readonly { piece: Piece; rates: readonly Rate[]; items: RawItem[] }[],
+  ctx: PieceContext,
+  minimums: boolean,
+): void {
   const last = pieces.at(-1)!;
   const subtotal = preTax(pieces.flatMap((p) => p.items));
   const limit = (type: 'MINIMUM' | 'MAXIMUM') => {
@@ -29,11 +34,37 @@ export function settlePeriod(pieces: readonly { piece: Piece; rates: readonly Ra
   };
   const minimum = minimums ? limit('MINIMUM') : null;
   if (minimum && subtotal < minimum.total) {
-    last.items.push({ piece: last.piece, rate: minimum.rate, band: minimum.rate.bands[0] ?? null, quantityKey: 'minimum', quantity: 1, amount: minimum.total, cost: minimum.total - subtotal, tierLower: null, tierUpper: null, proration: null, demandAt: null, weight: 'TIME' });
+    last.items.push({
+      piece: last.piece,
+      rate: minimum.rate,
+      band: minimum.rate.bands[0] ?? null,
+      quantityKey: 'minimum',
+      quantity: 1,
+      amount: minimum.total,
+      cost: minimum.total - subtotal,
+      tierLower: null,
+      tierUpper: null,
+      proration: null,
+      demandAt: null,
+      weight: 'TIME',
+    });
   }
   const maximum = limit('MAXIMUM');
   if (maximum && subtotal > maximum.total) {
-    last.items.push({ piece: last.piece, rate: maximum.rate, band: maximum.rate.bands[0] ?? null, quantityKey: 'maximum', quantity: 1, amount: maximum.total, cost: maximum.total - subtotal, tierLower: null, tierUpper: null, proration: null, demandAt: null, weight: 'TIME' });
+    last.items.push({
+      piece: last.piece,
+      rate: maximum.rate,
+      band: maximum.rate.bands[0] ?? null,
+      quantityKey: 'maximum',
+      quantity: 1,
+      amount: maximum.total,
+      cost: maximum.total - subtotal,
+      tierLower: null,
+      tierUpper: null,
+      proration: null,
+      demandAt: null,
+      weight: 'TIME',
+    });
   }
   // Net excess generation: the period's export beyond its import, credited at the rate.
   for (const r of last.rates) {
@@ -47,7 +78,20 @@ export function settlePeriod(pieces: readonly { piece: Piece; rates: readonly Ra
     }
     if (net >= 0) continue;
     const amount = effective(band);
-    last.items.push({ piece: last.piece, rate: r, band, quantityKey: 'consumption', quantity: -net, amount, cost: net * amount, tierLower: null, tierUpper: null, proration: null, demandAt: null, weight: 'EXPORTED' });
+    last.items.push({
+      piece: last.piece,
+      rate: r,
+      band,
+      quantityKey: 'consumption',
+      quantity: -net,
+      amount,
+      cost: net * amount,
+      tierLower: null,
+      tierUpper: null,
+      proration: null,
+      demandAt: null,
+      weight: 'EXPORTED',
+    });
   }
 }
 
@@ -57,16 +101,26 @@ type SettledPiece = { piece: Piece; rates: readonly Rate[]; items: RawItem[] };
  * Annual minimums over each local calendar year the range covers whole. Returns whether the tariff has an annual
  * minimum that some part of the range could not be compared with (a year covered only in part).
  */
-export function settleYears(periods: readonly (readonly SettledPiece[])[], yearOf: (instant: number) => number, clock: LocalClock, ctx: PieceContext): boolean {
+export function settleYears(
+  periods: readonly (readonly SettledPiece[])[],
+  yearOf: (instant: number) => number,
+  clock: LocalClock,
+  ctx: PieceContext,
+): boolean {
   const byYear = new Map<number, SettledPiece[]>();
-  for (const period of periods) for (const s of period) (byYear.get(yearOf(s.piece.from)) ?? byYear.set(yearOf(s.piece.from), []).get(yearOf(s.piece.from))!).push(s);
+  for (const period of periods)
+    for (const s of period)
+      (byYear.get(yearOf(s.piece.from)) ?? byYear.set(yearOf(s.piece.from), []).get(yearOf(s.piece.from))!).push(s);
   let partial = false;
   for (const [year, pieces] of byYear) {
-    const annual = pieces.flatMap((s) => s.rates.filter((r) => r.chargeType === 'MINIMUM' && r.chargePeriod === 'ANNUALLY').map((r) => ({ s, r })));
+    const annual = pieces.flatMap((s) =>
+      s.rates.filter((r) => r.chargeType === 'MINIMUM' && r.chargePeriod === 'ANNUALLY').map((r) => ({ s, r })),
+    );
     if (!annual.length) continue;
     const start = clock.instantOf(Date.UTC(year, 0, 1) / 86_400_000, 0);
     const end = clock.instantOf(Date.UTC(year + 1, 0, 1) / 86_400_000, 0);
-    const covered = Math.min(...pieces.map((s) => s.piece.from)) <= start && Math.max(...pieces.map((s) => s.piece.to)) >= end;
+    const covered =
+      Math.min(...pieces.map((s) => s.piece.from)) <= start && Math.max(...pieces.map((s) => s.piece.to)) >= end;
     if (!covered) {
       partial = true;
       continue;
@@ -78,7 +132,20 @@ export function settleYears(periods: readonly (readonly SettledPiece[])[], yearO
     const subtotal = preTax(pieces.flatMap((s) => s.items));
     if (subtotal >= minimum) continue;
     const last = pieces.reduce((a, b) => (b.piece.to > a.piece.to ? b : a));
-    last.items.push({ piece: last.piece, rate: r, band, quantityKey: 'minimum', quantity: 1, amount: minimum, cost: minimum - subtotal, tierLower: null, tierUpper: null, proration: null, demandAt: null, weight: 'TIME' });
+    last.items.push({
+      piece: last.piece,
+      rate: r,
+      band,
+      quantityKey: 'minimum',
+      quantity: 1,
+      amount: minimum,
+      cost: minimum - subtotal,
+      tierLower: null,
+      tierUpper: null,
+      proration: null,
+      demandAt: null,
+      weight: 'TIME',
+    });
   }
   return partial;
 }

@@ -34,7 +34,8 @@ export interface UsageSeries {
 }
 
 /** How lookup series are keyed in BillInput.lookups: a rate's variableRateKey and sub key. */
-export const lookupKey = (rate: { variableRateKey: string | null; variableRateSubKey: string | null }): string => `${rate.variableRateKey}\u0000${rate.variableRateSubKey ?? ''}`;
+export const lookupKey = (rate: { variableRateKey: string | null; variableRateSubKey: string | null }): string =>
+  `${rate.variableRateKey}\u0000${rate.variableRateSubKey ?? ''}`;
 
 export interface LookupSeries {
   from: Float64Array;

@@ -15,12 +15,20 @@ export interface GridUsage {
 }
 
 /** Adds `value` spread over [a, b) in proportion to time, onto the intervals (of those `accept` admits). */
-function spread(grid: Grid, target: Float64Array, a: number, b: number, value: number, accept?: (i: number) => boolean): number {
+function spread(
+  grid: Grid,
+  target: Float64Array,
+  a: number,
+  b: number,
+  value: number,
+  accept?: (i: number) => boolean,
+): number {
   const { bounds, n } = grid;
   let first = Math.max(0, Math.floor((a - bounds[0]!) / grid.step));
   while (first > 0 && bounds[first]! > a) first--;
   let weight = 0;
-  for (let i = first; i < n && bounds[i]! < b; i++) if (!accept || accept(i)) weight += Math.max(0, Math.min(b, bounds[i + 1]!) - Math.max(a, bounds[i]!));
+  for (let i = first; i < n && bounds[i]! < b; i++)
+    if (!accept || accept(i)) weight += Math.max(0, Math.min(b, bounds[i + 1]!) - Math.max(a, bounds[i]!));
   if (weight === 0) return 0;
   for (let i = first; i < n && bounds[i]! < b; i++) {
     if (accept && !accept(i)) continue;
@@ -73,11 +81,28 @@ function netInto(imported: Float64Array, exported: Float64Array, i: number, net:
  * sell all), where the load and the generation stay whole. A meter's own export channel (exportDataSeries) is
  * exported as recorded.
  */
-export function placeUsage(grid: Grid, readings: readonly UsageReading[], series: readonly UsageSeries[], touTypeOf: (i: number) => string | null, gross = false): GridUsage {
-  const usage: GridUsage = { imported: new Float64Array(grid.n), exported: new Float64Array(grid.n), demandReadings: [], spreadFlat: false };
+export function placeUsage(
+  grid: Grid,
+  readings: readonly UsageReading[],
+  series: readonly UsageSeries[],
+  touTypeOf: (i: number) => string | null,
+  gross = false,
+): GridUsage {
+  const usage: GridUsage = {
+    imported: new Float64Array(grid.n),
+    exported: new Float64Array(grid.n),
+    demandReadings: [],
+    spreadFlat: false,
+  };
   const flows: Flows = { drawn: usage.imported, sent: usage.exported, meteredExport: null };
   const only = series.length === 1 && readings.length === 0 && !gross ? series[0]! : null;
-  if (only && !only.exports && only.duration === grid.step && only.from === grid.bounds[0]! && only.values.length === grid.n) {
+  if (
+    only &&
+    !only.exports &&
+    only.duration === grid.step &&
+    only.from === grid.bounds[0]! &&
+    only.values.length === grid.n
+  ) {
     // One series on the grid's own intervals (the savings analysis bills 400 of them): each value is the interval's
     // net, which the general path below would reach as (0 + v) - 0 or 0 - (0 - v), v exactly.
     const { imported, exported } = usage;
@@ -95,7 +120,12 @@ export function placeUsage(grid: Grid, readings: readonly UsageReading[], series
     const target = r.value >= 0 ? flows.drawn : flows.sent;
     const accept = r.period === null ? undefined : (i: number) => touTypeOf(i) === r.period;
     if (spread(grid, target, r.from, r.to, Math.abs(r.value), accept) === 0 && r.value !== 0) {
-      throw new BillInputError(r.period === null ? r.field : `${r.field}.period`, r.period === null ? 'The reading covers no time of the calculation' : `No ${r.period} hours of the tariff fall in the reading's range`);
+      throw new BillInputError(
+        r.period === null ? r.field : `${r.field}.period`,
+        r.period === null
+          ? 'The reading covers no time of the calculation'
+          : `No ${r.period} hours of the tariff fall in the reading's range`,
+      );
     }
   }
   const { imported, exported } = usage;

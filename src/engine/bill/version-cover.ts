@@ -11,7 +11,11 @@ export interface Stretch {
 }
 
 /** The versions (in order of taking effect) stretched so that together they cover [from, to), and the stretches. */
-export function coverRange(versions: readonly TariffVersion[], from: number, to: number): { versions: TariffVersion[]; stretches: Stretch[] } {
+export function coverRange(
+  versions: readonly TariffVersion[],
+  from: number,
+  to: number,
+): { versions: TariffVersion[]; stretches: Stretch[] } {
   const sorted = [...versions].sort((a, b) => a.from - b.from);
   const stretches: Stretch[] = [];
   const out = sorted.map((v, k) => {
@@ -19,7 +23,8 @@ export function coverRange(versions: readonly TariffVersion[], from: number, to:
     const start = k === 0 && v.from > from ? from : v.from;
     const end = next ? (v.to === null || v.to > next.from ? v.to : next.from) : v.to !== null && v.to < to ? to : v.to;
     if (start < v.from) stretches.push({ version: v, from: start, to: Math.min(v.from, to) });
-    if (end !== v.to && v.to !== null && end !== null) stretches.push({ version: v, from: Math.max(v.to, from), to: Math.min(end, to) });
+    if (end !== v.to && v.to !== null && end !== null)
+      stretches.push({ version: v, from: Math.max(v.to, from), to: Math.min(end, to) });
     return start === v.from && end === v.to ? v : { ...v, from: start, to: end };
   });
   return { versions: out, stretches: stretches.filter((s) => s.to > s.from) };

@@ -35,7 +35,8 @@ export class RuleError extends Error {}
 
 function observed(date: CivilDate, adjustment: number): CivilDate {
   const dow = isoWeekday(date);
-  if (adjustment === OBSERVANCE.NEAREST_WEEKDAY) return dow === 6 ? addDays(date, -1) : dow === 7 ? addDays(date, 1) : date;
+  if (adjustment === OBSERVANCE.NEAREST_WEEKDAY)
+    return dow === 6 ? addDays(date, -1) : dow === 7 ? addDays(date, 1) : date;
   if (adjustment === OBSERVANCE.SUNDAY_TO_MONDAY) return dow === 7 ? addDays(date, 1) : date;
   return date;
 }
@@ -52,16 +53,24 @@ function nthWeekday(year: number, month: number, isoDow: number, n: number): Civ
 /** Checks a rule's fields, so that bad rules are refused when stored rather than when dates are asked for. */
 export function checkRule(rule: EventRule): void {
   const needMonth = rule.dateDefinitionType === 'FIXED_DATE' || rule.dateDefinitionType === 'FLOATING_DATE';
-  if (needMonth && !(Number.isInteger(rule.fixedMonth) && rule.fixedMonth! >= 1 && rule.fixedMonth! <= 12)) throw new RuleError('fixedMonth must be 1-12');
+  if (needMonth && !(Number.isInteger(rule.fixedMonth) && rule.fixedMonth! >= 1 && rule.fixedMonth! <= 12))
+    throw new RuleError('fixedMonth must be 1-12');
   if (rule.dateDefinitionType === 'FIXED_DATE') {
-    if (!(Number.isInteger(rule.fixedDay) && rule.fixedDay! >= 1 && rule.fixedDay! <= daysInMonth(2024, rule.fixedMonth!))) throw new RuleError('fixedDay is not a day of fixedMonth');
-    if (![undefined, null, 0, 1, 2].includes(rule.adjustment as number)) throw new RuleError('adjustment of a FIXED_DATE must be 0, 1 or 2');
+    if (
+      !(Number.isInteger(rule.fixedDay) && rule.fixedDay! >= 1 && rule.fixedDay! <= daysInMonth(2024, rule.fixedMonth!))
+    )
+      throw new RuleError('fixedDay is not a day of fixedMonth');
+    if (![undefined, null, 0, 1, 2].includes(rule.adjustment as number))
+      throw new RuleError('adjustment of a FIXED_DATE must be 0, 1 or 2');
   }
   if (rule.dateDefinitionType === 'FLOATING_DATE') {
-    if (!(Number.isInteger(rule.dayOfWeek) && rule.dayOfWeek! >= 1 && rule.dayOfWeek! <= 7)) throw new RuleError('dayOfWeek must be 1 (Monday) to 7 (Sunday)');
-    if (![1, 2, 3, 4, 5, -1].includes(rule.weekOfMonth as number)) throw new RuleError('weekOfMonth must be 1-4, or 5 or -1 for the last');
+    if (!(Number.isInteger(rule.dayOfWeek) && rule.dayOfWeek! >= 1 && rule.dayOfWeek! <= 7))
+      throw new RuleError('dayOfWeek must be 1 (Monday) to 7 (Sunday)');
+    if (![1, 2, 3, 4, 5, -1].includes(rule.weekOfMonth as number))
+      throw new RuleError('weekOfMonth must be 1-4, or 5 or -1 for the last');
   }
-  if (rule.dateDefinitionType === 'MANUAL') for (const d of rule.manualDates ?? []) if (!parseDate(d)) throw new RuleError(`"${d}" is not a date`);
+  if (rule.dateDefinitionType === 'MANUAL')
+    for (const d of rule.manualDates ?? []) if (!parseDate(d)) throw new RuleError(`"${d}" is not a date`);
 }
 
 /** The event's date in one year (null when the rule gives none, for example February 29 in a common year). */
@@ -85,7 +94,10 @@ export function dateInYear(rule: EventRule, year: number): CivilDate | null {
 export function eventDates(rule: EventRule, from: CivilDate, to: CivilDate): CivilDate[] {
   const inRange = (d: CivilDate) => compareDates(d, from) >= 0 && compareDates(d, to) <= 0;
   if (rule.dateDefinitionType === 'MANUAL') {
-    return (rule.manualDates ?? []).map((s) => parseDate(s)!).filter(inRange).sort(compareDates);
+    return (rule.manualDates ?? [])
+      .map((s) => parseDate(s)!)
+      .filter(inRange)
+      .sort(compareDates);
   }
   const out: CivilDate[] = [];
   // One year either side: observance can move January 1 into the previous December.

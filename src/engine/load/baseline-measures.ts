@@ -38,7 +38,12 @@ const GROUP_ENDS: Readonly<Record<MeasuresGroup | 'HOUR', readonly number[]>> = 
  * The measures of a typical year (hourly kWh): `total` as kWh, `intensity` as kWh per square foot of `area`,
  * `proportion` as percentages of the year (they sum to 100); one per hour, or per day, month or year of `groupBy`.
  */
-export function baselineMeasures(kwh: readonly number[], unit: MeasuresUnit, groupBy: MeasuresGroup | null, area: number | null): Measure[] {
+export function baselineMeasures(
+  kwh: readonly number[],
+  unit: MeasuresUnit,
+  groupBy: MeasuresGroup | null,
+  area: number | null,
+): Measure[] {
   const total = kwh.reduce((a, x) => a + x, 0);
   if (unit === 'intensity' && !(area !== null && area > 0)) throw new RangeError('intensity needs a building area');
   const scale = unit === 'total' ? 1 : unit === 'intensity' ? 1 / area! : total > 0 ? 100 / total : 0;
@@ -67,7 +72,11 @@ export interface BaselineFactors {
 }
 
 /** The factors of a typical year of `kwh`, for a building of `area` whose reference building is `reference`. */
-export function baselineFactors(kwh: readonly number[], area: number | null, reference: { annualKwh: number; area: number | null }): BaselineFactors {
+export function baselineFactors(
+  kwh: readonly number[],
+  area: number | null,
+  reference: { annualKwh: number; area: number | null },
+): BaselineFactors {
   let annual = 0;
   let peak = 0;
   for (const x of kwh) {

@@ -115,7 +115,12 @@ class DayMap {
  * Calls visit(start, end, localDayNumber, wallHour) for each piece of [start, end) cut at local wall-clock hour
  * boundaries and at offset changes. Pure arithmetic on the clock's offset steps.
  */
-function walkHours(clock: LocalClock, start: number, end: number, visit: (a: number, b: number, day: number, hour: number) => void): void {
+function walkHours(
+  clock: LocalClock,
+  start: number,
+  end: number,
+  visit: (a: number, b: number, day: number, hour: number) => void,
+): void {
   const { starts, offsets } = clock;
   let k = 0;
   while (k + 1 < starts.length && start >= starts[k + 1]!) k++;
@@ -138,10 +143,13 @@ function walkHours(clock: LocalClock, start: number, end: number, visit: (a: num
 /** Moves a typical year onto [from, to) in `zone`; see the rules at the top of this file. */
 export function moveTypicalYear(year: TypicalYear, zone: string, from: number, to: number): MovedInterval[] {
   const { values, startDay } = year;
-  if (!Number.isFinite(from) || !Number.isFinite(to) || !(to > from)) throw new RangeError(`The range must have to > from (from ${from}, to ${to})`);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || !(to > from))
+    throw new RangeError(`The range must have to > from (from ${from}, to ${to})`);
   if (to - from > MAX_MOVE_MS) throw new RangeError(`The range is longer than ${MAX_MOVE_MS / DAY} days`);
-  if (values.length !== TYPICAL_HOURS) throw new RangeError(`A typical year has ${TYPICAL_HOURS} hourly values, not ${values.length}`);
-  if (!Number.isInteger(startDay) || startDay < 1 || startDay > 7) throw new RangeError(`startDay must be an ISO weekday 1-7, not ${startDay}`);
+  if (values.length !== TYPICAL_HOURS)
+    throw new RangeError(`A typical year has ${TYPICAL_HOURS} hourly values, not ${values.length}`);
+  if (!Number.isInteger(startDay) || startDay < 1 || startDay > 7)
+    throw new RangeError(`startDay must be an ISO weekday 1-7, not ${startDay}`);
   let total = 0;
   for (let i = 0; i < TYPICAL_HOURS; i++) {
     const v = values[i]!;

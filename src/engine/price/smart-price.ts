@@ -36,7 +36,9 @@ function bandAt(rate: Rate, bands: RateBand[], monthKWh: number | null, daysOfMo
   if (!bands.some((b) => b.consumptionUpperLimit !== null)) return bands[0];
   if (monthKWh === null) return bands.at(-1);
   const scale = rate.chargePeriod === 'DAILY' ? daysOfMonth : 1;
-  return bands.find((b) => b.consumptionUpperLimit === null || monthKWh < b.consumptionUpperLimit * scale) ?? bands.at(-1);
+  return (
+    bands.find((b) => b.consumptionUpperLimit === null || monthKWh < b.consumptionUpperLimit * scale) ?? bands.at(-1)
+  );
 }
 
 /** Lookup value in force at an instant (a cursor per series: instants arrive in order). */
@@ -52,21 +54,58 @@ function lookupReader(series: LookupSeries | undefined) {
 export function marginalPrices(input: PriceInput): { points: PricePoint[]; assumptions: Assumption[] } {
   const clock = localClock(input.zone, input.from, input.to);
   const grid = buildGrid(input.from, input.to, input.step, clock);
-  const billInput: BillInput = { ...input, readings: [], series: [], extraRates: [], demandKeys: new Map(), options: { billingPeriod: false, minimums: false, excludeChargeClasses: new Set(), detailLevel: 'TOTAL', groupBy: null } };
+  const billInput: BillInput = {
+    ...input,
+    readings: [],
+    series: [],
+    extraRates: [],
+    demandKeys: new Map(),
+    options: {
+      billingPeriod: false,
+      minimums: false,
+      excludeChargeClasses: new Set(),
+      detailLevel: 'TOTAL',
+      groupBy: null,
+    },
+  };
   const selection = new Selection(grid, billInput);
   const { assumptions, assume } = assumptionList();
   const ctx = { applicability: applicabilityResolver(input.properties, assume) };
-  if (input.consumptionAmount === null) assume({ keyName: 'consumptionAmount', dataValue: null, description: 'Not given: tiered rates are priced at their highest band', fromDateTime: null, toDateTime: null, accuracy: 75 });
+  if (input.consumptionAmount === null)
+    assume({
+      keyName: 'consumptionAmount',
+      dataValue: null,
+      description: 'Not given: tiered rates are priced at their highest band',
+      fromDateTime: null,
+      toDateTime: null,
+      accuracy: 75,
+    });
 
   const points: PricePoint[] = [];
   for (const version of input.versions) {
     const territory = territoryAmong(version.rates, input.territoryId, assume);
     const rates = version.rates.filter((r) => r.territoryId === null || r.territoryId === territory);
     const energy = rates
-      .filter((r) => (r.chargeType === 'CONSUMPTION_BASED' || r.chargeType === 'TAX') && !isPercentage(r) && r.transactionType !== 'SELL' && r.transactionType !== 'SELL_EXPORT')
-      .map((r) => ({ rate: r, bands: applicableBands(r, ctx, version), match: selection.matcher(r), lookup: lookupReader(r.variableRateKey === null ? undefined : input.lookups.get(lookupKey(r))) }))
+      .filter(
+        (r) =>
+          (r.chargeType === 'CONSUMPTION_BASED' || r.chargeType === 'TAX') &&
+          !isPercentage(r) &&
+          r.transactionType !== 'SELL' &&
+          r.transactionType !== 'SELL_EXPORT',
+      )
+      .map((r) => ({
+        rate: r,
+        bands: applicableBands(r, ctx, version),
+        match: selection.matcher(r),
+        lookup: lookupReader(r.variableRateKey === null ? undefined : input.lookups.get(lookupKey(r))),
+      }))
       .filter((x) => x.bands.length > 0);
-    const percents = rates.filter(isPercentage).map((r) => ({ rate: r, bands: applicableBands(r, ctx, version).filter((b) => b.rateUnit === 'PERCENTAGE'), match: selection.matcher(r), lookup: lookupReader(r.variableRateKey === null ? undefined : input.lookups.get(lookupKey(r))) }));
+    const percents = rates.filter(isPercentage).map((r) => ({
+      rate: r,
+      bands: applicableBands(r, ctx, version).filter((b) => b.rateUnit === 'PERCENTAGE'),
+      match: selection.matcher(r),
+      lookup: lookupReader(r.variableRateKey === null ? undefined : input.lookups.get(lookupKey(r))),
+    }));
     for (let i = 0; i < grid.n; i++) {
       const t = grid.bounds[i]!;
       if (t < version.from || (version.to !== null && t >= version.to)) continue;
@@ -78,7 +117,15 @@ export function marginalPrices(input: PriceInput): { points: PricePoint[]; assum
         const band = bandAt(e.rate, e.bands, input.consumptionAmount, daysInMonth(date.year, date.month));
         if (!band) continue;
         const value = e.rate.variableRateKey === null ? band.rateAmount : e.lookup(t);
-        if (value === null) assume({ keyName: e.rate.variableRateKey!, dataValue: null, description: 'No lookup value for part of the window: 0 is used there', fromDateTime: null, toDateTime: null, accuracy: 50 });
+        if (value === null)
+          assume({
+            keyName: e.rate.variableRateKey!,
+            dataValue: null,
+            description: 'No lookup value for part of the window: 0 is used there',
+            fromDateTime: null,
+            toDateTime: null,
+            accuracy: 50,
+          });
         price += signed(band, value ?? 0);
         if (e.rate.touId !== null) name ??= touName(input, e.rate.touId);
         else if (e.rate.seasonId !== null) name ??= input.seasons.get(e.rate.seasonId)?.seasonName ?? null;
@@ -95,7 +142,12 @@ export function marginalPrices(input: PriceInput): { points: PricePoint[]; assum
           else riders += percent;
         }
       }
-      points.push({ from: t, to: grid.bounds[i + 1]!, amount: price * (1 + riders / 100) * (1 + taxes / 100), name: name ?? 'All hours' });
+      points.push({
+        from: t,
+        to: grid.bounds[i + 1]!,
+        amount: price * (1 + riders / 100) * (1 + taxes / 100),
+        name: name ?? 'All hours',
+      });
     }
   }
   return { points, assumptions };

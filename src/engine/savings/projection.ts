@@ -64,7 +64,8 @@ export interface Projection {
   all: Record<ScenarioName, Measure>;
 }
 
-const solarCost = (p: SolarPrice, kwh: number, months: number) => p.perKwh * kwh + p.perMonth * months + (p.perYear * months) / 12;
+const solarCost = (p: SolarPrice, kwh: number, months: number) =>
+  p.perKwh * kwh + p.perMonth * months + (p.perYear * months) / 12;
 
 export function project(input: ProjectionInput): Projection {
   const { price } = input;
@@ -78,7 +79,10 @@ export function project(input: ProjectionInput): Projection {
     month.solar.push({ ...b.period, qty: kwh, cost: roundMoney(solar) });
     month.savings.push({ ...b.period, qty: b.kwh - a.kwh, cost: roundMoney(b.cost - a.cost - solar) });
   });
-  const beforeYear = { cost: input.before.reduce((s, m) => s + m.cost, 0), kwh: input.before.reduce((s, m) => s + m.kwh, 0) };
+  const beforeYear = {
+    cost: input.before.reduce((s, m) => s + m.cost, 0),
+    kwh: input.before.reduce((s, m) => s + m.kwh, 0),
+  };
   const year = { before: [], after: [], solar: [], savings: [] } as Record<ScenarioName, Measure[]>;
   for (let n = 0; n < input.years; n++) {
     const period = input.yearPeriods[n]!;
@@ -90,9 +94,21 @@ export function project(input: ProjectionInput): Projection {
     year.before.push({ ...period, qty: beforeYear.kwh, cost: roundMoney(before) });
     year.after.push({ ...period, qty: input.afterByYear[n]!.kwh, cost: roundMoney(after) });
     year.solar.push({ ...period, qty: kwh, cost: roundMoney(solar) });
-    year.savings.push({ ...period, qty: beforeYear.kwh - input.afterByYear[n]!.kwh, cost: roundMoney(before - after - solar) });
+    year.savings.push({
+      ...period,
+      qty: beforeYear.kwh - input.afterByYear[n]!.kwh,
+      cost: roundMoney(before - after - solar),
+    });
   }
   const whole = { from: input.yearPeriods[0]!.from, to: input.yearPeriods[input.years - 1]!.to };
-  const sum = (list: Measure[]) => ({ ...whole, qty: list.reduce((s, m) => s + m.qty, 0), cost: roundMoney(list.reduce((s, m) => s + m.cost, 0)) });
-  return { month, year, all: { before: sum(year.before), after: sum(year.after), solar: sum(year.solar), savings: sum(year.savings) } };
+  const sum = (list: Measure[]) => ({
+    ...whole,
+    qty: list.reduce((s, m) => s + m.qty, 0),
+    cost: roundMoney(list.reduce((s, m) => s + m.cost, 0)),
+  });
+  return {
+    month,
+    year,
+    all: { before: sum(year.before), after: sum(year.after), solar: sum(year.solar), savings: sum(year.savings) },
+  };
 }

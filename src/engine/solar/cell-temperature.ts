@@ -44,17 +44,29 @@ const skyK = (ambientK: number) => 0.68 * (0.0552 * ambientK * Math.sqrt(ambient
  * Hourly cell temperatures (C) from plane-of-array irradiance (W/m2), air temperature (C) and wind speed (m/s) at
  * 9.144 m. `inoct` is the installed NOCT (C): 45 for an open rack, 49 for a roof mount in PVWatts.
  */
-export function fuentesCellTemperatures(poa: ArrayLike<number>, airC: ArrayLike<number>, wind: ArrayLike<number>, inoct: number): Float64Array {
+export function fuentesCellTemperatures(
+  poa: ArrayLike<number>,
+  airC: ArrayLike<number>,
+  wind: ArrayLike<number>,
+  inoct: number,
+): Float64Array {
   const tInoct = inoct + 273.15;
   // Calibration at NOCT conditions (800 W/m2, 20 C air, 1 m/s wind): how warm the ground is, and the ratio of the
   // true convection to the formula's.
   const hConvNoct = convection((tInoct + NOCT_AMBIENT) / 2, tInoct - NOCT_AMBIENT, 1);
   const skyNoct = skyK(NOCT_AMBIENT);
   const hGroundNoct = EMISSIVITY * BOLTZMANN * (tInoct ** 2 + NOCT_AMBIENT ** 2) * (tInoct + NOCT_AMBIENT);
-  const backRatio = (ABSORPTANCE * 800 - EMISSIVITY * BOLTZMANN * (tInoct ** 4 - skyNoct ** 4) - hConvNoct * (tInoct - NOCT_AMBIENT)) / ((hGroundNoct + hConvNoct) * (tInoct - NOCT_AMBIENT));
-  const groundNoct = Math.min(tInoct, Math.max(NOCT_AMBIENT, (tInoct ** 4 - backRatio * (tInoct ** 4 - NOCT_AMBIENT ** 4)) ** 0.25));
+  const backRatio =
+    (ABSORPTANCE * 800 - EMISSIVITY * BOLTZMANN * (tInoct ** 4 - skyNoct ** 4) - hConvNoct * (tInoct - NOCT_AMBIENT)) /
+    ((hGroundNoct + hConvNoct) * (tInoct - NOCT_AMBIENT));
+  const groundNoct = Math.min(
+    tInoct,
+    Math.max(NOCT_AMBIENT, (tInoct ** 4 - backRatio * (tInoct ** 4 - NOCT_AMBIENT ** 4)) ** 0.25),
+  );
   const groundRatio = (groundNoct - NOCT_AMBIENT) / (tInoct - NOCT_AMBIENT);
-  const convectionRatio = (ABSORPTANCE * 800 - EMISSIVITY * BOLTZMANN * (2 * tInoct ** 4 - skyNoct ** 4 - groundNoct ** 4)) / (hConvNoct * (tInoct - NOCT_AMBIENT));
+  const convectionRatio =
+    (ABSORPTANCE * 800 - EMISSIVITY * BOLTZMANN * (2 * tInoct ** 4 - skyNoct ** 4 - groundNoct ** 4)) /
+    (hConvNoct * (tInoct - NOCT_AMBIENT));
   // Heat capacity (J/m2K), larger for hotter-running (less ventilated) installations.
   const capacity = tInoct > 321.15 ? 11000 * (1 + (tInoct - 321.15) / 12) : 11000;
 
@@ -75,7 +87,9 @@ export function fuentesCellTemperatures(poa: ArrayLike<number>, airC: ArrayLike<
     const eigen = (-h / capacity) * 3600;
     const ex = eigen > -10 ? Math.exp(eigen) : 0;
     // The exact solution over the hour with the absorbed sun changing linearly from the last hour's.
-    moduleK = moduleK * ex + ((1 - ex) * (hConv * ambientK + hSky * sky + hGround * ground + sun0 + (sun - sun0) / eigen) + sun - sun0) / h;
+    moduleK =
+      moduleK * ex +
+      ((1 - ex) * (hConv * ambientK + hSky * sky + hGround * ground + sun0 + (sun - sun0) / eigen) + sun - sun0) / h;
     out[i] = moduleK - 273.15;
     sun0 = sun;
   }

@@ -58,12 +58,26 @@ function airMassAt(zenith: number, cosZenith: number): number {
 }
 
 /** Perez's sky diffuse on a plane, W/m2. `extraterrestrial` is the normal irradiance above the atmosphere. */
-export function perezSkyDiffuse(dhi: number, dni: number, zenith: number, extraterrestrial: number, cosAoi: number, tilt: number): number {
+export function perezSkyDiffuse(
+  dhi: number,
+  dni: number,
+  zenith: number,
+  extraterrestrial: number,
+  cosAoi: number,
+  tilt: number,
+): number {
   return perezOn(dhi, dni, zenithOf(Math.min(zenith, 90)), extraterrestrial, cosAoi, planeOf(tilt, 0));
 }
 
 /** perezSkyDiffuse with the zenith (at most 90 degrees) and the plane prepared. */
-export function perezOn(dhi: number, dni: number, zenith: Zenith, extraterrestrial: number, cosAoi: number, plane: Plane): number {
+export function perezOn(
+  dhi: number,
+  dni: number,
+  zenith: Zenith,
+  extraterrestrial: number,
+  cosAoi: number,
+  plane: Plane,
+): number {
   if (!(dhi > 0)) return 0;
   const z = zenith.degrees * RAD;
   const kappa = 1.041;

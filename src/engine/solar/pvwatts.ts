@@ -4,7 +4,15 @@
 // losses on the beam, Fuentes's cell temperature, the PVWatts DC model with its low-light correction, the system
 // losses, and the PVWatts inverter model with clipping at the AC rating.
 import { fuentesCellTemperatures } from './cell-temperature.ts';
-import { cosIncidenceOn, coverOf, groundReflectedOn, perezOn, planeOf, zenithOf, type Plane } from './plane-of-array.ts';
+import {
+  cosIncidenceOn,
+  coverOf,
+  groundReflectedOn,
+  perezOn,
+  planeOf,
+  zenithOf,
+  type Plane,
+} from './plane-of-array.ts';
 import { SunHours, type Place } from './sun-position.ts';
 
 const RAD = Math.PI / 180;
@@ -37,7 +45,16 @@ export interface PvSystem {
   groundCoverageRatio: number;
 }
 
-export const PVWATTS_DEFAULTS: Omit<PvSystem, 'systemCapacity'> = { moduleType: 'STANDARD', arrayType: 'FIXED_ROOF_MOUNT', tilt: 20, azimuth: 180, losses: 14.08, dcAcRatio: 1.2, inverterEfficiency: 96, groundCoverageRatio: 0.4 };
+export const PVWATTS_DEFAULTS: Omit<PvSystem, 'systemCapacity'> = {
+  moduleType: 'STANDARD',
+  arrayType: 'FIXED_ROOF_MOUNT',
+  tilt: 20,
+  azimuth: 180,
+  losses: 14.08,
+  dcAcRatio: 1.2,
+  inverterEfficiency: 96,
+  groundCoverageRatio: 0.4,
+};
 
 /** Temperature coefficient of power (per C) and cover refractive index by module type (PVWatts 7/8). */
 export const MODULES: Record<ModuleType, { gamma: number; refractiveIndex: number }> = {
@@ -103,7 +120,12 @@ export function inverterAc(dcKw: number, acRating: number, nominal: number): num
 }
 
 /** Ranges PVWatts accepts for each input, inclusive: [min, max]. */
-export const PV_LIMITS: Readonly<Record<'systemCapacity' | 'tilt' | 'azimuth' | 'losses' | 'dcAcRatio' | 'inverterEfficiency' | 'groundCoverageRatio', readonly [number, number]>> = {
+export const PV_LIMITS: Readonly<
+  Record<
+    'systemCapacity' | 'tilt' | 'azimuth' | 'losses' | 'dcAcRatio' | 'inverterEfficiency' | 'groundCoverageRatio',
+    readonly [number, number]
+  >
+> = {
   systemCapacity: [0.05, 500_000],
   tilt: [0, 90],
   azimuth: [0, 360],
@@ -117,10 +139,13 @@ export const PV_LIMITS: Readonly<Record<'systemCapacity' | 'tilt' | 'azimuth' | 
 export function pvSystemProblem(system: PvSystem): [keyof PvSystem, string] | null {
   for (const [name, [min, max]] of Object.entries(PV_LIMITS) as [keyof typeof PV_LIMITS, readonly [number, number]][]) {
     const v = system[name];
-    if (!(typeof v === 'number' && v >= min && v <= max)) return [name, `${name} must be a number from ${min} to ${max}`];
+    if (!(typeof v === 'number' && v >= min && v <= max))
+      return [name, `${name} must be a number from ${min} to ${max}`];
   }
-  if (!MODULE_TYPES.includes(system.moduleType)) return ['moduleType', `moduleType must be one of ${MODULE_TYPES.join(', ')}`];
-  if (!ARRAY_TYPES.includes(system.arrayType)) return ['arrayType', `arrayType must be one of ${ARRAY_TYPES.join(', ')}`];
+  if (!MODULE_TYPES.includes(system.moduleType))
+    return ['moduleType', `moduleType must be one of ${MODULE_TYPES.join(', ')}`];
+  if (!ARRAY_TYPES.includes(system.arrayType))
+    return ['arrayType', `arrayType must be one of ${ARRAY_TYPES.join(', ')}`];
   return null;
 }
 
@@ -152,7 +177,12 @@ export function pvwattsHourly(system: PvSystem, weather: WeatherYear): PvHourly 
     const aoi = Math.acos(Math.max(-1, Math.min(1, cosAoi))) / RAD;
     transmitted[i] = beam * cover(aoi) + sky + ground;
   }
-  const cellTemperature = fuentesCellTemperatures(poa, weather.airTemperature, weather.windSpeed, INOCT[system.arrayType]);
+  const cellTemperature = fuentesCellTemperatures(
+    poa,
+    weather.airTemperature,
+    weather.windSpeed,
+    INOCT[system.arrayType],
+  );
   const dc = new Float64Array(n);
   const ac = new Float64Array(n);
   const acRating = system.systemCapacity / system.dcAcRatio;
@@ -161,7 +191,7 @@ export function pvwattsHourly(system: PvSystem, weather: WeatherYear): PvHourly 
     const light = transmitted[i]!;
     if (!(light > 0)) continue;
     // Below 125 W/m2 the efficiency falls off quadratically (PVWatts v5 manual, eq. 12).
-    const effective = light > 125 ? light : (0.008 * light * light);
+    const effective = light > 125 ? light : 0.008 * light * light;
     dc[i] = system.systemCapacity * (effective / 1000) * (1 + module.gamma * (cellTemperature[i]! - 25)) * keep;
     ac[i] = inverterAc(dc[i]!, acRating, system.inverterEfficiency / 100);
   }

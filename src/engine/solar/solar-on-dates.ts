@@ -8,8 +8,14 @@ const DAY = 24 * HOUR;
 const FIRST_DAY_OF_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
 
 /** Hourly values from `from` for (to - from) / 1 h hours; each read at the middle of its hour. */
-export function solarOnDates(typical: ArrayLike<number>, utcOffsetHours: number, from: number, to: number): Float64Array {
-  if (typical.length !== 8760) throw new RangeError(`A typical PV year has 8,760 hours; this one has ${typical.length}`);
+export function solarOnDates(
+  typical: ArrayLike<number>,
+  utcOffsetHours: number,
+  from: number,
+  to: number,
+): Float64Array {
+  if (typical.length !== 8760)
+    throw new RangeError(`A typical PV year has 8,760 hours; this one has ${typical.length}`);
   const hours = Math.round((to - from) / HOUR);
   const out = new Float64Array(hours);
   let day = -1;

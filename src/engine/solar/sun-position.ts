@@ -57,7 +57,11 @@ interface Observer {
   cosLat: number;
 }
 
-const observer = (place: Place): Observer => ({ place, sinLat: Math.sin(place.latitude * RAD), cosLat: Math.cos(place.latitude * RAD) });
+const observer = (place: Place): Observer => ({
+  place,
+  sinLat: Math.sin(place.latitude * RAD),
+  cosLat: Math.cos(place.latitude * RAD),
+});
 
 /**
  * The sun's angles at `hour` (decimal, local standard time) on a day (days from 1970-01-01), seen from the observer.
@@ -71,7 +75,8 @@ function sunAngles(o: Observer, days: number, hour: number): SunAngles {
   const n = days + 2_440_587.5 + ut / 24 - 2_451_545.0;
   const meanLongitude = mod(280.46 + 0.9856474 * n, 360);
   const meanAnomaly = mod(357.528 + 0.9856003 * n, 360) * RAD;
-  const eclipticLongitude = mod(meanLongitude + 1.915 * Math.sin(meanAnomaly) + 0.02 * Math.sin(2 * meanAnomaly), 360) * RAD;
+  const eclipticLongitude =
+    mod(meanLongitude + 1.915 * Math.sin(meanAnomaly) + 0.02 * Math.sin(2 * meanAnomaly), 360) * RAD;
   const obliquity = (23.439 - 0.0000004 * n) * RAD;
   const sinLongitude = Math.sin(eclipticLongitude);
   const cosLongitude = Math.cos(eclipticLongitude);
@@ -88,10 +93,21 @@ function sunAngles(o: Observer, days: number, hour: number): SunAngles {
   const sinEl = sinDec * sinLat + cosDec * cosLat * cosH;
   const geometric = Math.asin(Math.max(-1, Math.min(1, sinEl))) / RAD;
   // Michalsky's refraction (Astronomical Almanac), for elevations above -0.56 degree.
-  const refraction = geometric > -0.56 ? (3.51561 * (0.1594 + 0.0196 * geometric + 0.00002 * geometric ** 2)) / (1 + 0.505 * geometric + 0.0845 * geometric ** 2) : 0.56;
+  const refraction =
+    geometric > -0.56
+      ? (3.51561 * (0.1594 + 0.0196 * geometric + 0.00002 * geometric ** 2)) /
+        (1 + 0.505 * geometric + 0.0845 * geometric ** 2)
+      : 0.56;
   const elevation = Math.min(90, geometric + refraction);
   const azimuth = mod(Math.atan2(sinH, cosH * sinLat - (sinDec / cosDec) * cosLat) / RAD + 180, 360);
-  return { zenith: 90 - elevation, azimuth, elevation, declinationRad: Math.asin(sinDec), meanLongitudeRad: meanLongitude * RAD, rightAscensionRad: rightAscension };
+  return {
+    zenith: 90 - elevation,
+    azimuth,
+    elevation,
+    declinationRad: Math.asin(sinDec),
+    meanLongitudeRad: meanLongitude * RAD,
+    rightAscensionRad: rightAscension,
+  };
 }
 
 /** The sun at `hour` (decimal, local standard time) on a date, seen from `place`, with the day's figures. */
@@ -101,7 +117,11 @@ export function sunPosition(place: Place, year: number, month: number, day: numb
 
 function sunOnDay(o: Observer, year: number, month: number, day: number, hour: number): SunPosition {
   const { place } = o;
-  const { zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(o, daysFromCivil(year, month, day), hour);
+  const { zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(
+    o,
+    daysFromCivil(year, month, day),
+    hour,
+  );
   // Sunrise and sunset: the geometric hour angle at which the centre crosses the horizon, about solar noon, which
   // the equation of time and the longitude's distance from the zone's meridian put off 12:00.
   const equationOfTimeHours = mod(meanLongitudeRad - rightAscensionRad + Math.PI, 2 * Math.PI) / RAD / 15 - 12;
@@ -138,7 +158,12 @@ export class SunHours {
   }
 
   /** The sun's angles for the hour, and the day's extraterrestrial irradiance; null when it is down all hour. */
-  at(year: number, month: number, day: number, hour: number): Pick<SunPosition, 'zenith' | 'azimuth' | 'elevation' | 'extraterrestrial'> | null {
+  at(
+    year: number,
+    month: number,
+    day: number,
+    hour: number,
+  ): Pick<SunPosition, 'zenith' | 'azimuth' | 'elevation' | 'extraterrestrial'> | null {
     const date = year * 10000 + month * 100 + day;
     if (date !== this.date) {
       this.day = sunOnDay(this.observer, year, month, day, 12);

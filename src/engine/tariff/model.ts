@@ -1,9 +1,29 @@
 // The tariff as the bill engine reads it: versions with their rates and bands, instants as epoch milliseconds.
 // The service maps stored rows into this shape (riders already expanded into rates), so the engine never sees SQL.
 
-export const CHARGE_TYPES = ['FIXED_PRICE', 'CONSUMPTION_BASED', 'DEMAND_BASED', 'QUANTITY', 'MINIMUM', 'MAXIMUM', 'TAX', 'NET_EXCESS_GENERATION'] as const;
+export const CHARGE_TYPES = [
+  'FIXED_PRICE',
+  'CONSUMPTION_BASED',
+  'DEMAND_BASED',
+  'QUANTITY',
+  'MINIMUM',
+  'MAXIMUM',
+  'TAX',
+  'NET_EXCESS_GENERATION',
+] as const;
 export type ChargeType = (typeof CHARGE_TYPES)[number];
-export const CHARGE_CLASSES = ['SUPPLY', 'TRANSMISSION', 'DISTRIBUTION', 'TAX', 'CONTRACTED', 'USER_ADJUSTED', 'AFTER_TAX', 'OTHER', 'NON_BYPASSABLE', 'NET_EXCESS'] as const;
+export const CHARGE_CLASSES = [
+  'SUPPLY',
+  'TRANSMISSION',
+  'DISTRIBUTION',
+  'TAX',
+  'CONTRACTED',
+  'USER_ADJUSTED',
+  'AFTER_TAX',
+  'OTHER',
+  'NON_BYPASSABLE',
+  'NET_EXCESS',
+] as const;
 export const CHARGE_PERIODS = ['ONE_TIME', 'HOURLY', 'DAILY', 'MONTHLY', 'QUARTERLY', 'ANNUALLY'] as const;
 export type ChargePeriod = (typeof CHARGE_PERIODS)[number];
 export const TRANSACTION_TYPES = ['BUY', 'SELL', 'NET', 'BUY_IMPORT', 'SELL_EXPORT'] as const;
@@ -61,7 +81,12 @@ export interface Rate {
  *   as dollars to the next period; at the true-up the credit left is paid (yearEndCreditPaid) or expires.
  * - BUY_ALL_SELL_ALL: two meters; the whole load is billed, all generation credited at the SELL rates, no netting.
  */
-export const EXPORT_ARRANGEMENTS = ['NET_METERING', 'NET_BILLING', 'NET_BILLING_CARRYOVER', 'BUY_ALL_SELL_ALL'] as const;
+export const EXPORT_ARRANGEMENTS = [
+  'NET_METERING',
+  'NET_BILLING',
+  'NET_BILLING_CARRYOVER',
+  'BUY_ALL_SELL_ALL',
+] as const;
 export type ExportArrangement = (typeof EXPORT_ARRANGEMENTS)[number];
 
 export interface ExportRules {

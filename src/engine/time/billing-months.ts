@@ -20,7 +20,11 @@ export interface BillingPeriodSpan {
  * The local start day and minute of the k-th billing period of a range starting at `from` (k = 0 holds `from`; a
  * negative k is a period before the range, as a demand lookback counts them).
  */
-export function billingPeriodStart(from: number, clock: LocalClock, billingCycle: boolean): (k: number) => { day: number; minute: number } {
+export function billingPeriodStart(
+  from: number,
+  clock: LocalClock,
+  billingCycle: boolean,
+): (k: number) => { day: number; minute: number } {
   const first = fromDayNumber(clock.dayOf(from));
   const minute = billingCycle ? clock.minuteOf(from) : 0;
   const anchorDay = billingCycle ? first.day : 1;
@@ -33,7 +37,12 @@ export function billingPeriodStart(from: number, clock: LocalClock, billingCycle
   };
 }
 
-export function billingPeriods(from: number, to: number, clock: LocalClock, billingCycle: boolean): BillingPeriodSpan[] {
+export function billingPeriods(
+  from: number,
+  to: number,
+  clock: LocalClock,
+  billingCycle: boolean,
+): BillingPeriodSpan[] {
   const startOf = billingPeriodStart(from, clock, billingCycle);
   const out: BillingPeriodSpan[] = [];
   for (let k = 0; ; k++) {

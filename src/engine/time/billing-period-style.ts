@@ -3,7 +3,12 @@
 // The LSE's date = standard date + offset; the standard date = the LSE's date - offset.
 import { DateTime } from 'luxon';
 
-export const BILLING_PERIOD_STYLES = ['ServiceStyle', 'InclusiveToDate', 'ExclusiveFromDateAndInclusiveToDate', 'Unknown'] as const;
+export const BILLING_PERIOD_STYLES = [
+  'ServiceStyle',
+  'InclusiveToDate',
+  'ExclusiveFromDateAndInclusiveToDate',
+  'Unknown',
+] as const;
 export type BillingPeriodStyle = (typeof BILLING_PERIOD_STYLES)[number];
 
 export interface BillingPeriodRepresentation {

@@ -143,7 +143,6 @@ export function localClock(zone: string, from: number, to: number): LocalClock {
   };
 }
 
-
 /**
  * An instant as ISO 8601 with the zone's offset, as formatDateTime writes it (2011-10-26T12:00:00-04:00; milliseconds
  * only when not zero), without a date-library call: answers with thousands of items format many instants.

@@ -3,7 +3,8 @@ import { DateTime } from 'luxon';
 import type { CivilDate } from '../calendar/civil-date.ts';
 
 /** Midnight at the start of the local date (never ambiguous in practice: zones change at night, not at 00:00). */
-export const localMidnight = (date: CivilDate, zone: string): DateTime => DateTime.fromObject({ year: date.year, month: date.month, day: date.day }, { zone });
+export const localMidnight = (date: CivilDate, zone: string): DateTime =>
+  DateTime.fromObject({ year: date.year, month: date.month, day: date.day }, { zone });
 
 /** The local date an instant falls on in the zone. */
 export function localDateOf(instant: DateTime, zone: string): CivilDate {

@@ -38,7 +38,8 @@ export function checkSeasonGroup(seasons: readonly SeasonDef[]): void {
     const covering = seasons.filter((s) => seasonContains(s, d));
     const at = `${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
     if (covering.length === 0) throw new SeasonGroupError(`No season covers ${at}`);
-    if (covering.length > 1) throw new SeasonGroupError(`${at} is in more than one season: ${covering.map((s) => s.seasonName).join(', ')}`);
+    if (covering.length > 1)
+      throw new SeasonGroupError(`${at} is in more than one season: ${covering.map((s) => s.seasonName).join(', ')}`);
   }
 }
 
@@ -53,7 +54,11 @@ export interface BillingPeriod {
  * PREDOMINANT moves it to the start of that bill (the new season governs the whole bill) and SUBSERVIENT to its
  * end (the bill stays in the old season); with no predominance, or on a bill boundary, it stays.
  */
-export function moveEdge(boundary: CivilDate, predominance: EdgePredominance | null | undefined, periods: readonly BillingPeriod[]): CivilDate {
+export function moveEdge(
+  boundary: CivilDate,
+  predominance: EdgePredominance | null | undefined,
+  periods: readonly BillingPeriod[],
+): CivilDate {
   if (!predominance) return boundary;
   const n = dayNumber(boundary);
   const bill = periods.find((p) => dayNumber(p.from) < n && n < dayNumber(p.to));
@@ -62,11 +67,19 @@ export function moveEdge(boundary: CivilDate, predominance: EdgePredominance | n
 }
 
 /** The first day of the season in `year`, and the first day after it, with predominance applied. */
-export function effectiveSeasonSpan(s: SeasonDef, year: number, periods: readonly BillingPeriod[]): { start: CivilDate; end: CivilDate } {
+export function effectiveSeasonSpan(
+  s: SeasonDef,
+  year: number,
+  periods: readonly BillingPeriod[],
+): { start: CivilDate; end: CivilDate } {
   const start: CivilDate = { year, month: s.seasonFromMonth, day: s.seasonFromDay };
   const wraps = monthDay(s.seasonFromMonth, s.seasonFromDay) > monthDay(s.seasonToMonth, s.seasonToDay);
   const end = addDays({ year: wraps ? year + 1 : year, month: s.seasonToMonth, day: s.seasonToDay }, 1);
-  const out = { start: moveEdge(start, s.fromEdgePredominance, periods), end: moveEdge(end, s.toEdgePredominance, periods) };
-  if (compareDates(out.end, out.start) < 0) throw new SeasonGroupError(`${s.seasonName} ends before it starts once its edges move`);
+  const out = {
+    start: moveEdge(start, s.fromEdgePredominance, periods),
+    end: moveEdge(end, s.toEdgePredominance, periods),
+  };
+  if (compareDates(out.end, out.start) < 0)
+    throw new SeasonGroupError(`${s.seasonName} ends before it starts once its edges move`);
   return out;
 }

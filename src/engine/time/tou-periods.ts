@@ -19,9 +19,11 @@ export class PeriodError extends Error {}
 
 export function checkPeriod(p: TouPeriod): void {
   const within = (v: number, max: number) => Number.isInteger(v) && v >= 0 && v <= max;
-  if (!within(p.fromDayOfWeek, 6) || !within(p.toDayOfWeek, 6)) throw new PeriodError('fromDayOfWeek and toDayOfWeek must be 0 (Monday) to 6 (Sunday)');
+  if (!within(p.fromDayOfWeek, 6) || !within(p.toDayOfWeek, 6))
+    throw new PeriodError('fromDayOfWeek and toDayOfWeek must be 0 (Monday) to 6 (Sunday)');
   if (!within(p.fromHour, 23) || !within(p.toHour, 23)) throw new PeriodError('fromHour and toHour must be 0 to 23');
-  if (!within(p.fromMinute, 59) || !within(p.toMinute, 59)) throw new PeriodError('fromMinute and toMinute must be 0 to 59');
+  if (!within(p.fromMinute, 59) || !within(p.toMinute, 59))
+    throw new PeriodError('fromMinute and toMinute must be 0 to 59');
 }
 
 /** The days a period names, in order; from Saturday (5) to Monday (0) wraps over the weekend. */
@@ -48,7 +50,9 @@ export function dayWindows(p: TouPeriod): [number, number][] {
 /** The week-minute ranges [start, end) the period covers. */
 export function weekRanges(p: TouPeriod): [number, number][] {
   const windows = dayWindows(p);
-  return periodDays(p).flatMap((d) => windows.map(([a, b]) => [d * MINUTES_PER_DAY + a, d * MINUTES_PER_DAY + b] as [number, number]));
+  return periodDays(p).flatMap((d) =>
+    windows.map(([a, b]) => [d * MINUTES_PER_DAY + a, d * MINUTES_PER_DAY + b] as [number, number]),
+  );
 }
 
 export interface CoverageTou {
@@ -74,15 +78,21 @@ export interface CoverageProblem {
  * The first minute of the week, season by season, that no TOU covers or that more than one covers. TOUs without a
  * season apply in every season; dynamic TOUs (event days only) are left out.
  */
-export function findCoverageProblem(tous: readonly CoverageTou[], groupSeasonIds?: readonly number[]): CoverageProblem | null {
+export function findCoverageProblem(
+  tous: readonly CoverageTou[],
+  groupSeasonIds?: readonly number[],
+): CoverageProblem | null {
   const weekly = tous.filter((t) => !(t.calendarId !== null && t.isDynamic));
   // Every season of the group must be covered, including one that no TOU names.
-  const seasonIds = [...new Set([...(groupSeasonIds ?? []), ...weekly.map((t) => t.seasonId).filter((s): s is number => s !== null)])].sort((a, b) => a - b);
+  const seasonIds = [
+    ...new Set([...(groupSeasonIds ?? []), ...weekly.map((t) => t.seasonId).filter((s): s is number => s !== null)]),
+  ].sort((a, b) => a - b);
   for (const season of seasonIds.length ? seasonIds : [null]) {
     const active = weekly.filter((t) => t.seasonId === null || t.seasonId === season);
     const owners: number[][] = Array.from({ length: MINUTES_PER_WEEK }, () => []);
     active.forEach((t, i) => {
-      for (const p of t.periods) for (const [a, b] of weekRanges(p)) for (let m = a; m < b; m++) if (owners[m]!.at(-1) !== i) owners[m]!.push(i);
+      for (const p of t.periods)
+        for (const [a, b] of weekRanges(p)) for (let m = a; m < b; m++) if (owners[m]!.at(-1) !== i) owners[m]!.push(i);
     });
     const first = owners.findIndex((o) => o.length !== 1);
     if (first >= 0) {

@@ -48,7 +48,8 @@ export function compileTouGroup(tous: readonly TouDef[], seasons: readonly Seaso
         for (const p of t.periods) for (const [a, b] of dayWindows(p)) day.fill(i, a, b);
         overrides.set(key, day);
       }
-      if (!(t.calendarId !== null && t.isDynamic)) for (const p of t.periods) for (const [a, b] of weekRanges(p)) week.fill(i, a, b);
+      if (!(t.calendarId !== null && t.isDynamic))
+        for (const p of t.periods) for (const [a, b] of weekRanges(p)) week.fill(i, a, b);
     });
     weekBySeason.set(season, week);
   }
@@ -59,7 +60,11 @@ export function compileTouGroup(tous: readonly TouDef[], seasons: readonly Seaso
  * The TOU index of each minute of one local date. `calendarsOn` tells which holiday calendars include the date;
  * their override TOUs win where they apply.
  */
-export function dayTable(group: CompiledTouGroup, date: CivilDate, calendarsOn: (date: CivilDate) => ReadonlySet<number>): Int32Array {
+export function dayTable(
+  group: CompiledTouGroup,
+  date: CivilDate,
+  calendarsOn: (date: CivilDate) => ReadonlySet<number>,
+): Int32Array {
   const season: number | 'none' = group.seasons.length ? (seasonOn(group.seasons, date)?.seasonId ?? 'none') : 'none';
   const week = group.weekBySeason.get(season);
   const start = (isoWeekday(date) - 1) * MINUTES_PER_DAY;
@@ -91,7 +96,13 @@ function localInstant(date: CivilDate, minuteOfDay: number, zone: string): DateT
  * Concrete intervals of the group's TOUs from `from` to `to` in `zone`: one per run of the same TOU, merged across
  * midnight, clipped to the range. Days of 23 and 25 hours come out with their real lengths.
  */
-export function touIntervals(group: CompiledTouGroup, zone: string, from: DateTime, to: DateTime, calendarsOn: (date: CivilDate) => ReadonlySet<number>): TouInterval[] {
+export function touIntervals(
+  group: CompiledTouGroup,
+  zone: string,
+  from: DateTime,
+  to: DateTime,
+  calendarsOn: (date: CivilDate) => ReadonlySet<number>,
+): TouInterval[] {
   const out: TouInterval[] = [];
   const startLocal = from.setZone(zone);
   const endLocal = to.setZone(zone);

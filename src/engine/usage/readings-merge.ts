@@ -106,7 +106,8 @@ function replacedInOrder(old: UnitSpan[], sent: UnitSpan[]): boolean[] {
   return replaced;
 }
 
-const byUnitThenStart = (a: UnitSpan, b: UnitSpan) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.start - b.start || a.end - b.end);
+const byUnitThenStart = (a: UnitSpan, b: UnitSpan) =>
+  a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.start - b.start || a.end - b.end;
 
 export function mergeReadings<R extends UnitSpan>(existing: R[], incoming: R[]): MergeResult<R> {
   const units = new Set<string>();
@@ -143,7 +144,12 @@ export function mergeReadings<R extends UnitSpan>(existing: R[], incoming: R[]):
 }
 
 /** Spans in [from, to) (default: first start to last end) that no reading of the unit covers, in order. */
-export function findGaps(readings: readonly UnitSpan[], unit: string, from?: number, to?: number): { start: number; end: number }[] {
+export function findGaps(
+  readings: readonly UnitSpan[],
+  unit: string,
+  from?: number,
+  to?: number,
+): { start: number; end: number }[] {
   const own = readings.filter((r) => r.unit === unit && r.end > r.start).sort((a, b) => a.start - b.start);
   const lo = from ?? own[0]?.start;
   const hi = to ?? own.reduce((m, r) => Math.max(m, r.end), Number.NEGATIVE_INFINITY);

@@ -3,7 +3,14 @@
 // or relative to xml:base). Readings are found UsagePoint -> MeterReading -> IntervalBlock, with the unit from the
 // MeterReading's ReadingType. Files in the wild are uneven (see shared/reference/greenbutton/README.md); every problem
 // is a ReadingFormatError naming a line, never a crash.
-import { MAX_ABS_VALUE, MAX_READINGS, ReadingFormatError, type ParsedReadings, type Reading, type ReadingUnit } from './reading.ts';
+import {
+  MAX_ABS_VALUE,
+  MAX_READINGS,
+  ReadingFormatError,
+  type ParsedReadings,
+  type Reading,
+  type ReadingUnit,
+} from './reading.ts';
 import { child, lineAt, parseXml, type XmlElement } from './xml-tree.ts';
 
 export interface GreenButtonReadings extends ParsedReadings {
@@ -70,39 +77,78 @@ export function parseGreenButton(xml: string, opts: { usagePointId?: string }): 
   const ids = usagePointIds(usagePoints);
   const points = usagePoints.map((up, k): UsagePoint => {
     const mrs = meterReadings.filter((mr) => belongs(mr, up.self ? `${up.self}/MeterReading` : null, up.related));
-    const channels = mrs.map((mr) => ({ mr, blocks: blockEntries.filter((b) => belongs(b, mr.self ? `${mr.self}/IntervalBlock` : null, mr.related)) }));
-    const count = channels.reduce((n, c) => n + c.blocks.reduce((m, b) => m + b.resources.reduce((k2, block) => k2 + readingsIn(block).length, 0), 0), 0);
+    const channels = mrs.map((mr) => ({
+      mr,
+      blocks: blockEntries.filter((b) => belongs(b, mr.self ? `${mr.self}/IntervalBlock` : null, mr.related)),
+    }));
+    const count = channels.reduce(
+      (n, c) =>
+        n + c.blocks.reduce((m, b) => m + b.resources.reduce((k2, block) => k2 + readingsIn(block).length, 0), 0),
+      0,
+    );
     return { up, id: ids[k]!, channels, count };
   });
   const listed = points.filter((p) => p.count > 0).map((p) => p.id);
-  const chosen = chooseUsagePoint(points, listed, opts.usagePointId, () => `${usagePoints.length} UsagePoint, ${meterReadings.length} MeterReading, ${blockEntries.length} IntervalBlock entries`);
-  if (chosen.count > MAX_READINGS) throw new ReadingFormatError('body', null, `body: ${chosen.count} readings; one upload holds at most ${MAX_READINGS}`);
+  const chosen = chooseUsagePoint(
+    points,
+    listed,
+    opts.usagePointId,
+    () =>
+      `${usagePoints.length} UsagePoint, ${meterReadings.length} MeterReading, ${blockEntries.length} IntervalBlock entries`,
+  );
+  if (chosen.count > MAX_READINGS)
+    throw new ReadingFormatError(
+      'body',
+      null,
+      `body: ${chosen.count} readings; one upload holds at most ${MAX_READINGS}`,
+    );
 
   const notes: string[] = [];
   const linked = new Set(points.flatMap((p) => p.channels.flatMap((c) => c.blocks)));
   const orphans = blockEntries.filter((b) => !linked.has(b)).length;
-  if (orphans) notes.push(`${orphans} IntervalBlock entr${orphans === 1 ? 'y is' : 'ies are'} linked to no MeterReading of a usage point and were not read.`);
+  if (orphans)
+    notes.push(
+      `${orphans} IntervalBlock entr${orphans === 1 ? 'y is' : 'ies are'} linked to no MeterReading of a usage point and were not read.`,
+    );
 
   const channels: Channel[] = [];
   for (const { mr, blocks } of chosen.channels) {
     const href = mr.self ? shownHref(mr.self) : '(without a self link)';
     const typeHref = mr.related.find((r) => readingTypes.has(r));
-    if (!typeHref) fail(mr.resources[0]!, `MeterReading ${href} links to no ReadingType in the file, so the unit of its readings is unknown`, href);
+    if (!typeHref)
+      fail(
+        mr.resources[0]!,
+        `MeterReading ${href} links to no ReadingType in the file, so the unit of its readings is unknown`,
+        href,
+      );
     const channel = channelOf(readingTypes.get(typeHref)!, shownHref(typeHref), href, blocks, notes, fail);
     if (channel) channels.push(channel);
   }
-  if (!channels.length) throw new ReadingFormatError('body', null, `body: usage point ${chosen.id} has no readings in a unit Ratebook reads (kWh, kW, therms): ${notes.join(' ')}`);
+  if (!channels.length)
+    throw new ReadingFormatError(
+      'body',
+      null,
+      `body: usage point ${chosen.id} has no readings in a unit Ratebook reads (kWh, kW, therms): ${notes.join(' ')}`,
+    );
   for (const c of channels) tidy(c, notes, fail);
 
   const readings: Reading[] = [];
   for (const unit of new Set(channels.map((c) => c.unit))) {
-    const delivered = combine(channels.filter((c) => c.unit === unit && !c.received), notes);
-    const received = combine(channels.filter((c) => c.unit === unit && c.received), notes);
+    const delivered = combine(
+      channels.filter((c) => c.unit === unit && !c.received),
+      notes,
+    );
+    const received = combine(
+      channels.filter((c) => c.unit === unit && c.received),
+      notes,
+    );
     for (const r of net(delivered, received, unit, chosen.id, notes)) readings.push(r);
   }
   readings.sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.start - b.start));
 
-  const parameters = chosen.up.related.map((r) => timeParameters.get(r)).find((t) => t !== undefined) ?? (timeParameters.size === 1 ? [...timeParameters.values()][0] : undefined);
+  const parameters =
+    chosen.up.related.map((r) => timeParameters.get(r)).find((t) => t !== undefined) ??
+    (timeParameters.size === 1 ? [...timeParameters.values()][0] : undefined);
   const tzOffset = parameters ? child(parameters, 'tzOffset') : undefined;
   const timeZoneOffsetSeconds = tzOffset && /^\s*[+-]?\d+\s*$/.test(tzOffset.text) ? Number(tzOffset.text) : null;
   return { readings, notes, usagePoints: listed, timeZoneOffsetSeconds };
@@ -117,26 +163,60 @@ interface UsagePoint {
 }
 
 /** The usage point named, or the only one with readings; several without a name is a question back to the uploader. */
-function chooseUsagePoint(points: UsagePoint[], listed: string[], wanted: string | undefined, counts: () => string): UsagePoint {
+function chooseUsagePoint(
+  points: UsagePoint[],
+  listed: string[],
+  wanted: string | undefined,
+  counts: () => string,
+): UsagePoint {
   if (wanted !== undefined) {
     // The id, or the usage point's href as the file writes it (absolute, or its path or the end of it).
     const path = wanted.replace(/^\/+|\/+$/g, '');
-    const found = points.find((p) => p.id === wanted || p.up.self === wanted || (p.up.self !== null && path !== '' && new URL(p.up.self).pathname.replace(/\/+$/, '').endsWith(`/${path}`)));
-    if (!found) throw new ReadingFormatError('usagePointId', wanted, `usagePointId: the file holds no usage point '${wanted}'; it holds ${listed.length ? listed.join(', ') : 'none with readings'}`);
-    if (!found.count) throw new ReadingFormatError('usagePointId', wanted, `usagePointId: usage point '${wanted}' has no interval readings in the file`);
+    const found = points.find(
+      (p) =>
+        p.id === wanted ||
+        p.up.self === wanted ||
+        (p.up.self !== null && path !== '' && new URL(p.up.self).pathname.replace(/\/+$/, '').endsWith(`/${path}`)),
+    );
+    if (!found)
+      throw new ReadingFormatError(
+        'usagePointId',
+        wanted,
+        `usagePointId: the file holds no usage point '${wanted}'; it holds ${listed.length ? listed.join(', ') : 'none with readings'}`,
+      );
+    if (!found.count)
+      throw new ReadingFormatError(
+        'usagePointId',
+        wanted,
+        `usagePointId: usage point '${wanted}' has no interval readings in the file`,
+      );
     return found;
   }
   const withReadings = points.filter((p) => p.count > 0);
   if (withReadings.length === 1) return withReadings[0]!;
-  if (withReadings.length > 1) throw new ReadingFormatError('usagePointId', null, `usagePointId: the file holds ${withReadings.length} usage points: ${listed.join(', ')}; name one`);
-  throw new ReadingFormatError('body', null, `body: the file holds no interval readings reachable UsagePoint -> MeterReading -> IntervalBlock (${counts()})`);
+  if (withReadings.length > 1)
+    throw new ReadingFormatError(
+      'usagePointId',
+      null,
+      `usagePointId: the file holds ${withReadings.length} usage points: ${listed.join(', ')}; name one`,
+    );
+  throw new ReadingFormatError(
+    'body',
+    null,
+    `body: the file holds no interval readings reachable UsagePoint -> MeterReading -> IntervalBlock (${counts()})`,
+  );
 }
 
 /** The entries of a feed (or a lone entry), hrefs resolved against xml:base. */
 function entriesOf(root: XmlElement, fail: Fail): Entry[] {
   const base = baseOf(root, DOCUMENT_BASE, fail);
   if (root.name === 'entry') return [entryOf(root, base, fail)];
-  if (root.name !== 'feed') throw new ReadingFormatError('body', root.name, `body: not a Green Button file: the root element is <${root.name}>, not an Atom <feed>`);
+  if (root.name !== 'feed')
+    throw new ReadingFormatError(
+      'body',
+      root.name,
+      `body: not a Green Button file: the root element is <${root.name}>, not an Atom <feed>`,
+    );
   return root.children.filter((e) => e.name === 'entry').map((e) => entryOf(e, base, fail));
 }
 
@@ -198,12 +278,15 @@ function belongs(entry: Entry, collection: string | null, related: string[]): bo
 
 /** Last path segment of each usage point's self href; the whole path where two would share one. */
 function usagePointIds(usagePoints: Entry[]): string[] {
-  const paths = usagePoints.map((up, k) => (up.self ? new URL(up.self).pathname.replace(/^\//, '') : `UsagePoint${k + 1}`));
+  const paths = usagePoints.map((up, k) =>
+    up.self ? new URL(up.self).pathname.replace(/^\//, '') : `UsagePoint${k + 1}`,
+  );
   const last = paths.map((p) => p.split('/').at(-1)!);
   return last.map((id, k) => (last.indexOf(id) === last.lastIndexOf(id) ? id : paths[k]!));
 }
 
-const readingsIn = (block: XmlElement) => (block.name === 'IntervalBlock' ? block.children.filter((c) => c.name === 'IntervalReading') : []);
+const readingsIn = (block: XmlElement) =>
+  block.name === 'IntervalBlock' ? block.children.filter((c) => c.name === 'IntervalReading') : [];
 
 function integerOf(el: XmlElement | undefined, what: string, fail: Fail): number | null {
   if (!el || el.text.trim() === '') return null;
@@ -224,10 +307,21 @@ function numberOf(el: XmlElement | undefined, what: string, owner: XmlElement, f
 const times10 = (value: number, exponent: number) => (exponent >= 0 ? value * 10 ** exponent : value / 10 ** -exponent);
 
 /** A MeterReading's readings in its ReadingType's unit; null (with a note) for a channel Ratebook does not read. */
-function channelOf(readingType: XmlElement, typeHref: string, href: string, blocks: Entry[], notes: string[], fail: Fail): Channel | null {
+function channelOf(
+  readingType: XmlElement,
+  typeHref: string,
+  href: string,
+  blocks: Entry[],
+  notes: string[],
+  fail: Fail,
+): Channel | null {
   const uom = integerOf(child(readingType, 'uom'), 'uom', fail);
   if (uom === null) {
-    fail(readingType, `ReadingType ${typeHref} (of MeterReading ${href}) is empty or has no uom, so the unit of its readings is unknown; the file is incomplete`, typeHref);
+    fail(
+      readingType,
+      `ReadingType ${typeHref} (of MeterReading ${href}) is empty or has no uom, so the unit of its readings is unknown; the file is incomplete`,
+      typeHref,
+    );
   }
   const spec = UOM[uom];
   if (!spec) {
@@ -235,7 +329,8 @@ function channelOf(readingType: XmlElement, typeHref: string, href: string, bloc
     return null;
   }
   const multiplier = integerOf(child(readingType, 'powerOfTenMultiplier'), 'powerOfTenMultiplier', fail) ?? 0;
-  if (Math.abs(multiplier) > 15) fail(readingType, `powerOfTenMultiplier ${multiplier} is out of range`, String(multiplier));
+  if (Math.abs(multiplier) > 15)
+    fail(readingType, `powerOfTenMultiplier ${multiplier} is out of range`, String(multiplier));
   const flow = integerOf(child(readingType, 'flowDirection'), 'flowDirection', fail) ?? 1;
   if (!DELIVERED_FLOWS.has(flow) && flow !== RECEIVED_FLOW) {
     notes.push(`MeterReading ${href}: flowDirection ${flow} is neither delivered (1) nor received (19); skipped.`);
@@ -243,7 +338,9 @@ function channelOf(readingType: XmlElement, typeHref: string, href: string, bloc
   }
   const accumulation = integerOf(child(readingType, 'accumulationBehaviour'), 'accumulationBehaviour', fail);
   if (accumulation !== null && REGISTER_ACCUMULATIONS.has(accumulation)) {
-    notes.push(`MeterReading ${href}: accumulationBehaviour ${accumulation} means register readings, not usage per interval; skipped.`);
+    notes.push(
+      `MeterReading ${href}: accumulationBehaviour ${accumulation} means register readings, not usage per interval; skipped.`,
+    );
     return null;
   }
   const exponent = multiplier + spec.exponent;
@@ -260,10 +357,12 @@ function channelOf(readingType: XmlElement, typeHref: string, href: string, bloc
         const seconds = numberOf(child(period, 'duration'), 'duration', period, fail);
         const start = Math.round(startSeconds * 1000);
         const end = Math.round((startSeconds + seconds) * 1000);
-        if (start < FIRST_INSTANT || start >= LAST_INSTANT) fail(period, `start ${startSeconds} (epoch seconds) is outside the years 1900 to 2199`, String(startSeconds));
+        if (start < FIRST_INSTANT || start >= LAST_INSTANT)
+          fail(period, `start ${startSeconds} (epoch seconds) is outside the years 1900 to 2199`, String(startSeconds));
         if (!(seconds > 0)) fail(period, `duration ${seconds} is not a positive number of seconds`, String(seconds));
         const value = times10(numberOf(child(ir, 'value'), 'value', ir, fail), exponent);
-        if (Math.abs(value) > MAX_ABS_VALUE) fail(ir, `value ${value} ${spec.unit} is beyond ±${MAX_ABS_VALUE}`, String(value));
+        if (Math.abs(value) > MAX_ABS_VALUE)
+          fail(ir, `value ${value} ${spec.unit} is beyond ±${MAX_ABS_VALUE}`, String(value));
         const costEl = child(ir, 'cost');
         const cost = costEl ? numberOf(costEl, 'cost', ir, fail) / COST_SCALE : null;
         items.push({ r: { start, end, unit: spec.unit, value, cost }, pos: ir.pos });
@@ -289,7 +388,11 @@ function tidy(channel: Channel, notes: string[], fail: Fail): void {
     if (prev && prev.r.start === item.r.start) {
       if (prev.r.end !== item.r.end) {
         const same = items.filter((i) => i.r.start === item.r.start).length;
-        fail(item, `${same} readings of MeterReading ${channel.href} start at ${new Date(item.r.start).toISOString()} with different durations; the file's time periods are broken`, new Date(item.r.start).toISOString());
+        fail(
+          item,
+          `${same} readings of MeterReading ${channel.href} start at ${new Date(item.r.start).toISOString()} with different durations; the file's time periods are broken`,
+          new Date(item.r.start).toISOString(),
+        );
       }
       kept[kept.length - 1] = item;
       repeats++;
@@ -308,9 +411,14 @@ function tidy(channel: Channel, notes: string[], fail: Fail): void {
     }
   }
   channel.items = kept;
-  if (repeats) notes.push(`MeterReading ${channel.href}: ${repeats} repeated interval(s) (same start and end); the later one is kept.`);
+  if (repeats)
+    notes.push(
+      `MeterReading ${channel.href}: ${repeats} repeated interval(s) (same start and end); the later one is kept.`,
+    );
   if (overlaps || gaps) {
-    notes.push(`MeterReading ${channel.href}: ${overlaps + gaps} billing-period boundar${overlaps + gaps === 1 ? 'y was' : 'ies were'} off by up to an hour (${overlaps} overlap(s), ${gaps} gap(s), an offset slip at DST changes); each period now ends where the next begins.`);
+    notes.push(
+      `MeterReading ${channel.href}: ${overlaps + gaps} billing-period boundar${overlaps + gaps === 1 ? 'y was' : 'ies were'} off by up to an hour (${overlaps} overlap(s), ${gaps} gap(s), an offset slip at DST changes); each period now ends where the next begins.`,
+    );
   }
 }
 
@@ -325,7 +433,10 @@ function combine(channels: Channel[], notes: string[]): Reading[] {
       const [f, e] = span(t);
       return from < e && f < to;
     });
-    if (clash) notes.push(`MeterReading ${c.href} covers the same time as MeterReading ${clash.href} (${c.unit}); the one with more readings is kept.`);
+    if (clash)
+      notes.push(
+        `MeterReading ${c.href} covers the same time as MeterReading ${clash.href} (${c.unit}); the one with more readings is kept.`,
+      );
     else taken.push(c);
   }
   return taken.flatMap((c) => c.items.map((i) => i.r)).sort((a, b) => a.start - b.start);
@@ -357,12 +468,18 @@ function net(delivered: Reading[], received: Reading[], unit: ReadingUnit, id: s
     }
     const clash = overlapping(delivered, r);
     if (clash) {
-      throw new ReadingFormatError('body', new Date(r.start).toISOString(), `body: the received ${unit} reading from ${new Date(r.start).toISOString()} to ${new Date(r.end).toISOString()} overlaps the delivered one from ${new Date(clash.start).toISOString()} to ${new Date(clash.end).toISOString()} without matching it; delivered and received intervals must line up to be netted`);
+      throw new ReadingFormatError(
+        'body',
+        new Date(r.start).toISOString(),
+        `body: the received ${unit} reading from ${new Date(r.start).toISOString()} to ${new Date(r.end).toISOString()} overlaps the delivered one from ${new Date(clash.start).toISOString()} to ${new Date(clash.end).toISOString()} without matching it; delivered and received intervals must line up to be netted`,
+      );
     }
     out.push(negated(r));
   }
   const exports = out.filter((r) => r.value < 0).length;
-  notes.push(`Usage point ${id}: ${received.length} received (exported) ${unit} reading(s) netted against delivered ones interval by interval (delivered minus received; ${netted} matched, ${received.length - netted} alone); ${exports} interval(s) are net exports (negative values).`);
+  notes.push(
+    `Usage point ${id}: ${received.length} received (exported) ${unit} reading(s) netted against delivered ones interval by interval (delivered minus received; ${netted} matched, ${received.length - netted} alone); ${exports} interval(s) are net exports (negative values).`,
+  );
   return out.sort((a, b) => a.start - b.start);
 }
 

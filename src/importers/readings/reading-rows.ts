@@ -3,7 +3,16 @@
 import { IANAZone } from 'luxon';
 import { FIRST_YEAR, LAST_YEAR, parseDateTimeInput } from '../../engine/time/datetime-input.ts';
 import { localClock, type LocalClock } from '../../engine/time/local-clock.ts';
-import { MAX_ABS_VALUE, MAX_READINGS, ReadingFormatError, scaled, unitOf, type ParsedReadings, type Reading, type ReadingUnit } from './reading.ts';
+import {
+  MAX_ABS_VALUE,
+  MAX_READINGS,
+  ReadingFormatError,
+  scaled,
+  unitOf,
+  type ParsedReadings,
+  type Reading,
+  type ReadingUnit,
+} from './reading.ts';
 
 export interface ReadingOptions {
   /** IANA zone of times written without an offset. */
@@ -47,7 +56,8 @@ function clockFor(zone: string, year: number): LocalClock {
 /** Refuses a zone Luxon does not know, once, rather than failing every row's times. */
 export function checkZone(zone: string): void {
   if (knownZones.has(zone)) return;
-  if (!IANAZone.isValidZone(zone)) throw new ReadingFormatError('timeZone', zone, `timeZone: '${zone}' is not an IANA time zone`);
+  if (!IANAZone.isValidZone(zone))
+    throw new ReadingFormatError('timeZone', zone, `timeZone: '${zone}' is not an IANA time zone`);
   knownZones.add(zone);
 }
 
@@ -105,7 +115,21 @@ function fastInstant(text: string, zone: string): number {
       i = k;
     }
   }
-  if (y < FIRST_YEAR || y > LAST_YEAR || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return Number.NaN;
+  if (
+    y < FIRST_YEAR ||
+    y > LAST_YEAR ||
+    mo < 1 ||
+    mo > 12 ||
+    d < 1 ||
+    d > daysIn(y, mo) ||
+    h < 0 ||
+    h > 23 ||
+    mi < 0 ||
+    mi > 59 ||
+    s < 0 ||
+    s > 59
+  )
+    return Number.NaN;
   if (i === n) {
     const clock = clockFor(zone, y);
     const day = Math.floor(Date.UTC(y, mo - 1, d) / DAY);
@@ -138,7 +162,7 @@ function secondOccurrence(clock: LocalClock, local: number, first: number): numb
 
 /** The text of a value as an error repeats it: never a whole payload. */
 function shown(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw);
+  const text = typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? String(raw));
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }
 
@@ -154,13 +178,21 @@ function fault(where: string, key: keyof ReadingFields, raw: unknown, what: stri
  * The instant of an ISO 8601 text. A wall-clock time the fall-back hour repeats is its first occurrence, unless that
  * falls before `notBefore` and the second does not: rows in time order then read through the repeated hour.
  */
-function instantAt(raw: unknown, where: string, key: 'fromDateTime' | 'toDateTime', zone: string, notBefore?: number): number {
-  if (typeof raw !== 'string') fault(where, key, raw, 'an ISO 8601 date-time is required (e.g. 2024-03-10T01:00:00-08:00)');
+function instantAt(
+  raw: unknown,
+  where: string,
+  key: 'fromDateTime' | 'toDateTime',
+  zone: string,
+  notBefore?: number,
+): number {
+  if (typeof raw !== 'string')
+    fault(where, key, raw, 'an ISO 8601 date-time is required (e.g. 2024-03-10T01:00:00-08:00)');
   const text = raw.trim();
   let instant = fastInstant(text, zone);
   if (Number.isNaN(instant)) {
     const parsed = parseDateTimeInput(text, zone);
-    if (!parsed) fault(where, key, raw, `'${shown(raw)}' is not an ISO 8601 date-time between ${FIRST_YEAR} and ${LAST_YEAR}`);
+    if (!parsed)
+      fault(where, key, raw, `'${shown(raw)}' is not an ISO 8601 date-time between ${FIRST_YEAR} and ${LAST_YEAR}`);
     instant = parsed.value.toMillis();
   }
   if (wall.clock && notBefore !== undefined && instant < notBefore) {
@@ -197,7 +229,12 @@ function unitFrom(raw: string, field: () => string): UnitFactor {
  * One reading; every problem is a ReadingFormatError naming `${where}.<field>`. `previousStart` (the start of the
  * reading before it in the upload) lets rows in time order without offsets read through the repeated fall-back hour.
  */
-export function readingFromFields(fields: ReadingFields, where: string, opts: ReadingOptions, previousStart?: number): Reading {
+export function readingFromFields(
+  fields: ReadingFields,
+  where: string,
+  opts: ReadingOptions,
+  previousStart?: number,
+): Reading {
   checkZone(opts.zone);
   const { fromDateTime, toDateTime, duration: rawDuration, quantityUnit, quantityValue, quantityCost } = fields;
   const start = instantAt(fromDateTime, where, 'fromDateTime', opts.zone, previousStart);
@@ -207,26 +244,41 @@ export function readingFromFields(fields: ReadingFields, where: string, opts: Re
   let duration = Number.NaN;
   if (hasDuration) {
     duration = numberFrom(rawDuration);
-    if (!Number.isInteger(duration) || duration <= 0) fault(where, 'duration', rawDuration, `'${shown(rawDuration)}' is not a positive whole number of milliseconds`);
+    if (!Number.isInteger(duration) || duration <= 0)
+      fault(where, 'duration', rawDuration, `'${shown(rawDuration)}' is not a positive whole number of milliseconds`);
   }
   let end: number;
   if (hasTo) {
     // An end is after its start: of a repeated wall-clock time, the first occurrence after the start.
     end = instantAt(toDateTime, where, 'toDateTime', opts.zone, start + 1);
-    if (end <= start) fault(where, 'toDateTime', toDateTime, `'${shown(toDateTime)}' is not after fromDateTime '${shown(fromDateTime)}'`);
+    if (end <= start)
+      fault(
+        where,
+        'toDateTime',
+        toDateTime,
+        `'${shown(toDateTime)}' is not after fromDateTime '${shown(fromDateTime)}'`,
+      );
     // Two statements of the end that disagree: which one the uploader meant is a guess, so neither is taken.
-    if (hasDuration && end - start !== duration) fault(where, 'duration', rawDuration, `${duration} ms disagrees with fromDateTime..toDateTime (${end - start} ms)`);
+    if (hasDuration && end - start !== duration)
+      fault(
+        where,
+        'duration',
+        rawDuration,
+        `${duration} ms disagrees with fromDateTime..toDateTime (${end - start} ms)`,
+      );
   } else end = start + duration;
   let unitFactor: UnitFactor;
   if (absent(quantityUnit)) unitFactor = unitFrom(opts.defaultUnit, () => 'quantityUnit');
-  else if (typeof quantityUnit !== 'string') fault(where, 'quantityUnit', quantityUnit, 'a unit name is required (e.g. kWh)');
+  else if (typeof quantityUnit !== 'string')
+    fault(where, 'quantityUnit', quantityUnit, 'a unit name is required (e.g. kWh)');
   else unitFactor = unitFrom(quantityUnit, () => `${where}.quantityUnit`);
   if (absent(quantityValue)) fault(where, 'quantityValue', null, 'a number is required');
   const raw = numberFrom(quantityValue);
   if (Number.isNaN(raw)) fault(where, 'quantityValue', quantityValue, `'${shown(quantityValue)}' is not a number`);
   const { unit, factor } = unitFactor;
   const value = scaled(raw, factor);
-  if (Math.abs(value) > MAX_ABS_VALUE) fault(where, 'quantityValue', quantityValue, `${value} ${unit} is beyond ±${MAX_ABS_VALUE}`);
+  if (Math.abs(value) > MAX_ABS_VALUE)
+    fault(where, 'quantityValue', quantityValue, `${value} ${unit} is beyond ±${MAX_ABS_VALUE}`);
   let cost: number | null = null;
   if (!absent(quantityCost)) {
     cost = numberFrom(quantityCost);
@@ -238,7 +290,11 @@ export function readingFromFields(fields: ReadingFields, where: string, opts: Re
 /** The original API's `readingData: [{fromDateTime, toDateTime, quantityUnit, quantityValue, quantityCost?}]`. */
 export function readingsFromJson(items: unknown[], opts: ReadingOptions): ParsedReadings {
   if (items.length > MAX_READINGS) {
-    throw new ReadingFormatError('readingData', String(items.length), `readingData: ${items.length} readings; one upload holds at most ${MAX_READINGS}`);
+    throw new ReadingFormatError(
+      'readingData',
+      String(items.length),
+      `readingData: ${items.length} readings; one upload holds at most ${MAX_READINGS}`,
+    );
   }
   checkZone(opts.zone);
   unitFrom(opts.defaultUnit, () => 'quantityUnit');
@@ -246,7 +302,11 @@ export function readingsFromJson(items: unknown[], opts: ReadingOptions): Parsed
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new ReadingFormatError(`readingData[${i}]`, shown(item), `readingData[${i}]: an object {fromDateTime, toDateTime, quantityUnit, quantityValue} is required`);
+      throw new ReadingFormatError(
+        `readingData[${i}]`,
+        shown(item),
+        `readingData[${i}]: an object {fromDateTime, toDateTime, quantityUnit, quantityValue} is required`,
+      );
     }
     readings[i] = readingFromFields(item as ReadingFields, `readingData[${i}]`, opts, readings[i - 1]?.start);
   }

@@ -54,7 +54,8 @@ const ACCEPTED = 'kWh, Wh, MWh (energy), kW, W, MW (demand), therm, therms, thm 
 /** The canonical unit of a unit name (any case) and the factor that converts a value into it. */
 export function unitOf(raw: string, field: string): { unit: ReadingUnit; factor: number } {
   const found = UNITS.get(raw.trim().toLowerCase());
-  if (!found) throw new ReadingFormatError(field, raw, `${field}: unit '${raw}' is not accepted; use one of ${ACCEPTED}`);
+  if (!found)
+    throw new ReadingFormatError(field, raw, `${field}: unit '${raw}' is not accepted; use one of ${ACCEPTED}`);
   return found;
 }
 

@@ -24,7 +24,8 @@ const COLUMNS = new Map<string, Key>([
   ['cost', 'quantityCost'],
 ]);
 
-const EXPECTED = 'fromDateTime (or start), toDateTime (or end) or duration, quantityValue (or value, kWh), and optionally quantityUnit (or unit), quantityCost (or cost)';
+const EXPECTED =
+  'fromDateTime (or start), toDateTime (or end) or duration, quantityValue (or value, kWh), and optionally quantityUnit (or unit), quantityCost (or cost)';
 
 /** Calls `each` with every record of CSV text and the line it starts on; blank lines are skipped. */
 function forEachRecord(text: string, each: (fields: string[], line: number) => void): void {
@@ -62,7 +63,8 @@ function forEachRecord(text: string, each: (fields: string[], line: number) => v
         field = '';
         i++;
         for (;;) {
-          if (i >= len) throw new ReadingFormatError(`line ${first}`, null, `line ${first}: a quoted field is never closed`);
+          if (i >= len)
+            throw new ReadingFormatError(`line ${first}`, null, `line ${first}: a quoted field is never closed`);
           const c = text[i]!;
           if (c === '"') {
             if (text[i + 1] === '"') {
@@ -79,7 +81,11 @@ function forEachRecord(text: string, each: (fields: string[], line: number) => v
         }
         while (text[i] === ' ' || text[i] === '\t') i++;
         if (i < len && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') {
-          throw new ReadingFormatError(`line ${line}`, null, `line ${line}: text after a closing quote (a quote inside a quoted field is written "")`);
+          throw new ReadingFormatError(
+            `line ${line}`,
+            null,
+            `line ${line}: text after a closing quote (a quote inside a quoted field is written "")`,
+          );
         }
       } else {
         field += ch;
@@ -93,7 +99,11 @@ function forEachRecord(text: string, each: (fields: string[], line: number) => v
 }
 
 /** Column index of each field, from the header; refuses a header without the columns a reading needs. */
-function columnsOf(header: string[], line: number, notes: string[]): Partial<Record<Key, number>> & { impliedKwh: boolean } {
+function columnsOf(
+  header: string[],
+  line: number,
+  notes: string[],
+): Partial<Record<Key, number>> & { impliedKwh: boolean } {
   const at: Partial<Record<Key, number>> = {};
   const ignored: string[] = [];
   let impliedKwh = false;
@@ -104,7 +114,11 @@ function columnsOf(header: string[], line: number, notes: string[]): Partial<Rec
       return;
     }
     if (at[key] !== undefined) {
-      throw new ReadingFormatError(`line ${line}`, name.trim(), `line ${line}: columns '${header[at[key]]!.trim()}' and '${name.trim()}' both give ${key}`);
+      throw new ReadingFormatError(
+        `line ${line}`,
+        name.trim(),
+        `line ${line}: columns '${header[at[key]]!.trim()}' and '${name.trim()}' both give ${key}`,
+      );
     }
     at[key] = k;
     if (key === 'quantityValue' && name.trim().toLowerCase() === 'kwh') impliedKwh = true;
@@ -115,8 +129,14 @@ function columnsOf(header: string[], line: number, notes: string[]): Partial<Rec
   if (at.quantityValue === undefined) missing.push('quantityValue');
   if (missing.length) {
     const looksLikeData = /^\s*\d{4}-\d{2}-\d{2}/.test(header[0] ?? '');
-    const what = looksLikeData ? 'the first line must be a header naming the columns' : `the header lacks ${missing.join(', ')} (it has ${header.map((h) => h.trim()).join(', ')})`;
-    throw new ReadingFormatError(`line ${line}`, header.join(',').slice(0, 100), `line ${line}: ${what}; expected ${EXPECTED}`);
+    const what = looksLikeData
+      ? 'the first line must be a header naming the columns'
+      : `the header lacks ${missing.join(', ')} (it has ${header.map((h) => h.trim()).join(', ')})`;
+    throw new ReadingFormatError(
+      `line ${line}`,
+      header.join(',').slice(0, 100),
+      `line ${line}: ${what}; expected ${EXPECTED}`,
+    );
   }
   if (ignored.length) notes.push(`Columns ignored: ${ignored.join(', ')}.`);
   return { ...at, impliedKwh };
@@ -140,9 +160,14 @@ export function parseReadingsCsv(text: string, opts: ReadingOptions): ParsedRead
       return;
     }
     if (fields.length !== header.length) {
-      throw new ReadingFormatError(`line ${line}`, null, `line ${line}: ${fields.length} fields where the header has ${header.length}`);
+      throw new ReadingFormatError(
+        `line ${line}`,
+        null,
+        `line ${line}: ${fields.length} fields where the header has ${header.length}`,
+      );
     }
-    if (readings.length === MAX_READINGS) throw new ReadingFormatError('body', null, `body: more than ${MAX_READINGS} readings; upload them in parts`);
+    if (readings.length === MAX_READINGS)
+      throw new ReadingFormatError('body', null, `body: more than ${MAX_READINGS} readings; upload them in parts`);
     const row: ReadingFields = {
       fromDateTime: fields[at.fromDateTime!],
       toDateTime: at.toDateTime === undefined ? undefined : fields[at.toDateTime],
@@ -157,12 +182,18 @@ export function parseReadingsCsv(text: string, opts: ReadingOptions): ParsedRead
       throw e instanceof ReadingFormatError ? asLineError(e, line, header, at) : e;
     }
   });
-  if (!header) throw new ReadingFormatError('body', null, `body: the CSV is empty; a header row naming ${EXPECTED} is required`);
+  if (!header)
+    throw new ReadingFormatError('body', null, `body: the CSV is empty; a header row naming ${EXPECTED} is required`);
   return { readings, notes };
 }
 
 /** "line 12.toDateTime: ..." -> field "line 12", the message naming the column as the header spells it. */
-function asLineError(e: ReadingFormatError, line: number, header: string[], at: Partial<Record<Key, number>>): ReadingFormatError {
+function asLineError(
+  e: ReadingFormatError,
+  line: number,
+  header: string[],
+  at: Partial<Record<Key, number>>,
+): ReadingFormatError {
   const where = `line ${line}`;
   if (!e.field.startsWith(`${where}.`)) return e;
   const key = e.field.slice(where.length + 1) as Key;

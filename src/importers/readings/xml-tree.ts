@@ -62,14 +62,24 @@ function decode(text: string, raw: string, pos: number): string {
     let ch: string | undefined;
     if (/^#[0-9]{1,7}$/.test(ref) || /^#x[0-9a-fA-F]{1,6}$/.test(ref)) {
       const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+      const allowed =
+        code === 0x9 ||
+        code === 0xa ||
+        code === 0xd ||
+        (code >= 0x20 && code <= 0xd7ff) ||
+        (code >= 0xe000 && code <= 0xfffd) ||
+        (code >= 0x10000 && code <= 0x10ffff);
       if (!allowed) fail(text, pos + amp, `&${ref}; is not a character XML allows`);
       ch = String.fromCodePoint(code);
     } else ch = PREDEFINED[ref];
     if (ch === undefined) {
-      fail(text, pos + amp, semi < 0 || !/^[A-Za-z_][-\w.]*$/.test(ref)
-        ? "a bare '&' (write &amp;)"
-        : `the entity &${ref}; is not defined (DTDs are not accepted; only &lt; &gt; &amp; &quot; &apos; and character references are)`);
+      fail(
+        text,
+        pos + amp,
+        semi < 0 || !/^[A-Za-z_][-\w.]*$/.test(ref)
+          ? "a bare '&' (write &amp;)"
+          : `the entity &${ref}; is not defined (DTDs are not accepted; only &lt; &gt; &amp; &quot; &apos; and character references are)`,
+      );
     }
     out += raw.slice(from, amp) + ch;
     from = semi + 1;
@@ -124,7 +134,11 @@ export function parseXml(input: string): XmlElement {
         i = end + 3;
       } else if (text.startsWith('<!DOCTYPE', i) || text.startsWith('<!ENTITY', i)) {
         const line = lineAt(text, i);
-        throw new ReadingFormatError('body', null, `body: line ${line}: DTDs (<!DOCTYPE, <!ENTITY) are not accepted in uploaded XML`);
+        throw new ReadingFormatError(
+          'body',
+          null,
+          `body: line ${line}: DTDs (<!DOCTYPE, <!ENTITY) are not accepted in uploaded XML`,
+        );
       } else fail(text, i, "'<!' that is not a comment or CDATA");
     } else if (next === '/') {
       NAME.lastIndex = i + 2;
@@ -135,7 +149,8 @@ export function parseXml(input: string): XmlElement {
       SPACE.lastIndex = NAME.lastIndex;
       SPACE.exec(text);
       if (text[SPACE.lastIndex] !== '>') fail(text, i, `</${m[0]} is not closed with '>'`);
-      if (m[0] !== top.qname) fail(text, i, `</${m[0]}> where </${top.qname}> (opened on line ${lineAt(text, top.el.pos)}) was expected`);
+      if (m[0] !== top.qname)
+        fail(text, i, `</${m[0]}> where </${top.qname}> (opened on line ${lineAt(text, top.el.pos)}) was expected`);
       stack.pop();
       i = SPACE.lastIndex + 1;
     } else {
@@ -149,7 +164,8 @@ export function parseXml(input: string): XmlElement {
     }
   }
   const open = stack.at(-1);
-  if (open) fail(text, len, `the document ends before <${open.qname}> (opened on line ${lineAt(text, open.el.pos)}) is closed`);
+  if (open)
+    fail(text, len, `the document ends before <${open.qname}> (opened on line ${lineAt(text, open.el.pos)}) is closed`);
   if (!root) fail(text, len, 'no root element');
   return root;
 }
@@ -212,7 +228,14 @@ function startTag(text: string, lt: number, stack: Open[], rootScope: Map<string
   const prefix = colon < 0 ? '' : qname.slice(0, colon);
   const ns = scope.get(prefix);
   if (prefix && !ns) fail(text, lt, `the namespace prefix '${prefix}' of <${qname}> is not declared`);
-  const el: XmlElement = { name: colon < 0 ? qname : qname.slice(colon + 1), ns: ns ?? '', attrs, children: NO_CHILDREN, text: '', pos: lt };
+  const el: XmlElement = {
+    name: colon < 0 ? qname : qname.slice(colon + 1),
+    ns: ns ?? '',
+    attrs,
+    children: NO_CHILDREN,
+    text: '',
+    pos: lt,
+  };
   if (parent) {
     if (parent.el.children === NO_CHILDREN) parent.el.children = [el];
     else parent.el.children.push(el);

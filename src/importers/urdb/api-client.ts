@@ -130,25 +130,43 @@ export class UrdbApiClient {
       const reason = this.redact(outcome.reason);
       if (!outcome.retry || attempt >= this.maxAttempts) {
         const tries = outcome.retry ? ` after ${attempt} attempt${attempt === 1 ? '' : 's'}` : '';
-        throw new UrdbApiError(`URDB page at offset ${offset} failed${tries}: ${reason}`, offset, attempt, outcome.status);
+        throw new UrdbApiError(
+          `URDB page at offset ${offset} failed${tries}: ${reason}`,
+          offset,
+          attempt,
+          outcome.status,
+        );
       }
       const backoff = Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** (attempt - 1));
       // Half the delay fixed, half random: clients failing together do not come back together.
-      const delayMs = Math.round(Math.max(backoff / 2 + (this.random() * backoff) / 2, Math.min(this.retryMaxMs, outcome.retryAfterMs ?? 0)));
+      const delayMs = Math.round(
+        Math.max(backoff / 2 + (this.random() * backoff) / 2, Math.min(this.retryMaxMs, outcome.retryAfterMs ?? 0)),
+      );
       this.options.onRetry?.({ offset, attempt, delayMs, reason });
       await this.sleep(delayMs);
     }
   }
 
-  private async attempt(url: URL): Promise<{ items: Record<string, unknown>[] } | { retry: boolean; reason: string; status: number | null; retryAfterMs?: number | null }> {
+  private async attempt(
+    url: URL,
+  ): Promise<
+    | { items: Record<string, unknown>[] }
+    | { retry: boolean; reason: string; status: number | null; retryAfterMs?: number | null }
+  > {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       text = await response.text();
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } };
-      const what = err.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : `${err.message}${err.cause?.code ? ` (${err.cause.code})` : err.cause?.message ? ` (${err.cause.message})` : ''}`;
+      const what =
+        err.name === 'TimeoutError'
+          ? `no answer within ${this.timeoutMs / 1000} s`
+          : `${err.message}${err.cause?.code ? ` (${err.cause.code})` : err.cause?.message ? ` (${err.cause.message})` : ''}`;
       return { retry: true, reason: what, status: null };
     }
     const status = response.status;
@@ -160,7 +178,12 @@ export class UrdbApiClient {
     }
     const said = errorMessage(body) ?? text.slice(0, 200).replace(/\s+/g, ' ').trim();
     if (status === 429 || status >= 500) {
-      return { retry: true, reason: `HTTP ${status}${said ? `: ${said}` : ''}`, status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+      return {
+        retry: true,
+        reason: `HTTP ${status}${said ? `: ${said}` : ''}`,
+        status,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      };
     }
     if (status !== 200) return { retry: false, reason: `HTTP ${status}${said ? `: ${said}` : ''}`, status };
     if (body === undefined) return { retry: true, reason: `the answer is not JSON (${text.length} bytes)`, status };

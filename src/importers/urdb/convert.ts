@@ -99,8 +99,16 @@ const LAST_DAY = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 type Tier = { max?: unknown; rate?: unknown; adj?: unknown; unit?: unknown; sell?: unknown };
 
-const isMatrix = (m: unknown): m is number[][] => Array.isArray(m) && m.length === 12 && m.every((row) => Array.isArray(row) && row.length === 24 && row.every((v) => Number.isInteger(v) && v >= 0));
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const isMatrix = (m: unknown): m is number[][] =>
+  Array.isArray(m) &&
+  m.length === 12 &&
+  m.every((row) => Array.isArray(row) && row.length === 24 && row.every((v) => Number.isInteger(v) && v >= 0));
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 /** A URDB date field read by `read` (urdb-dates.ts), or a Skip naming the field when it is not a date of 1900-2199. */
 function urdbDateField(seconds: number, field: string, read: (s: number) => string | null): string {
   const day = read(seconds);
@@ -112,24 +120,43 @@ function urdbDateField(seconds: number, field: string, read: (s: number) => stri
  * The tiers of one period as bands: price = rate + adj; a tier's max is its upper limit, the last one open. A tier
  * without its own unit takes the record's unit for the structure.
  */
-function tiersOf(tiers: unknown, what: string, limitKind: 'energy' | 'demand', recordUnit: unknown = null): { bands: ConvertedRate['bands']; daily: boolean } {
+function tiersOf(
+  tiers: unknown,
+  what: string,
+  limitKind: 'energy' | 'demand',
+  recordUnit: unknown = null,
+): { bands: ConvertedRate['bands']; daily: boolean } {
   if (!Array.isArray(tiers) || tiers.length === 0) throw new Skip(`${what} has no tiers`);
   let daily = false;
   const bands = (tiers as unknown[]).map((tier, k) => {
-    if (tier === null || typeof tier !== 'object' || Array.isArray(tier)) throw new Skip(`${what} tier ${k + 1} is not an object`);
+    if (tier === null || typeof tier !== 'object' || Array.isArray(tier))
+      throw new Skip(`${what} tier ${k + 1} is not an object`);
     const t = tier as Tier;
     const rate = num(t.rate);
     if (rate === null) throw new Skip(`${what} tier ${k + 1} has no rate`);
-    const unit = typeof t.unit === 'string' ? t.unit : typeof recordUnit === 'string' && recordUnit !== '' ? recordUnit : limitKind === 'energy' ? 'kWh' : 'kW';
-    if (limitKind === 'energy' && unit !== 'kWh' && unit !== 'kWh daily') throw new Skip(`${what} tier unit "${unit}" (limits per kW of demand) cannot be represented`);
+    const unit =
+      typeof t.unit === 'string'
+        ? t.unit
+        : typeof recordUnit === 'string' && recordUnit !== ''
+          ? recordUnit
+          : limitKind === 'energy'
+            ? 'kWh'
+            : 'kW';
+    if (limitKind === 'energy' && unit !== 'kWh' && unit !== 'kWh daily')
+      throw new Skip(`${what} tier unit "${unit}" (limits per kW of demand) cannot be represented`);
     if (limitKind === 'demand' && unit !== 'kW') throw new Skip(`${what} demand unit "${unit}" cannot be represented`);
     if (unit === 'kWh daily') daily = true;
     const max = num(t.max);
     const last = k === tiers.length - 1;
     // URDB writes an open last tier without max, or with max 0.
-    if (!last && (max === null || max <= 0)) throw new Skip(`${what} tier ${k + 1} has no upper limit but is not the last`);
+    if (!last && (max === null || max <= 0))
+      throw new Skip(`${what} tier ${k + 1} has no upper limit but is not the last`);
     const limit = last ? null : max;
-    return { amount: rate + (num(t.adj) ?? 0), upTo: limitKind === 'energy' ? limit : null, demandUpTo: limitKind === 'demand' ? limit : null };
+    return {
+      amount: rate + (num(t.adj) ?? 0),
+      upTo: limitKind === 'energy' ? limit : null,
+      demandUpTo: limitKind === 'demand' ? limit : null,
+    };
   });
   for (let k = 1; k < bands.length - 1; k++) {
     const a = bands[k - 1]!.upTo ?? bands[k - 1]!.demandUpTo!;
@@ -166,7 +193,14 @@ function windows(row: number[], period: number): [number, number][] {
   return out;
 }
 
-const periodOf = (fromDay: number, toDay: number, [a, b]: [number, number]): TouPeriod => ({ fromDayOfWeek: fromDay, fromHour: a, fromMinute: 0, toDayOfWeek: toDay, toHour: b % 24, toMinute: 0 });
+const periodOf = (fromDay: number, toDay: number, [a, b]: [number, number]): TouPeriod => ({
+  fromDayOfWeek: fromDay,
+  fromHour: a,
+  fromMinute: 0,
+  toDayOfWeek: toDay,
+  toHour: b % 24,
+  toMinute: 0,
+});
 
 /** The export price of a period under net billing: its tiers' `sell` (one price for all of them), or null when none. */
 function sellPrice(tiers: unknown, what: string): number | null {
@@ -201,21 +235,26 @@ function lookbackOf(r: Record<string, unknown>): Lookback | null {
   const rangeField = field(r, 'lookbackRange');
   const range = num(rangeField);
   const monthsField = field(r, 'lookbackMonths');
-  const months = Array.isArray(monthsField) ? monthsField.map((v) => v === true || v === 1 || v === '1' || v === 'true') : null;
+  const months = Array.isArray(monthsField)
+    ? monthsField.map((v) => v === true || v === 1 || v === '1' || v === 'true')
+    : null;
   const anyMonth = months?.some(Boolean) ?? false;
   if (!percent) {
     if (range || anyMonth) throw new Skip('lookbackRange or lookbackMonths without a lookbackPercent');
     return null;
   }
   if (!(percent > 0 && percent <= 1)) throw new Skip(`lookbackPercent ${percent} is not a share between 0 and 1`);
-  if (isSet(rangeField) && range === null) throw new Skip(`lookbackRange "${String(rangeField)}" is not a number of months`);
+  if (isSet(rangeField) && range === null)
+    throw new Skip(`lookbackRange "${String(rangeField)}" is not a number of months`);
   if (range && anyMonth) throw new Skip('both lookbackRange and lookbackMonths are set (URDB allows one)');
   const said = `lookbackPercent ${percent}`;
   if (range) {
-    if (!Number.isInteger(range) || range < 1 || range > MAX_LOOKBACK_PERIODS) throw new Skip(`lookbackRange ${range} is not a number of months from 1 to ${MAX_LOOKBACK_PERIODS}`);
+    if (!Number.isInteger(range) || range < 1 || range > MAX_LOOKBACK_PERIODS)
+      throw new Skip(`lookbackRange ${range} is not a number of months from 1 to ${MAX_LOOKBACK_PERIODS}`);
     return { factor: percent, periods: range, months: null, said: `${said}, lookbackRange ${range}` };
   }
-  if (months?.length !== 12 || !anyMonth) throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
+  if (months?.length !== 12 || !anyMonth)
+    throw new Skip('lookbackPercent without a lookbackRange or 12 lookbackMonths');
   const chosen = MONTHS.filter((_, m) => months[m]).join(', ');
   if (months.every(Boolean)) return { factor: percent, periods: 11, months: null, said: `${said}, lookbackMonths all` };
   const runs = monthRuns(months.map(String)).filter((run) => run.key === 'true');
@@ -227,7 +266,11 @@ function lookbackOf(r: Record<string, unknown>): Lookback | null {
 function seasonOfMonths(months: readonly number[], name?: string): ConvertedSeason {
   const first = months[0]!;
   const last = months.at(-1)!;
-  return { name: name ?? (first === last ? MONTHS[first]! : `${MONTHS[first]}-${MONTHS[last]}`), from: [first + 1, 1], to: [last + 1, LAST_DAY[last]!] };
+  return {
+    name: name ?? (first === last ? MONTHS[first]! : `${MONTHS[first]}-${MONTHS[last]}`),
+    from: [first + 1, 1],
+    to: [last + 1, LAST_DAY[last]!],
+  };
 }
 
 /** Where a lookback counts demand: a season of the tariff with exactly its months, else a group of its own. */
@@ -238,7 +281,13 @@ function ratchetOf(lookback: Lookback, seasons: readonly ConvertedSeason[]): Con
   const seasonRef = seasons.findIndex((x) => x.from[0] === own.from[0] && x.to[0] === own.to[0]);
   if (seasonRef >= 0) return { ...rest, season: { name: own.name, seasonRef } };
   const others = MONTHS.map((_, m) => (months[0]! + months.length + m) % 12).slice(0, 12 - months.length);
-  return { ...rest, season: { name: own.name, group: [seasonOfMonths(months, `Ratchet months ${own.name}`), seasonOfMonths(others, 'Other months')] } };
+  return {
+    ...rest,
+    season: {
+      name: own.name,
+      group: [seasonOfMonths(months, `Ratchet months ${own.name}`), seasonOfMonths(others, 'Other months')],
+    },
+  };
 }
 
 export function convertUrdb(record: Record<string, unknown>, options: ConvertOptions = {}): ConvertedTariff {
@@ -246,16 +295,27 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   // biome-ignore lint/suspicious/noExplicitAny: see above.
   const r = record as Record<string, any>;
   // The conversion's version is part of the hash: a re-import after the conversion changed updates the tariff.
-  const hash = createHash('sha256').update(`${CONVERSION_VERSION}\n${JSON.stringify(record)}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${CONVERSION_VERSION}\n${JSON.stringify(record)}`)
+    .digest('hex');
   const key = typeof r.label === 'string' && r.label ? r.label : `sha256:${hash.slice(0, 24)}`;
   const name = typeof r.name === 'string' && r.name.trim() ? r.name.trim() : null;
   if (!name) throw new Skip('no name');
   const sector = typeof r.sector === 'string' ? r.sector.toLowerCase() : '';
-  const customerClass = sector === 'residential' ? 'RESIDENTIAL' : sector === 'commercial' || sector === 'industrial' ? 'GENERAL' : sector === 'lighting' ? 'SPECIAL_USE' : null;
-  if (!customerClass) throw new Skip(`sector "${r.sector ?? ''}" is not Residential, Commercial, Industrial or Lighting`);
+  const customerClass =
+    sector === 'residential'
+      ? 'RESIDENTIAL'
+      : sector === 'commercial' || sector === 'industrial'
+        ? 'GENERAL'
+        : sector === 'lighting'
+          ? 'SPECIAL_USE'
+          : null;
+  if (!customerClass)
+    throw new Skip(`sector "${r.sector ?? ''}" is not Residential, Commercial, Industrial or Lighting`);
   const eiaidGiven = r.eiaid !== undefined && r.eiaid !== null && r.eiaid !== '';
   const eiaidNumber = eiaidGiven ? num(r.eiaid) : null;
-  if (eiaidGiven && !(eiaidNumber !== null && Number.isInteger(eiaidNumber) && eiaidNumber > 0)) throw new Skip(`eiaid ${JSON.stringify(r.eiaid)} is not an EIA utility number`);
+  if (eiaidGiven && !(eiaidNumber !== null && Number.isInteger(eiaidNumber) && eiaidNumber > 0))
+    throw new Skip(`eiaid ${JSON.stringify(r.eiaid)} is not an EIA utility number`);
   const eiaid = eiaidNumber === null ? null : String(eiaidNumber);
   const start = num(r.startdate);
   const effectiveDate = start !== null ? urdbDateField(start, 'startdate', urdbEffectiveDate) : options.effectiveDate;
@@ -264,7 +324,10 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const endDate = end === null ? null : urdbDateField(end, 'enddate', urdbEndDate);
   if (endDate !== null && endDate <= effectiveDate) throw new Skip('enddate is before startdate');
   const ratchetPercentages = r.demandratchetpercentage;
-  if (Array.isArray(ratchetPercentages) && ratchetPercentages.some((v) => num(v))) throw new Skip('demandratchetpercentage (a monthly ratchet without the months it looks back over) cannot be represented');
+  if (Array.isArray(ratchetPercentages) && ratchetPercentages.some((v) => num(v)))
+    throw new Skip(
+      'demandratchetpercentage (a monthly ratchet without the months it looks back over) cannot be represented',
+    );
 
   const energy = r.energyratestructure;
   const demand = r.demandratestructure;
@@ -274,14 +337,20 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const hasDemand = Array.isArray(demand) && demand.length > 0;
   const hasFlat = Array.isArray(flat) && flat.length > 0;
   const hasCoincident = Array.isArray(coincident) && coincident.length > 0;
-  if (hasEnergy && !(isMatrix(r.energyweekdayschedule) && isMatrix(r.energyweekendschedule))) throw new Skip('energyratestructure without its 12 x 24 weekday and weekend schedules');
-  if (hasDemand && !(isMatrix(r.demandweekdayschedule) && isMatrix(r.demandweekendschedule))) throw new Skip('demandratestructure without its 12 x 24 weekday and weekend schedules');
-  if (hasCoincident && !isMatrix(r.coincidentschedule)) throw new Skip('coincidentratestructure without its 12 x 24 coincidentschedule');
-  if (hasFlat && !(Array.isArray(r.flatdemandmonths) && r.flatdemandmonths.length === 12)) throw new Skip('flatdemandstructure without its 12 flatdemandmonths');
+  if (hasEnergy && !(isMatrix(r.energyweekdayschedule) && isMatrix(r.energyweekendschedule)))
+    throw new Skip('energyratestructure without its 12 x 24 weekday and weekend schedules');
+  if (hasDemand && !(isMatrix(r.demandweekdayschedule) && isMatrix(r.demandweekendschedule)))
+    throw new Skip('demandratestructure without its 12 x 24 weekday and weekend schedules');
+  if (hasCoincident && !isMatrix(r.coincidentschedule))
+    throw new Skip('coincidentratestructure without its 12 x 24 coincidentschedule');
+  if (hasFlat && !(Array.isArray(r.flatdemandmonths) && r.flatdemandmonths.length === 12))
+    throw new Skip('flatdemandstructure without its 12 flatdemandmonths');
   const fixed = num(r.fixedchargefirstmeter) ?? num(r.fixedmonthlycharge);
   const fixedUnits = r.fixedchargefirstmeter !== undefined ? (r.fixedchargeunits ?? '$/month') : '$/month';
-  if (fixed !== null && fixedUnits !== '$/month' && fixedUnits !== '$/day') throw new Skip(`fixed charge units "${fixedUnits}" cannot be represented`);
-  if (!hasEnergy && !hasDemand && !hasFlat && !hasCoincident && !fixed) throw new Skip('no rates (no energy, demand or fixed charge)');
+  if (fixed !== null && fixedUnits !== '$/month' && fixedUnits !== '$/day')
+    throw new Skip(`fixed charge units "${fixedUnits}" cannot be represented`);
+  if (!hasEnergy && !hasDemand && !hasFlat && !hasCoincident && !fixed)
+    throw new Skip('no rates (no energy, demand or fixed charge)');
   // Distributed generation. Net metering nets each month's kWh and rolls excess over as kWh credit to the true-up;
   // net billing and buy all / sell all credit exported kWh at the period's `sell` price. Sell prices are read under
   // every arrangement (the engine does not apply them under net metering, but a what-if calculation under net
@@ -290,16 +359,21 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (dgrules && !DG_RULES[dgrules]) throw new Skip(`dgrules "${dgrules}" is not an export arrangement Ratebook knows`);
   const exportArrangement = DG_RULES[dgrules] ?? (r.usenetmetering === true ? 'NET_METERING' : null);
   const demandWindow = num(r.demandwindow) || null;
-  if (demandWindow !== null && !isDemandInterval(demandWindow)) throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
+  if (demandWindow !== null && !isDemandInterval(demandWindow))
+    throw new Skip(`demandwindow ${demandWindow} is not a number of minutes that divides a day`);
   const lookback = lookbackOf(r);
   const fuel = fuelAdjustments(r.fueladjustmentsmonthly);
   if (fuel && !hasEnergy) throw new Skip('fueladjustmentsmonthly without an energy rate structure');
-  if (num(r.demandreactivepowercharge)) throw new Skip('demandreactivepowercharge (a charge per kVAR of reactive demand) cannot be represented');
+  if (num(r.demandreactivepowercharge))
+    throw new Skip('demandreactivepowercharge (a charge per kVAR of reactive demand) cannot be represented');
   if (lookback && !hasFlat) throw new Skip('a lookback (demand ratchet) without a flat demand charge to apply it to');
 
   // Every schedule must name periods its structure has.
   const checkSchedule = (matrix: number[][], structure: unknown[], what: string) => {
-    for (const row of matrix) for (const p of row) if (p >= structure.length) throw new Skip(`${what} schedule names period ${p + 1}, which ${what}ratestructure lacks`);
+    for (const row of matrix)
+      for (const p of row)
+        if (p >= structure.length)
+          throw new Skip(`${what} schedule names period ${p + 1}, which ${what}ratestructure lacks`);
   };
   if (hasEnergy) {
     checkSchedule(r.energyweekdayschedule, energy, 'energy');
@@ -310,10 +384,20 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     checkSchedule(r.demandweekendschedule, demand, 'demand');
   }
   if (hasCoincident) checkSchedule(r.coincidentschedule, coincident, 'coincident');
-  if (hasFlat) for (const p of r.flatdemandmonths as unknown[]) if (!Number.isInteger(p) || (p as number) < 0 || (p as number) >= flat.length) throw new Skip(`flatdemandmonths names period ${Number(p) + 1}, which flatdemandstructure lacks`);
+  if (hasFlat)
+    for (const p of r.flatdemandmonths as unknown[])
+      if (!Number.isInteger(p) || (p as number) < 0 || (p as number) >= flat.length)
+        throw new Skip(`flatdemandmonths names period ${Number(p) + 1}, which flatdemandstructure lacks`);
 
   // Seasons: months alike in every schedule.
-  const monthKey = (m: number) => JSON.stringify([hasEnergy ? [r.energyweekdayschedule[m], r.energyweekendschedule[m]] : null, hasDemand ? [r.demandweekdayschedule[m], r.demandweekendschedule[m]] : null, hasFlat ? r.flatdemandmonths[m] : null, hasCoincident ? r.coincidentschedule[m] : null, fuel ? fuel[m] : null]);
+  const monthKey = (m: number) =>
+    JSON.stringify([
+      hasEnergy ? [r.energyweekdayschedule[m], r.energyweekendschedule[m]] : null,
+      hasDemand ? [r.demandweekdayschedule[m], r.demandweekendschedule[m]] : null,
+      hasFlat ? r.flatdemandmonths[m] : null,
+      hasCoincident ? r.coincidentschedule[m] : null,
+      fuel ? fuel[m] : null,
+    ]);
   const runs = monthRuns(MONTHS.map((_, m) => monthKey(m)));
   const seasonal = runs.length > 1;
   const seasons = seasonal ? runs.map((run) => seasonOfMonths(run.months)) : [];
@@ -325,7 +409,12 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   const rates: ConvertedRate[] = [];
   const touGroups: ConvertedTariff['touGroups'] = [];
   // One TOU group per schedule kind; a season whose schedule has one period needs no TOU for it.
-  const schedule = (kind: 'energy' | 'demand' | 'coincident', structure: unknown[], weekday: number[][], weekend: number[][]) => {
+  const schedule = (
+    kind: 'energy' | 'demand' | 'coincident',
+    structure: unknown[],
+    weekday: number[][],
+    weekend: number[][],
+  ) => {
     const label = { energy: 'Energy', demand: 'Demand', coincident: 'Coincident demand' }[kind];
     const group: ConvertedTou[] = [];
     const periodsOf = (m: number) => [...new Set([...weekday[m]!, ...weekend[m]!])].sort((a, b) => a - b);
@@ -334,21 +423,39 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
     for (const seasonRef of seasonRefs) {
       const m = monthOfSeason(seasonRef);
       const periods = periodsOf(m);
-      const price = (p: number) => (Array.isArray(structure[p]) ? (num((structure[p] as Tier[])[0]?.rate) ?? 0) + (num((structure[p] as Tier[])[0]?.adj) ?? 0) : 0);
+      const price = (p: number) =>
+        Array.isArray(structure[p])
+          ? (num((structure[p] as Tier[])[0]?.rate) ?? 0) + (num((structure[p] as Tier[])[0]?.adj) ?? 0)
+          : 0;
       // URDB does not name periods: types follow price within the season (highest ON_PEAK, lowest OFF_PEAK).
       const ranked = [...periods].sort((a, b) => price(b) - price(a));
       for (const p of periods) {
         const what = `${kind} period ${p + 1}${ofSeason(seasonRef)}`;
-        const { bands, daily } = tiersOf(structure[p], what, kind === 'energy' ? 'energy' : 'demand', { energy: null, demand: r.demandrateunit ?? r.demandunits, coincident: r.coincidentrateunit }[kind]);
+        const { bands, daily } = tiersOf(
+          structure[p],
+          what,
+          kind === 'energy' ? 'energy' : 'demand',
+          { energy: null, demand: r.demandrateunit ?? r.demandunits, coincident: r.coincidentrateunit }[kind],
+        );
         const touRef = needsTou ? `${kind}:${seasonRef}:${p}` : null;
         if (touRef) {
           const rank = ranked.indexOf(p);
           group.push({
             ref: touRef,
             name: `${label} period ${p + 1}${ofSeason(seasonRef)}`,
-            touType: periods.length === 1 ? 'OFF_PEAK' : rank === 0 ? 'ON_PEAK' : rank === periods.length - 1 ? 'OFF_PEAK' : 'PARTIAL_PEAK',
+            touType:
+              periods.length === 1
+                ? 'OFF_PEAK'
+                : rank === 0
+                  ? 'ON_PEAK'
+                  : rank === periods.length - 1
+                    ? 'OFF_PEAK'
+                    : 'PARTIAL_PEAK',
             seasonRef,
-            periods: [...windows(weekday[m]!, p).map((w) => periodOf(0, 4, w)), ...windows(weekend[m]!, p).map((w) => periodOf(5, 6, w))],
+            periods: [
+              ...windows(weekday[m]!, p).map((w) => periodOf(0, 4, w)),
+              ...windows(weekend[m]!, p).map((w) => periodOf(5, 6, w)),
+            ],
           });
         }
         rates.push({
@@ -364,7 +471,19 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
           bands,
         });
         const sell = kind === 'energy' && exportArrangement ? sellPrice(structure[p], what) : null;
-        if (sell) rates.push({ group: 'Export Credits', name: `Export credit, period ${p + 1}${ofSeason(seasonRef)}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef: touRef ? null : seasonRef, touRef, tierScope: null, demandKey: null, transactionType: 'SELL', bands: [{ amount: sell, upTo: null, demandUpTo: null }] });
+        if (sell)
+          rates.push({
+            group: 'Export Credits',
+            name: `Export credit, period ${p + 1}${ofSeason(seasonRef)}`,
+            chargeType: 'CONSUMPTION_BASED',
+            chargePeriod: 'MONTHLY',
+            seasonRef: touRef ? null : seasonRef,
+            touRef,
+            tierScope: null,
+            demandKey: null,
+            transactionType: 'SELL',
+            bands: [{ amount: sell, upTo: null, demandUpTo: null }],
+          });
       }
     }
     if (group.length) touGroups.push({ kind, tous: group });
@@ -377,7 +496,19 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
   if (fuel) {
     for (const seasonRef of seasonRefs) {
       const amount = fuel[monthOfSeason(seasonRef)]!;
-      if (amount) rates.push({ group: 'Energy Charges', name: `Fuel adjustment${ofSeason(seasonRef)}`, chargeType: 'CONSUMPTION_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
+      if (amount)
+        rates.push({
+          group: 'Energy Charges',
+          name: `Fuel adjustment${ofSeason(seasonRef)}`,
+          chargeType: 'CONSUMPTION_BASED',
+          chargePeriod: 'MONTHLY',
+          seasonRef,
+          touRef: null,
+          tierScope: null,
+          demandKey: null,
+          transactionType: null,
+          bands: [{ amount, upTo: null, demandUpTo: null }],
+        });
     }
   }
   if (hasFlat) {
@@ -385,21 +516,61 @@ export function convertUrdb(record: Record<string, unknown>, options: ConvertOpt
       const p = r.flatdemandmonths[monthOfSeason(seasonRef)] as number;
       const what = `flat demand period ${p + 1}`;
       const { bands } = tiersOf(flat[p], what, 'demand', r.flatdemandunit ?? r.demandunits);
-      rates.push({ group: 'Demand Charges', name: `Flat demand${ofSeason(seasonRef)}`, chargeType: 'DEMAND_BASED', chargePeriod: 'MONTHLY', seasonRef, touRef: null, tierScope: null, demandKey: lookback ? 'ratchet' : demandWindow ? 'window' : null, transactionType: null, bands });
+      rates.push({
+        group: 'Demand Charges',
+        name: `Flat demand${ofSeason(seasonRef)}`,
+        chargeType: 'DEMAND_BASED',
+        chargePeriod: 'MONTHLY',
+        seasonRef,
+        touRef: null,
+        tierScope: null,
+        demandKey: lookback ? 'ratchet' : demandWindow ? 'window' : null,
+        transactionType: null,
+        bands,
+      });
     }
   }
-  if (fixed) rates.push({ group: 'Fixed Charges', name: 'Fixed charge', chargeType: 'FIXED_PRICE', chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY', seasonRef: null, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount: fixed, upTo: null, demandUpTo: null }] });
+  if (fixed)
+    rates.push({
+      group: 'Fixed Charges',
+      name: 'Fixed charge',
+      chargeType: 'FIXED_PRICE',
+      chargePeriod: fixedUnits === '$/day' ? 'DAILY' : 'MONTHLY',
+      seasonRef: null,
+      touRef: null,
+      tierScope: null,
+      demandKey: null,
+      transactionType: null,
+      bands: [{ amount: fixed, upTo: null, demandUpTo: null }],
+    });
   // Minimums: v8 mincharge per month, day or year; v7 minmonthlycharge and annualmincharge (an annual minimum is
   // compared with the calendar year's bills, its shortfall added in December).
   const minUnits = r.minchargeunits ?? '$/month';
-  if (num(r.mincharge) && !['$/month', '$/day', '$/year'].includes(minUnits)) throw new Skip(`minimum charge units "${minUnits}" cannot be represented`);
+  if (num(r.mincharge) && !['$/month', '$/day', '$/year'].includes(minUnits))
+    throw new Skip(`minimum charge units "${minUnits}" cannot be represented`);
   const minimums: [number | null, ConvertedRate['chargePeriod'], string][] = [
-    [num(r.mincharge), minUnits === '$/day' ? 'DAILY' : minUnits === '$/year' ? 'ANNUALLY' : 'MONTHLY', minUnits === '$/year' ? 'Annual minimum charge' : 'Minimum charge'],
+    [
+      num(r.mincharge),
+      minUnits === '$/day' ? 'DAILY' : minUnits === '$/year' ? 'ANNUALLY' : 'MONTHLY',
+      minUnits === '$/year' ? 'Annual minimum charge' : 'Minimum charge',
+    ],
     [num(r.minmonthlycharge), 'MONTHLY', 'Minimum charge'],
     [num(r.annualmincharge), 'ANNUALLY', 'Annual minimum charge'],
   ];
   for (const [amount, chargePeriod, label] of minimums) {
-    if (amount) rates.push({ group: 'Minimum Charge', name: label, chargeType: 'MINIMUM', chargePeriod, seasonRef: null, touRef: null, tierScope: null, demandKey: null, transactionType: null, bands: [{ amount, upTo: null, demandUpTo: null }] });
+    if (amount)
+      rates.push({
+        group: 'Minimum Charge',
+        name: label,
+        chargeType: 'MINIMUM',
+        chargePeriod,
+        seasonRef: null,
+        touRef: null,
+        tierScope: null,
+        demandKey: null,
+        transactionType: null,
+        bands: [{ amount, upTo: null, demandUpTo: null }],
+      });
   }
 
   const uri = typeof r.uri === 'string' ? r.uri : null;

@@ -15,7 +15,15 @@ import { DateTime, IANAZone } from 'luxon';
 import type { Db } from '../../db/database.ts';
 import { ImportFormatError } from '../source-lines.ts';
 import { importUrdb, type UrdbOptions } from '../urdb.importer.ts';
-import { MAX_URDB_PAGE_SIZE, UrdbApiClient, UrdbApiError, URDB_SECTORS, type UrdbQuery, type UrdbRetry, type UrdbSector } from './api-client.ts';
+import {
+  MAX_URDB_PAGE_SIZE,
+  UrdbApiClient,
+  UrdbApiError,
+  URDB_SECTORS,
+  type UrdbQuery,
+  type UrdbRetry,
+  type UrdbSector,
+} from './api-client.ts';
 import { SyncStateStore } from './sync-state.ts';
 import { lastRevision } from './supersede.ts';
 
@@ -77,7 +85,9 @@ export interface UrdbSyncSummary {
   notes: string[];
 }
 
-export type UrdbSyncProgress = { kind: 'page'; offset: number; items: number; summary: UrdbSyncSummary } | { kind: 'retry'; retry: UrdbRetry; summary: UrdbSyncSummary };
+export type UrdbSyncProgress =
+  | { kind: 'page'; offset: number; items: number; summary: UrdbSyncSummary }
+  | { kind: 'retry'; retry: UrdbRetry; summary: UrdbSyncSummary };
 
 /** A sync that stopped at a page: the pages before it are imported, and the summary says how far it came. */
 export class UrdbSyncError extends Error {
@@ -103,10 +113,17 @@ interface Parsed {
   importOptions: UrdbOptions;
 }
 
-const wholeNumber = (flag: string, raw: number | string | undefined, fallback: number, min: number, max: number): number => {
+const wholeNumber = (
+  flag: string,
+  raw: number | string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number => {
   if (raw === undefined || raw === '') return fallback;
   const n = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new ImportFormatError(flag, `${JSON.stringify(raw)} is not a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ImportFormatError(flag, `${JSON.stringify(raw)} is not a whole number from ${min} to ${max}`);
   return n;
 };
 
@@ -115,12 +132,14 @@ export function parseSyncRequest(r: UrdbSyncRequest): Parsed {
   const filters: Parsed['filters'] = {};
   if (r.eia !== undefined && r.eia !== '') {
     const eia = String(r.eia).trim();
-    if (!/^\d{1,9}$/.test(eia) || Number(eia) === 0) throw new ImportFormatError('--eia', `"${r.eia}" is not an EIA utility id (a whole number)`);
+    if (!/^\d{1,9}$/.test(eia) || Number(eia) === 0)
+      throw new ImportFormatError('--eia', `"${r.eia}" is not an EIA utility id (a whole number)`);
     filters.eia = String(Number(eia));
   }
   if (r.utility !== undefined && r.utility.trim() !== '') {
     // URDB's utility names are short; a longer one would only make a request URL the API refuses.
-    if (r.utility.trim().length > MAX_UTILITY_NAME) throw new ImportFormatError('--utility', `a utility name is at most ${MAX_UTILITY_NAME} characters`);
+    if (r.utility.trim().length > MAX_UTILITY_NAME)
+      throw new ImportFormatError('--utility', `a utility name is at most ${MAX_UTILITY_NAME} characters`);
     filters.utility = r.utility.trim();
   }
   if (r.zip !== undefined && r.zip !== '') {
@@ -133,13 +152,23 @@ export function parseSyncRequest(r: UrdbSyncRequest): Parsed {
     filters.sector = sector;
   }
   const since = r.since === undefined || r.since.trim() === '' ? undefined : r.since.trim();
-  if (since !== undefined && since !== 'last' && sinceSeconds(since) === null) throw new ImportFormatError('--since', `"${since}" is not a date (YYYY-MM-DD), an ISO 8601 date-time or "last"`);
+  if (since !== undefined && since !== 'last' && sinceSeconds(since) === null)
+    throw new ImportFormatError('--since', `"${since}" is not a date (YYYY-MM-DD), an ISO 8601 date-time or "last"`);
   if (Object.keys(filters).length === 0 && since === undefined && !r.all) {
-    throw new ImportFormatError('--eia', 'name what to sync (--eia, --utility, --zip, --sector or --since), or --all for the whole database');
+    throw new ImportFormatError(
+      '--eia',
+      'name what to sync (--eia, --utility, --zip, --sector or --since), or --all for the whole database',
+    );
   }
-  if (r.timeZone !== undefined && !IANAZone.isValidZone(r.timeZone)) throw new ImportFormatError('--time-zone', `"${r.timeZone}" is not an IANA time zone`);
-  if (r.effectiveDate !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(r.effectiveDate) && DateTime.fromISO(r.effectiveDate, { zone: 'UTC' }).isValid)) throw new ImportFormatError('--effective-date', `"${r.effectiveDate}" is not a date (YYYY-MM-DD)`);
-  const lseId = r.lseId === undefined || r.lseId === '' ? undefined : wholeNumber('--lse-id', r.lseId, 0, 1, 2_147_483_647);
+  if (r.timeZone !== undefined && !IANAZone.isValidZone(r.timeZone))
+    throw new ImportFormatError('--time-zone', `"${r.timeZone}" is not an IANA time zone`);
+  if (
+    r.effectiveDate !== undefined &&
+    !(/^\d{4}-\d{2}-\d{2}$/.test(r.effectiveDate) && DateTime.fromISO(r.effectiveDate, { zone: 'UTC' }).isValid)
+  )
+    throw new ImportFormatError('--effective-date', `"${r.effectiveDate}" is not a date (YYYY-MM-DD)`);
+  const lseId =
+    r.lseId === undefined || r.lseId === '' ? undefined : wholeNumber('--lse-id', r.lseId, 0, 1, 2_147_483_647);
   return {
     filters,
     since,
@@ -153,7 +182,8 @@ export function parseSyncRequest(r: UrdbSyncRequest): Parsed {
  * (February 30, hour 24) are refused, not rolled over as Date.parse would. */
 function sinceSeconds(text: string): number | null {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  if (!dateOnly && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.test(text)) return null;
+  if (!dateOnly && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.test(text))
+    return null;
   const at = DateTime.fromISO(text, { zone: 'UTC', setZone: !dateOnly });
   return at.isValid ? Math.floor(at.toSeconds()) : null;
 }
@@ -166,35 +196,86 @@ function wanted(record: Record<string, unknown>, filters: Parsed['filters'], sin
     const revised = lastRevision(record);
     if (revised !== null && Date.parse(revised) / 1000 <= since) return false;
   }
-  if (filters.eia !== undefined && record.eiaid !== undefined && record.eiaid !== null && record.eiaid !== '' && Number(record.eiaid) !== Number(filters.eia)) return false;
-  if (filters.sector !== undefined && typeof record.sector === 'string' && record.sector.toLowerCase() !== filters.sector.toLowerCase()) return false;
+  if (
+    filters.eia !== undefined &&
+    record.eiaid !== undefined &&
+    record.eiaid !== null &&
+    record.eiaid !== '' &&
+    Number(record.eiaid) !== Number(filters.eia)
+  )
+    return false;
+  if (
+    filters.sector !== undefined &&
+    typeof record.sector === 'string' &&
+    record.sector.toLowerCase() !== filters.sector.toLowerCase()
+  )
+    return false;
   return true;
 }
 
-export async function syncUrdb(db: Db, request: UrdbSyncRequest, settings: UrdbSyncSettings, onProgress: (p: UrdbSyncProgress) => void = () => {}): Promise<UrdbSyncSummary> {
+export async function syncUrdb(
+  db: Db,
+  request: UrdbSyncRequest,
+  settings: UrdbSyncSettings,
+  onProgress: (p: UrdbSyncProgress) => void = () => {},
+): Promise<UrdbSyncSummary> {
   const parsed = parseSyncRequest(request);
-  if (!settings.apiKey) throw new ImportFormatError('--api-key', 'no OpenEI API key: give --api-key or set URDB_API_KEY (a free key: https://openei.org/services/api/signup/)');
+  if (!settings.apiKey)
+    throw new ImportFormatError(
+      '--api-key',
+      'no OpenEI API key: give --api-key or set URDB_API_KEY (a free key: https://openei.org/services/api/signup/)',
+    );
   // Said without the key itself: it is never echoed.
-  if (!API_KEY.test(settings.apiKey)) throw new ImportFormatError('--api-key', 'the OpenEI API key is not 1 to 200 printable characters without spaces');
+  if (!API_KEY.test(settings.apiKey))
+    throw new ImportFormatError('--api-key', 'the OpenEI API key is not 1 to 200 printable characters without spaces');
   const { lseId } = parsed.importOptions;
   // Checked before any request (the importer checks it too, but only once a page holds a record to import).
-  if (lseId !== undefined && !(await db.kysely.selectFrom('lses').select('lse_id').where('lse_id', '=', lseId).executeTakeFirst())) {
+  if (
+    lseId !== undefined &&
+    !(await db.kysely.selectFrom('lses').select('lse_id').where('lse_id', '=', lseId).executeTakeFirst())
+  ) {
     throw new ImportFormatError('--lse-id', `no LSE has id ${lseId}`);
   }
   const now = settings.now ?? (() => new Date());
   const store = new SyncStateStore(settings.stateFile);
   const { filters } = parsed;
   const query: Record<string, string> = { ...filters };
-  const key = JSON.stringify([settings.apiUrl, filters.eia ?? null, filters.utility ?? null, filters.zip ?? null, filters.sector ?? null]);
+  const key = JSON.stringify([
+    settings.apiUrl,
+    filters.eia ?? null,
+    filters.utility ?? null,
+    filters.zip ?? null,
+    filters.sector ?? null,
+  ]);
   const state = await store.get(key);
 
   let since: number | null = null;
   if (parsed.since === 'last') {
-    if (!state?.lastCompleted) throw new ImportFormatError('--since', 'no completed sync of these filters to start from: run once without --since last');
+    if (!state?.lastCompleted)
+      throw new ImportFormatError(
+        '--since',
+        'no completed sync of these filters to start from: run once without --since last',
+      );
     since = Math.floor(Date.parse(state.lastCompleted.startedAt) / 1000);
   } else if (parsed.since !== undefined) since = sinceSeconds(parsed.since);
 
-  const summary: UrdbSyncSummary = { query, since: since === null ? null : iso(since), resumedFrom: null, pages: 0, records: 0, filtered: 0, created: 0, updated: 0, unchanged: 0, skipped: [], retries: 0, nextOffset: 0, completed: false, error: null, notes: [] };
+  const summary: UrdbSyncSummary = {
+    query,
+    since: since === null ? null : iso(since),
+    resumedFrom: null,
+    pages: 0,
+    records: 0,
+    filtered: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: [],
+    retries: 0,
+    nextOffset: 0,
+    completed: false,
+    error: null,
+    notes: [],
+  };
   let offset = 0;
   let startedAt = now().toISOString();
   if (request.resume) {
@@ -203,13 +284,23 @@ export async function syncUrdb(db: Db, request: UrdbSyncRequest, settings: UrdbS
       offset = run.nextOffset;
       startedAt = run.startedAt;
       summary.resumedFrom = offset;
-    } else if (run) summary.notes.push(`the interrupted sync of these filters was for another --since (${run.since === null ? 'none' : iso(run.since)}): starting from the first page`);
+    } else if (run)
+      summary.notes.push(
+        `the interrupted sync of these filters was for another --since (${run.since === null ? 'none' : iso(run.since)}): starting from the first page`,
+      );
     else summary.notes.push('no interrupted sync of these filters to resume: starting from the first page');
   }
-  if (store.setAside) summary.notes.push(`the sync state file was unreadable: moved to ${store.setAside}, starting with no resume points`);
+  if (store.setAside)
+    summary.notes.push(
+      `the sync state file was unreadable: moved to ${store.setAside}, starting with no resume points`,
+    );
   summary.nextOffset = offset;
   const record = (nextOffset: number) =>
-    store.update(key, (s) => ({ query, ...(s?.lastCompleted ? { lastCompleted: s.lastCompleted } : {}), inProgress: { startedAt, since, nextOffset, updatedAt: now().toISOString() } }));
+    store.update(key, (s) => ({
+      query,
+      ...(s?.lastCompleted ? { lastCompleted: s.lastCompleted } : {}),
+      inProgress: { startedAt, since, nextOffset, updatedAt: now().toISOString() },
+    }));
   await record(offset);
 
   const client = new UrdbApiClient({
@@ -228,8 +319,13 @@ export async function syncUrdb(db: Db, request: UrdbSyncRequest, settings: UrdbS
   const apiQuery: UrdbQuery = { ...filters, ...(since !== null ? { modifiedAfter: since } : {}) };
   const fail = (message: string): never => {
     summary.error = message;
-    const done = summary.pages ? `the ${summary.pages} page${summary.pages === 1 ? '' : 's'} before it ${summary.pages === 1 ? 'is' : 'are'} imported; ` : '';
-    throw new UrdbSyncError(`${message}; ${done}run again with ${settings.resumeHint ?? '--resume'} to continue from offset ${offset}`, summary);
+    const done = summary.pages
+      ? `the ${summary.pages} page${summary.pages === 1 ? '' : 's'} before it ${summary.pages === 1 ? 'is' : 'are'} imported; `
+      : '';
+    throw new UrdbSyncError(
+      `${message}; ${done}run again with ${settings.resumeHint ?? '--resume'} to continue from offset ${offset}`,
+      summary,
+    );
   };
 
   for (;;) {
@@ -245,9 +341,15 @@ export async function syncUrdb(db: Db, request: UrdbSyncRequest, settings: UrdbS
       let page: Awaited<ReturnType<typeof importUrdb>>;
       try {
         // One record per line: the importer reads them as it reads a file (one transaction for the page).
-        page = await importUrdb(db, Readable.from(kept.map((item) => `${JSON.stringify(item)}\n`)), `URDB API offset ${offset}`, parsed.importOptions);
+        page = await importUrdb(
+          db,
+          Readable.from(kept.map((item) => `${JSON.stringify(item)}\n`)),
+          `URDB API offset ${offset}`,
+          parsed.importOptions,
+        );
       } catch (e) {
-        if (e instanceof ImportFormatError && !e.where.startsWith('--')) return fail(`URDB page at offset ${offset} holds a record Ratebook cannot read (${e.message})`);
+        if (e instanceof ImportFormatError && !e.where.startsWith('--'))
+          return fail(`URDB page at offset ${offset} holds a record Ratebook cannot read (${e.message})`);
         throw e;
       }
       summary.created += page.created;
@@ -277,7 +379,9 @@ export function formatSyncSummary(s: UrdbSyncSummary): string[] {
   const head = `URDB sync${filters.length ? ` (${filters.join(', ')})` : ' (whole database)'}${s.completed ? '' : ' STOPPED'}: ${s.pages} page${s.pages === 1 ? '' : 's'}${s.resumedFrom !== null ? ` from offset ${s.resumedFrom}` : ''}, ${s.records} records read`;
   const lines = [head];
   if (s.filtered) lines.push(`  ${s.filtered} not revised since then or outside the filters (not imported)`);
-  lines.push(`  ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.retries} ${s.retries === 1 ? 'retry' : 'retries'}`);
+  lines.push(
+    `  ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.retries} ${s.retries === 1 ? 'retry' : 'retries'}`,
+  );
   for (const note of s.notes) lines.push(`  note: ${note}`);
   for (const k of s.skipped) lines.push(`  skipped ${k.label}: ${k.reason}`);
   if (!s.completed) lines.push(`  stopped at offset ${s.nextOffset}: ${s.error ?? 'unknown'}`);

@@ -6,11 +6,26 @@ import { CalculateBody, PropertyDataInput, RateInput } from '../calculations/cal
 export const AccountCalculateBody = Type.Object({
   fromDateTime: Type.String({ description: 'Required' }),
   toDateTime: Type.String({ description: 'Required' }),
-  masterTariffId: Type.Optional(Id('Bill on this tariff instead of the account\'s')),
-  profileId: Type.Optional(Type.String({ maxLength: 64, description: 'The usage profile (default: the account\'s default ELECTRICITY profile)' })),
+  masterTariffId: Type.Optional(Id("Bill on this tariff instead of the account's")),
+  profileId: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "The usage profile (default: the account's default ELECTRICITY profile)",
+    }),
+  ),
   providerProfileId: Type.Optional(Type.String({ maxLength: 255 })),
-  useIntelligentBaselining: Type.Optional(Type.Boolean({ description: 'Fill spans without readings from the typical baseline scaled to the readings (default false: such spans are a 400)' })),
-  propertyInputs: Type.Optional(Type.Array(PropertyDataInput, { maxItems: 1000, description: 'More inputs beside the account\'s properties and readings' })),
+  useIntelligentBaselining: Type.Optional(
+    Type.Boolean({
+      description:
+        'Fill spans without readings from the typical baseline scaled to the readings (default false: such spans are a 400)',
+    }),
+  ),
+  propertyInputs: Type.Optional(
+    Type.Array(PropertyDataInput, {
+      maxItems: 1000,
+      description: "More inputs beside the account's properties and readings",
+    }),
+  ),
   rateInputs: Type.Optional(Type.Array(RateInput, { maxItems: 200 })),
   detailLevel: Type.Optional(Type.String()),
   groupBy: Type.Optional(Type.String()),

@@ -20,7 +20,13 @@ import type { AccountsService, LoadedAccount } from './accounts.service.ts';
 type Body = Static<typeof AccountCalculateBody>;
 type Assumption = CalculatedCost['assumptions'][number];
 /** Adds an assumption to the answer (a span: the dates it concerns). */
-type Note = (keyName: string, dataValue: string | null, description: string, accuracy: number, span?: [number, number]) => void;
+type Note = (
+  keyName: string,
+  dataValue: string | null,
+  description: string,
+  accuracy: number,
+  span?: [number, number],
+) => void;
 
 export class AccountCalculationService {
   constructor(
@@ -41,7 +47,17 @@ export class AccountCalculationService {
     const noted: Assumption[] = [];
     const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
     const note: Note = (keyName, dataValue, description, accuracy, span) => {
-      noted.push({ keyName, displayName: null, description, fromDateTime: span ? at(span[0]) : null, toDateTime: span ? at(span[1]) : null, dataType: null, dataValue, unit: null, accuracy });
+      noted.push({
+        keyName,
+        displayName: null,
+        description,
+        fromDateTime: span ? at(span[0]) : null,
+        toDateTime: span ? at(span[1]) : null,
+        dataType: null,
+        dataValue,
+        unit: null,
+        accuracy,
+      });
     };
 
     // Tariffs: named in the body for the whole range, else the account's over time (its default when none is set).
@@ -49,21 +65,63 @@ export class AccountCalculationService {
     const midnight = (d: string) => DateTime.fromISO(d, { zone }).toMillis();
     const parts = body.masterTariffId
       ? [{ masterTariffId: body.masterTariffId, from, to }]
-      : (await this.accounts.timeline(account, date(from), DateTime.fromMillis(to - 1, { zone }).plus({ days: 1 }).toISODate()!)).map(({ part, source }) => {
-          if (source === 'DEFAULT') note('masterTariffId', String(part.masterTariffId), `The account has no tariff set: its LSE's default tariff for its class (${part.masterTariffId}) is billed`, 75);
-          return { masterTariffId: part.masterTariffId, from: Math.max(from, midnight(part.from)), to: part.to === null ? to : Math.min(to, midnight(part.to)) };
-        }).filter((p) => p.to > p.from);
-    if (!parts.length) throw invalidArgument('fromDateTime', body.fromDateTime, 'The account was on no tariff in the range (its tariffs start later): set one from an earlier date');
+      : (
+          await this.accounts.timeline(
+            account,
+            date(from),
+            DateTime.fromMillis(to - 1, { zone })
+              .plus({ days: 1 })
+              .toISODate()!,
+          )
+        )
+          .map(({ part, source }) => {
+            if (source === 'DEFAULT')
+              note(
+                'masterTariffId',
+                String(part.masterTariffId),
+                `The account has no tariff set: its LSE's default tariff for its class (${part.masterTariffId}) is billed`,
+                75,
+              );
+            return {
+              masterTariffId: part.masterTariffId,
+              from: Math.max(from, midnight(part.from)),
+              to: part.to === null ? to : Math.min(to, midnight(part.to)),
+            };
+          })
+          .filter((p) => p.to > p.from);
+    if (!parts.length)
+      throw invalidArgument(
+        'fromDateTime',
+        body.fromDateTime,
+        'The account was on no tariff in the range (its tariffs start later): set one from an earlier date',
+      );
 
     const readings = await this.usage(account, body, orgId, from, to, note);
     const properties = [...account.properties.values()]
       .filter((p) => !(p.key_name in ACCOUNT_KEYS) || p.key_name === 'territoryId')
       .map((p) => ({ keyName: p.key_name, dataValue: p.data_value }));
-    if (!account.properties.has('customerClass')) note('customerClass', 'RESIDENTIAL', 'The account names no customerClass: RESIDENTIAL is assumed where one is needed (its default tariff)', 90);
+    if (!account.properties.has('customerClass'))
+      note(
+        'customerClass',
+        'RESIDENTIAL',
+        'The account names no customerClass: RESIDENTIAL is assumed where one is needed (its default tariff)',
+        90,
+      );
 
     const results: CalculatedCost[] = [];
     for (const part of parts) {
-      const own = [...clip(readings.filter((r) => r.unit === 'kWh'), part.from, part.to), ...clip(readings.filter((r) => r.unit === 'kW'), part.from, part.to)];
+      const own = [
+        ...clip(
+          readings.filter((r) => r.unit === 'kWh'),
+          part.from,
+          part.to,
+        ),
+        ...clip(
+          readings.filter((r) => r.unit === 'kW'),
+          part.from,
+          part.to,
+        ),
+      ];
       const result = await this.calculations.calculate(
         {
           fromDateTime: new Date(part.from).toISOString(),
@@ -72,28 +130,72 @@ export class AccountCalculationService {
           propertyInputs: [...usageInputs(own), ...properties, ...(body.propertyInputs ?? [])],
           ...(body.rateInputs ? { rateInputs: body.rateInputs } : {}),
           ...(account.row.zip_code ? { address: { zip: account.row.zip_code } } : {}),
-          ...pick(body, ['detailLevel', 'groupBy', 'billingPeriod', 'isBillingPeriod', 'minimums', 'excludeChargeClass', 'applyUtilityTax', 'tariffEffectiveOn']),
+          ...pick(body, [
+            'detailLevel',
+            'groupBy',
+            'billingPeriod',
+            'isBillingPeriod',
+            'minimums',
+            'excludeChargeClass',
+            'applyUtilityTax',
+            'tariffEffectiveOn',
+          ]),
         },
         orgId,
         ext,
       );
-      if (parts.length > 1) note('masterTariffId', String(part.masterTariffId), `${result.tariffName} (${part.masterTariffId}) bills ${date(part.from)} to ${date(part.to)}: the account's tariff then`, 100, [part.from, part.to]);
+      if (parts.length > 1)
+        note(
+          'masterTariffId',
+          String(part.masterTariffId),
+          `${result.tariffName} (${part.masterTariffId}) bills ${date(part.from)} to ${date(part.to)}: the account's tariff then`,
+          100,
+          [part.from, part.to],
+        );
       results.push(result);
     }
     return combine(results, noted, at(from), at(to));
   }
 
   /** kWh and kW readings of the range: the usage profile less the solar one; gaps filled or refused. */
-  private async usage(account: LoadedAccount, body: Body, orgId: number, from: number, to: number, note: Note): Promise<Reading[]> {
+  private async usage(
+    account: LoadedAccount,
+    body: Body,
+    orgId: number,
+    from: number,
+    to: number,
+    note: Note,
+  ): Promise<Reading[]> {
     const field = body.profileId ? 'profileId' : 'providerProfileId';
-    const ref = body.profileId ? { profileId: body.profileId } : body.providerProfileId ? { providerProfileId: body.providerProfileId } : null;
+    const ref = body.profileId
+      ? { profileId: body.profileId }
+      : body.providerProfileId
+        ? { providerProfileId: body.providerProfileId }
+        : null;
     const profile = await accountProfile(this.profiles, account, ref, orgId, field);
-    if (!profile) throw invalidArgument('profileId', null, 'The account has no usage profile: add one (POST /rest/v1/profiles) with its readings, or a TypicalBaseline profile');
+    if (!profile)
+      throw invalidArgument(
+        'profileId',
+        null,
+        'The account has no usage profile: add one (POST /rest/v1/profiles) with its readings, or a TypicalBaseline profile',
+      );
     let { readings, description } = await this.profiles.readingsIn(profile, from, to);
     if (description) note('profileId', profile.row.profile_id, `Usage is modelled: ${description}`, 60);
     if (profile.row.source_id === 'ReadingEntry') {
-      const place = { zipCode: account.row.zip_code, zone: this.accounts.zoneOf(account), customerClass: this.accounts.customerClass(account) };
-      const gaps = await fillGaps(this.baselines, place, profile.row.profile_id, readings, from, to, body.useIntelligentBaselining === true);
+      const place = {
+        zipCode: account.row.zip_code,
+        zone: this.accounts.zoneOf(account),
+        customerClass: this.accounts.customerClass(account),
+      };
+      const gaps = await fillGaps(
+        this.baselines,
+        place,
+        profile.row.profile_id,
+        readings,
+        from,
+        to,
+        body.useIntelligentBaselining === true,
+      );
       readings = gaps.readings;
       if (gaps.filled) note('useIntelligentBaselining', 'true', gaps.filled, 70);
     }
@@ -101,9 +203,17 @@ export class AccountCalculationService {
     const solar = profile.row.service_types === 'SOLAR_PV' ? null : await this.profiles.defaultOf(account, 'SOLAR_PV');
     if (solar) {
       const produced = await this.profiles.readingsIn(solar, from, to);
-      readings = netOfSolar(readings, produced.readings.filter((r) => r.unit === 'kWh'));
+      readings = netOfSolar(
+        readings,
+        produced.readings.filter((r) => r.unit === 'kWh'),
+      );
       const total = produced.readings.reduce((s, r) => s + (r.unit === 'kWh' ? r.value : 0), 0);
-      note('solarPv', String(Math.round(total * 1000) / 1000), `The account's solar profile ${solar.row.profile_id} (${produced.description ?? 'readings sent'}) is taken off the usage: ${Math.round(total)} kWh in the range`, 90);
+      note(
+        'solarPv',
+        String(Math.round(total * 1000) / 1000),
+        `The account's solar profile ${solar.row.profile_id} (${produced.description ?? 'readings sent'}) is taken off the usage: ${Math.round(total)} kWh in the range`,
+        90,
+      );
     }
     return readings;
   }
@@ -118,7 +228,12 @@ function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pic
 /** The parts' bills as one: totals and quantities added (kW: the highest), items and assumptions in order. */
 function combine(results: CalculatedCost[], noted: Assumption[], from: string, to: string): CalculatedCost {
   const last = results.at(-1)!;
-  if (results.length === 1) return { ...last, assumptions: [...noted, ...last.assumptions], accuracy: Math.min(last.accuracy, ...noted.map((n) => n.accuracy ?? 100)) };
+  if (results.length === 1)
+    return {
+      ...last,
+      assumptions: [...noted, ...last.assumptions],
+      accuracy: Math.min(last.accuracy, ...noted.map((n) => n.accuracy ?? 100)),
+    };
   const round = (v: number) => Math.round(v * 100) / 100;
   const sum = (f: (r: CalculatedCost) => number) => results.reduce((s, r) => s + f(r), 0);
   return {

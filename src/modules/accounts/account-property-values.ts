@@ -14,16 +14,26 @@ interface AccountKey {
   check(value: string): string | null;
 }
 
-const positiveInteger = (v: string) => (/^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647 ? null : 'must be a positive integer id');
+const positiveInteger = (v: string) =>
+  /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647 ? null : 'must be a positive integer id';
 const decimal = (v: string) => (v.trim() !== '' && Number.isFinite(Number(v)) ? null : 'must be a number');
 
 /** Keys of the account itself, with the original's names. */
 export const ACCOUNT_KEYS: Record<string, AccountKey> = {
-  customerClass: { displayName: 'Customer Class', dataType: 'CHOICE', check: (v) => (customerClassOf(v) ? null : `must be one of ${CUSTOMER_CLASSES.join(', ')} (or the original's codes 1, 2, 4)`) },
+  customerClass: {
+    displayName: 'Customer Class',
+    dataType: 'CHOICE',
+    check: (v) =>
+      customerClassOf(v) ? null : `must be one of ${CUSTOMER_CLASSES.join(', ')} (or the original's codes 1, 2, 4)`,
+  },
   lseId: { displayName: 'Utility (LSE)', dataType: 'INTEGER', check: positiveInteger },
   territoryId: { displayName: 'Territory', dataType: 'INTEGER', check: positiveInteger },
   masterTariffId: { displayName: 'Tariff', dataType: 'INTEGER', check: positiveInteger },
-  buildingArea: { displayName: 'Building Area (sq ft)', dataType: 'DECIMAL', check: (v) => decimal(v) ?? (Number(v) > 0 ? null : 'must be more than 0') },
+  buildingArea: {
+    displayName: 'Building Area (sq ft)',
+    dataType: 'DECIMAL',
+    check: (v) => decimal(v) ?? (Number(v) > 0 ? null : 'must be more than 0'),
+  },
 };
 
 /** RESIDENTIAL, GENERAL or SPECIAL_USE for a stored customerClass value, or null. */
@@ -62,7 +72,11 @@ export interface CheckedProperty {
 }
 
 /** Checks each value against its key; `field(k)` names the value in errors ("properties.customerClass.dataValue"). */
-export async function checkProperties(keys: PropertiesRepository, values: { keyName: string; dataValue: string }[], field: (keyName: string) => string): Promise<CheckedProperty[]> {
+export async function checkProperties(
+  keys: PropertiesRepository,
+  values: { keyName: string; dataValue: string }[],
+  field: (keyName: string) => string,
+): Promise<CheckedProperty[]> {
   const others = values.map((v) => v.keyName).filter((k) => !(k in ACCOUNT_KEYS));
   const rows = new Map<string, { display_name: string | null; data_type: string | null }>();
   for (const k of new Set(others)) {
@@ -78,7 +92,12 @@ export async function checkProperties(keys: PropertiesRepository, values: { keyN
       return { keyName, dataValue, displayName: own.displayName, dataType: own.dataType };
     }
     const row = rows.get(keyName);
-    if (!row) throw invalidArgument(field(keyName).replace(/\.dataValue$/, '.keyName'), keyName, `${keyName} is not a property key (GET /rest/public/properties lists them; account keys: ${Object.keys(ACCOUNT_KEYS).join(', ')})`);
+    if (!row)
+      throw invalidArgument(
+        field(keyName).replace(/\.dataValue$/, '.keyName'),
+        keyName,
+        `${keyName} is not a property key (GET /rest/public/properties lists them; account keys: ${Object.keys(ACCOUNT_KEYS).join(', ')})`,
+      );
     const problem = checkByType(row.data_type, dataValue, choices.get(keyName)?.map((c) => c.value) ?? null);
     if (problem) throw invalidArgument(field(keyName), dataValue, `${keyName} ${problem}`);
     return { keyName, dataValue, displayName: row.display_name, dataType: row.data_type };

@@ -17,7 +17,14 @@ const HOUR = 3_600_000;
  * The profile `ref` names, which must be one of the account's: another account's is a 400 naming `field`, one the
  * organization does not have a 404 naming `field`. Without a ref, the account's default profile of `serviceType`.
  */
-export async function accountProfile(profiles: ProfilesService, account: LoadedAccount, ref: { profileId: string } | { providerProfileId: string } | null, orgId: number, field: string, serviceType = 'ELECTRICITY'): Promise<LoadedProfile | null> {
+export async function accountProfile(
+  profiles: ProfilesService,
+  account: LoadedAccount,
+  ref: { profileId: string } | { providerProfileId: string } | null,
+  orgId: number,
+  field: string,
+  serviceType = 'ELECTRICITY',
+): Promise<LoadedProfile | null> {
   if (ref === null) return profiles.defaultOf(account, serviceType);
   let profile: LoadedProfile;
   try {
@@ -26,7 +33,12 @@ export async function accountProfile(profiles: ProfilesService, account: LoadedA
     if (e instanceof ApiError && e.statusCode === 404) e.item.propertyName = field;
     throw e;
   }
-  if (profile.account.row.account_id !== account.row.account_id) throw invalidArgument(field, 'profileId' in ref ? ref.profileId : ref.providerProfileId, 'The profile belongs to another account');
+  if (profile.account.row.account_id !== account.row.account_id)
+    throw invalidArgument(
+      field,
+      'profileId' in ref ? ref.profileId : ref.providerProfileId,
+      'The profile belongs to another account',
+    );
   return profile;
 }
 
@@ -38,9 +50,24 @@ export interface BaselinePlace {
 }
 
 /** The place's typical baseline over [from, to) as kWh readings (hourly, by the typical year moved onto the dates). */
-export async function typicalReadings(baselines: BaselinesService, place: BaselinePlace, from: number, to: number): Promise<Reading[]> {
-  if (!place.zipCode) throw invalidArgument('useIntelligentBaselining', 'true', 'The typical baseline needs the account\'s place: give the account an address');
-  const moved = await baselines.typicalUsage({ zipCode: place.zipCode, customerClass: baselineClassOf(place.customerClass) }, place.zone, from, to);
+export async function typicalReadings(
+  baselines: BaselinesService,
+  place: BaselinePlace,
+  from: number,
+  to: number,
+): Promise<Reading[]> {
+  if (!place.zipCode)
+    throw invalidArgument(
+      'useIntelligentBaselining',
+      'true',
+      "The typical baseline needs the account's place: give the account an address",
+    );
+  const moved = await baselines.typicalUsage(
+    { zipCode: place.zipCode, customerClass: baselineClassOf(place.customerClass) },
+    place.zone,
+    from,
+    to,
+  );
   return moved.intervals.map((m) => ({ start: m.from, end: m.to, unit: 'kWh' as const, value: m.kwh, cost: null }));
 }
 
@@ -65,18 +92,32 @@ export async function fillGaps(
   const at = (ms: number) => DateTime.fromMillis(ms, { zone: place.zone }).toISO({ suppressMilliseconds: true })!;
   const missing = gaps.reduce((s, g) => s + g.end - g.start, 0);
   if (!fill) {
-    throw invalidArgument('useIntelligentBaselining', null, `Profile ${profileId} has no readings from ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}${gaps.length > 1 ? ` and ${gaps.length - 1} more span(s)` : ''} (${(missing / HOUR).toFixed(2)} hours in all): send them, or set useIntelligentBaselining true to fill them from the typical baseline`);
+    throw invalidArgument(
+      'useIntelligentBaselining',
+      null,
+      `Profile ${profileId} has no readings from ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}${gaps.length > 1 ? ` and ${gaps.length - 1} more span(s)` : ''} (${(missing / HOUR).toFixed(2)} hours in all): send them, or set useIntelligentBaselining true to fill them from the typical baseline`,
+    );
   }
-  if (!energy.length) throw invalidArgument('useIntelligentBaselining', 'true', `Profile ${profileId} has no readings in the range to scale a typical baseline to`);
+  if (!energy.length)
+    throw invalidArgument(
+      'useIntelligentBaselining',
+      'true',
+      `Profile ${profileId} has no readings in the range to scale a typical baseline to`,
+    );
   const base = typical ?? (await typicalReadings(baselines, place, from, to));
   const inGaps = gaps.flatMap((g) => clip(base, g.start, g.end));
   const typicalInGaps = inGaps.reduce((s, r) => s + r.value, 0);
   const typicalAll = base.reduce((s, r) => s + r.value, 0);
   const covered = typicalAll - typicalInGaps;
-  const sent = energy.reduce((s, r) => s + Math.max(0, Math.min(r.end, to) - Math.max(r.start, from)) / (r.end - r.start) * r.value, 0);
+  const sent = energy.reduce(
+    (s, r) => s + (Math.max(0, Math.min(r.end, to) - Math.max(r.start, from)) / (r.end - r.start)) * r.value,
+    0,
+  );
   const factor = covered > 0 ? sent / covered : 1;
   return {
-    readings: [...readings, ...inGaps.map((r) => ({ ...r, value: r.value * factor }))].sort((a, b) => a.start - b.start),
+    readings: [...readings, ...inGaps.map((r) => ({ ...r, value: r.value * factor }))].sort(
+      (a, b) => a.start - b.start,
+    ),
     filled: `${gaps.length} span(s) without readings (${(missing / HOUR).toFixed(2)} hours, first ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}) filled from the place's typical baseline, scaled by ${factor.toFixed(4)} so that it matches the readings where both exist`,
   };
 }

@@ -48,7 +48,12 @@ export function usageInputs(readings: readonly Reading[]): PropertyData[] {
     const first = energy[k]!;
     const duration = first.end - first.start;
     let j = k + 1;
-    while (j < energy.length && energy[j]!.start === energy[j - 1]!.end && energy[j]!.end - energy[j]!.start === duration) j++;
+    while (
+      j < energy.length &&
+      energy[j]!.start === energy[j - 1]!.end &&
+      energy[j]!.end - energy[j]!.start === duration
+    )
+      j++;
     const run = energy.slice(k, j);
     if (run.length > 1 && duration >= MIN_SERIES_MS && duration <= MAX_SERIES_MS && duration % MIN_SERIES_MS === 0) {
       out.push({
@@ -59,10 +64,22 @@ export function usageInputs(readings: readonly Reading[]): PropertyData[] {
         ...(run.some((r) => r.value < 0) ? { exportDataSeries: run.map((r) => Math.max(-r.value, 0)) } : {}),
       });
     } else {
-      for (const r of run) out.push({ keyName: 'consumption', fromDateTime: new Date(r.start).toISOString(), toDateTime: new Date(r.end).toISOString(), dataValue: r.value });
+      for (const r of run)
+        out.push({
+          keyName: 'consumption',
+          fromDateTime: new Date(r.start).toISOString(),
+          toDateTime: new Date(r.end).toISOString(),
+          dataValue: r.value,
+        });
     }
     k = j;
   }
-  for (const r of readings.filter((x) => x.unit === 'kW')) out.push({ keyName: 'demand', fromDateTime: new Date(r.start).toISOString(), toDateTime: new Date(r.end).toISOString(), dataValue: r.value });
+  for (const r of readings.filter((x) => x.unit === 'kW'))
+    out.push({
+      keyName: 'demand',
+      fromDateTime: new Date(r.start).toISOString(),
+      toDateTime: new Date(r.end).toISOString(),
+      dataValue: r.value,
+    });
   return out;
 }

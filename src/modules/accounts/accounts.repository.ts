@@ -38,58 +38,119 @@ export class AccountsRepository {
 
   find(orgId: number, ref: AccountRef): Promise<AccountRow | undefined> {
     const q = this.db.kysely.selectFrom('accounts').selectAll().where('org_id', '=', orgId);
-    return ('accountId' in ref ? q.where('account_id', '=', ref.accountId) : q.where('provider_account_id', '=', ref.providerAccountId)).executeTakeFirst();
+    return (
+      'accountId' in ref
+        ? q.where('account_id', '=', ref.accountId)
+        : q.where('provider_account_id', '=', ref.providerAccountId)
+    ).executeTakeFirst();
   }
 
   list(orgId: number, filters: { status?: string }, options: ListOptions) {
     let q = this.db.kysely.selectFrom('accounts').where('org_id', '=', orgId);
     if (filters.status) q = q.where('status', '=', filters.status);
-    return runPagedQuery<AccountRow>(this.db.dialect, q, (qb) => qb.selectAll(), options, ACCOUNT_COLUMNS, 'account_id');
+    return runPagedQuery<AccountRow>(
+      this.db.dialect,
+      q,
+      (qb) => qb.selectAll(),
+      options,
+      ACCOUNT_COLUMNS,
+      'account_id',
+    );
   }
 
   properties(accountIds: string[]): Promise<PropertyRow[]> {
     if (!accountIds.length) return Promise.resolve([]);
-    return this.db.kysely.selectFrom('account_properties').selectAll().where('account_id', 'in', accountIds).orderBy('key_name').execute();
+    return this.db.kysely
+      .selectFrom('account_properties')
+      .selectAll()
+      .where('account_id', 'in', accountIds)
+      .orderBy('key_name')
+      .execute();
   }
 
   tariffs(accountIds: string[]): Promise<TariffRow[]> {
     if (!accountIds.length) return Promise.resolve([]);
-    return this.db.kysely.selectFrom('account_tariffs').selectAll().where('account_id', 'in', accountIds).orderBy('effective_date').execute();
+    return this.db.kysely
+      .selectFrom('account_tariffs')
+      .selectAll()
+      .where('account_id', 'in', accountIds)
+      .orderBy('effective_date')
+      .execute();
   }
 
   /** A new account with its properties and tariffs, in one transaction. */
   insert(accountId: string, orgId: number, write: AccountWrite, now: string): Promise<void> {
     return writeTransaction(this.db, async (trx) => {
-      await trx.insertInto('accounts').values({ ...write.row, account_id: accountId, org_id: orgId, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('accounts')
+        .values({ ...write.row, account_id: accountId, org_id: orgId, created_at: now, updated_at: now })
+        .execute();
       await this.writeChildren(trx, accountId, write);
     });
   }
 
   update(accountId: string, write: AccountWrite, now: string): Promise<void> {
     return writeTransaction(this.db, async (trx) => {
-      await trx.updateTable('accounts').set({ ...write.row, updated_at: now }).where('account_id', '=', accountId).execute();
+      await trx
+        .updateTable('accounts')
+        .set({ ...write.row, updated_at: now })
+        .where('account_id', '=', accountId)
+        .execute();
       await this.writeChildren(trx, accountId, write);
     });
   }
 
   private async writeChildren(trx: Transaction<Database>, accountId: string, write: AccountWrite): Promise<void> {
     if (write.properties) {
-      if (write.replaceProperties) await trx.deleteFrom('account_properties').where('account_id', '=', accountId).execute();
-      else if (write.properties.length) await trx.deleteFrom('account_properties').where('account_id', '=', accountId).where('key_name', 'in', write.properties.map((p) => p.key_name)).execute();
-      if (write.properties.length) await trx.insertInto('account_properties').values(write.properties.map((p) => ({ ...p, account_id: accountId }))).execute();
+      if (write.replaceProperties)
+        await trx.deleteFrom('account_properties').where('account_id', '=', accountId).execute();
+      else if (write.properties.length)
+        await trx
+          .deleteFrom('account_properties')
+          .where('account_id', '=', accountId)
+          .where(
+            'key_name',
+            'in',
+            write.properties.map((p) => p.key_name),
+          )
+          .execute();
+      if (write.properties.length)
+        await trx
+          .insertInto('account_properties')
+          .values(write.properties.map((p) => ({ ...p, account_id: accountId })))
+          .execute();
     }
     if (write.tariffs?.length) {
-      await trx.deleteFrom('account_tariffs').where('account_id', '=', accountId).where('effective_date', 'in', write.tariffs.map((t) => t.effective_date)).execute();
-      await trx.insertInto('account_tariffs').values(write.tariffs.map((t) => ({ ...t, account_id: accountId }))).execute();
+      await trx
+        .deleteFrom('account_tariffs')
+        .where('account_id', '=', accountId)
+        .where(
+          'effective_date',
+          'in',
+          write.tariffs.map((t) => t.effective_date),
+        )
+        .execute();
+      await trx
+        .insertInto('account_tariffs')
+        .values(write.tariffs.map((t) => ({ ...t, account_id: accountId })))
+        .execute();
     }
   }
 
   touch(accountId: string, now: string): Promise<unknown> {
-    return this.db.kysely.updateTable('accounts').set({ updated_at: now }).where('account_id', '=', accountId).execute();
+    return this.db.kysely
+      .updateTable('accounts')
+      .set({ updated_at: now })
+      .where('account_id', '=', accountId)
+      .execute();
   }
 
   async deleteProperty(accountId: string, keyName: string): Promise<boolean> {
-    const r = await this.db.kysely.deleteFrom('account_properties').where('account_id', '=', accountId).where('key_name', '=', keyName).executeTakeFirst();
+    const r = await this.db.kysely
+      .deleteFrom('account_properties')
+      .where('account_id', '=', accountId)
+      .where('key_name', '=', keyName)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

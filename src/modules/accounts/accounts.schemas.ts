@@ -14,7 +14,13 @@ export const ACCOUNT_TYPES = ['CUSTOMER', 'POTENTIAL', 'TARGET', 'ARCHETYPE'] as
 const Text = (description: string) => Type.String({ maxLength: 255, description });
 
 export const PropertyValueInput = Type.Object({
-  keyName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The property key (in a map, the map key stands for it)' })),
+  keyName: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The property key (in a map, the map key stands for it)',
+    }),
+  ),
   dataValue: Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()]),
   fromDateTime: Type.Optional(NStr),
   toDateTime: Type.Optional(NStr),
@@ -22,12 +28,18 @@ export const PropertyValueInput = Type.Object({
 
 export const AccountTariffInput = Type.Object({
   masterTariffId: Id(),
-  effectiveDate: Type.Optional(Type.String({ description: 'The date the account moved to this tariff (default: the start of time, the account\'s first tariff)' })),
+  effectiveDate: Type.Optional(
+    Type.String({
+      description: "The date the account moved to this tariff (default: the start of time, the account's first tariff)",
+    }),
+  ),
 });
 
 export const AccountInput = Type.Object({
   accountId: Type.Optional(Type.String({ maxLength: 64, description: 'PUT: the account to update' })),
-  providerAccountId: Type.Optional(Type.Union([Text('Your own id for the account, unique in your organization'), Type.Null()])),
+  providerAccountId: Type.Optional(
+    Type.Union([Text('Your own id for the account, unique in your organization'), Type.Null()]),
+  ),
   accountName: Type.Optional(Type.Union([Text('A name'), Type.Null()])),
   customerOrgId: Type.Optional(Type.Union([Text('For compatibility'), Type.Null()])),
   customerOrgName: Type.Optional(Type.Union([Text('For compatibility'), Type.Null()])),
@@ -35,7 +47,11 @@ export const AccountInput = Type.Object({
   status: Type.Optional(Type.String({ description: `${ACCOUNT_STATUSES.join(', ')} (default ACTIVE)` })),
   type: Type.Optional(Type.String({ description: `${ACCOUNT_TYPES.join(', ')} (default CUSTOMER)` })),
   address: Type.Optional(AddressInput),
-  properties: Type.Optional(Type.Union([Type.Record(Type.String(), PropertyValueInput), Type.Array(PropertyValueInput, { maxItems: 200 })], { description: 'PropertyData keyed by keyName (as the original answers them) or a list' })),
+  properties: Type.Optional(
+    Type.Union([Type.Record(Type.String(), PropertyValueInput), Type.Array(PropertyValueInput, { maxItems: 200 })], {
+      description: 'PropertyData keyed by keyName (as the original answers them) or a list',
+    }),
+  ),
   tariffs: Type.Optional(Type.Array(AccountTariffInput, { maxItems: 100 })),
 });
 
@@ -73,13 +89,36 @@ export const AccountSchema = Type.Object({
   status: Type.String(),
   type: Type.String(),
   address: Type.Union([
-    Type.Object({ addressString: NStr, address1: NStr, address2: NStr, city: NStr, state: NStr, zip: NStr, country: NStr, lat: NNum, lon: NNum }),
+    Type.Object({
+      addressString: NStr,
+      address1: NStr,
+      address2: NStr,
+      city: NStr,
+      state: NStr,
+      zip: NStr,
+      country: NStr,
+      lat: NNum,
+      lon: NNum,
+    }),
     Type.Null(),
   ]),
   place: Type.Union([
     Type.Object(
-      { zipCode: Type.String(), city: NStr, state: NStr, latitude: NNum, longitude: NNum, timeZone: NStr, lseId: NInt, lseName: NStr, climateZone: NStr },
-      { description: 'Ratebook: what the address resolved to (the ZIP code, its time zone, the LSE the account is served by and the IECC climate zone)' },
+      {
+        zipCode: Type.String(),
+        city: NStr,
+        state: NStr,
+        latitude: NNum,
+        longitude: NNum,
+        timeZone: NStr,
+        lseId: NInt,
+        lseName: NStr,
+        climateZone: NStr,
+      },
+      {
+        description:
+          'Ratebook: what the address resolved to (the ZIP code, its time zone, the LSE the account is served by and the IECC climate zone)',
+      },
     ),
     Type.Null(),
   ]),
@@ -99,13 +138,17 @@ export const AccountListQuery = Type.Object({
 });
 
 export const AccountTariffsQuery = Type.Object({
-  fromDateTime: Type.Optional(Type.String({ description: 'With toDateTime: the tariffs the account was on in the range (default: all it has had)' })),
+  fromDateTime: Type.Optional(
+    Type.String({
+      description: 'With toDateTime: the tariffs the account was on in the range (default: all it has had)',
+    }),
+  ),
   toDateTime: Type.Optional(Type.String()),
   effectiveOn: Type.Optional(Type.String({ description: 'The tariff the account is on on this date' })),
 });
 
 export const AccountRatesQuery = Type.Object({
-  effectiveOn: Type.Optional(Type.String({ description: 'The date (default today in the account\'s zone)' })),
+  effectiveOn: Type.Optional(Type.String({ description: "The date (default today in the account's zone)" })),
 });
 
 export const InterviewSchema = Type.Object({

@@ -11,8 +11,16 @@ export interface TimelinePart {
 }
 
 /** The parts of the timeline overlapping [from, to) (dates; null for open ends), in order. */
-export function tariffsInRange(rows: readonly { effective_date: string; master_tariff_id: number }[], from: string | null, to: string | null): TimelinePart[] {
+export function tariffsInRange(
+  rows: readonly { effective_date: string; master_tariff_id: number }[],
+  from: string | null,
+  to: string | null,
+): TimelinePart[] {
   const sorted = [...rows].sort((a, b) => a.effective_date.localeCompare(b.effective_date));
-  const parts = sorted.map((r, i) => ({ masterTariffId: r.master_tariff_id, from: r.effective_date, to: sorted[i + 1]?.effective_date ?? null }));
+  const parts = sorted.map((r, i) => ({
+    masterTariffId: r.master_tariff_id,
+    from: r.effective_date,
+    to: sorted[i + 1]?.effective_date ?? null,
+  }));
   return parts.filter((p) => (to === null || p.from < to) && (from === null || p.to === null || p.to > from));
 }

@@ -24,7 +24,12 @@ export function baselineAnswerJson(found: Found): Buffer {
   if (known && known.shape === found.shape) return known.json;
   const { head, measures, intervals } = found.answer();
   const json = baselineEnvelopeJson(head, measures, intervals);
-  if (askedOnce.get(found.key)) answers.set(found.key, { shape: found.shape, json }, json.buffer.byteLength + 2 * (found.shape.length + found.key.length));
+  if (askedOnce.get(found.key))
+    answers.set(
+      found.key,
+      { shape: found.shape, json },
+      json.buffer.byteLength + 2 * (found.shape.length + found.key.length),
+    );
   else askedOnce.set(found.key, true, 2 * found.key.length);
   return json;
 }

@@ -36,10 +36,16 @@ function writeMeasures(w: ByteWriter, measures: readonly Measure[]): void {
  * hold only the schema's fields, in its order: nothing filters them here), then the measures and the intervals where
  * given.
  */
-export function baselineEnvelopeJson(head: object, measures: readonly Measure[] | undefined, intervals: BaselineIntervals | null): Buffer {
+export function baselineEnvelopeJson(
+  head: object,
+  measures: readonly Measure[] | undefined,
+  intervals: BaselineIntervals | null,
+): Buffer {
   const fields = JSON.stringify(head).slice(1, -1);
   // About 30 bytes a measure and 150 an interval (the writer grows if a guess is short).
-  const w = new ByteWriter(fields.length * 3 + 100 + (measures?.length ?? 0) * 32 + (intervals?.moved.length ?? 0) * 160);
+  const w = new ByteWriter(
+    fields.length * 3 + 100 + (measures?.length ?? 0) * 32 + (intervals?.moved.length ?? 0) * 160,
+  );
   w.ascii('{"status":"success","count":1,"type":"Baseline","results":[{');
   w.utf8(fields);
   let more = fields.length > 0;

@@ -10,7 +10,14 @@ export function baselinesRoutes(service: BaselinesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/v1/typicals/baselines/best',
-      { schema: { tags: ['Typical baselines'], summary: 'The best typical baseline for a place and building type', querystring: BaselineBestQuery, response: responses(BaselineSchema) } },
+      {
+        schema: {
+          tags: ['Typical baselines'],
+          summary: 'The best typical baseline for a place and building type',
+          querystring: BaselineBestQuery,
+          response: responses(BaselineSchema),
+        },
+      },
       async (request, reply) => {
         // Written by hand, not by the schema's serializer: a year of measures and intervals is 2 MB (baseline-json.ts),
         // and kept for the same request (baseline-answers.ts). Bytes with a JSON content type are sent as they are; the

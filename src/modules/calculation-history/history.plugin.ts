@@ -4,7 +4,15 @@
 // - onSend keeps the JSON text answered (the serialized string: nothing is serialized twice);
 // - onResponse, once the answer is sent, hands the record to the recorder's queue, which writes it later.
 // Also here: the history routes, and the purge of records older than HISTORY_RETENTION_DAYS at start and then daily.
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onResponseHookHandler, onSendHookHandler, preSerializationHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preSerializationHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { App } from '../../http/fastify-types.ts';
@@ -36,7 +44,6 @@ interface Pending {
   text: string | null;
 }
 
-
 /** Call before the calculation routes are registered: their hooks are added as they are. */
 export async function registerCalculationHistory(app: App, db: Db, config: Config): Promise<CalculationHistory> {
   const repo = new HistoryRepository(db);
@@ -47,7 +54,12 @@ export async function registerCalculationHistory(app: App, db: Db, config: Confi
     const pending = new WeakMap<FastifyRequest, Pending>();
     const noteAnswer: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
       const p = payload as { requestId?: unknown; type?: unknown } | null;
-      if (reply.statusCode === 200 && p && typeof p.requestId === 'string') pending.set(request, { requestId: p.requestId, type: typeof p.type === 'string' ? p.type : 'Unknown', text: null });
+      if (reply.statusCode === 200 && p && typeof p.requestId === 'string')
+        pending.set(request, {
+          requestId: p.requestId,
+          type: typeof p.type === 'string' ? p.type : 'Unknown',
+          text: null,
+        });
       done(null, payload);
     };
     // A HEAD (Fastify's twin of a GET route) reaches here with its body already dropped: it is never recorded.
@@ -56,7 +68,11 @@ export async function registerCalculationHistory(app: App, db: Db, config: Confi
       if (p && typeof payload === 'string') p.text = payload;
       done(null, payload);
     };
-    const hand: onResponseHookHandler = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const hand: onResponseHookHandler = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) => {
       const p = pending.get(request);
       const caller = request.principal;
       if (p?.text && caller && reply.statusCode === 200) {
@@ -93,7 +109,8 @@ export async function registerCalculationHistory(app: App, db: Db, config: Confi
       .purge(retentionCutoff(retentionDays), { pause: () => new Promise((r) => setImmediate(r)) })
       .then(
         (removed) => {
-          if (removed > 0) app.log.info({ removed, retentionDays }, 'calculation history: records past their retention removed');
+          if (removed > 0)
+            app.log.info({ removed, retentionDays }, 'calculation history: records past their retention removed');
           return removed;
         },
         (err: unknown) => {

@@ -67,7 +67,10 @@ export interface RecorderStats {
 }
 
 /** The text cut to at most maxBytes of UTF-8 (never inside a character), deflated. */
-export async function pack(text: string, maxBytes: number): Promise<{ body: Buffer; bytes: number; truncated: boolean }> {
+export async function pack(
+  text: string,
+  maxBytes: number,
+): Promise<{ body: Buffer; bytes: number; truncated: boolean }> {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= maxBytes) return { body: await deflate(text, { level: DEFLATE_LEVEL }), bytes, truncated: false };
   // A character is at least one byte: the first maxBytes characters hold the part kept.
@@ -78,7 +81,8 @@ export async function pack(text: string, maxBytes: number): Promise<{ body: Buff
 }
 
 export async function unpack(body: Uint8Array, encoding: string): Promise<string> {
-  if (encoding !== ENCODING) throw new Error(`calculation history stored as ${encoding}, which this version cannot read`);
+  if (encoding !== ENCODING)
+    throw new Error(`calculation history stored as ${encoding}, which this version cannot read`);
   return (await inflate(body, { finishFlush: constants.Z_SYNC_FLUSH })).toString('utf8');
 }
 
@@ -112,7 +116,11 @@ export class HistoryRecorder {
   /** Queues one calculation's record; false when it was dropped (queue full, or closing). Never throws, never waits. */
   record(entry: HistoryEntry): boolean {
     const chars = entry.responseText.length + (entry.requestText?.length ?? 0);
-    if (this.#closing || this.#queue.length >= this.#opts.maxQueueRecords || (this.#queue.length > 0 && this.#queuedChars + chars > this.#opts.maxQueueChars)) {
+    if (
+      this.#closing ||
+      this.#queue.length >= this.#opts.maxQueueRecords ||
+      (this.#queue.length > 0 && this.#queuedChars + chars > this.#opts.maxQueueChars)
+    ) {
       this.#noteDrop();
       return false;
     }
@@ -169,7 +177,11 @@ export class HistoryRecorder {
     while (this.#queue.length > 0) {
       const batch: HistoryEntry[] = [];
       let chars = 0;
-      while (this.#queue.length > 0 && batch.length < this.#opts.batchRecords && (batch.length === 0 || chars < this.#opts.batchChars)) {
+      while (
+        this.#queue.length > 0 &&
+        batch.length < this.#opts.batchRecords &&
+        (batch.length === 0 || chars < this.#opts.batchChars)
+      ) {
         const e = this.#queue.shift()!;
         const c = e.responseText.length + (e.requestText?.length ?? 0);
         chars += c;
@@ -224,11 +236,17 @@ export class HistoryRecorder {
         const last = attempt >= this.#opts.maxAttempts || this.#closing;
         if (last) {
           this.stats.droppedWriteFailed += rows.length;
-          this.#opts.log.error({ err, records: rows.length, attempts: attempt }, 'calculation history: the database refused a batch; dropped');
+          this.#opts.log.error(
+            { err, records: rows.length, attempts: attempt },
+            'calculation history: the database refused a batch; dropped',
+          );
           return;
         }
         const waitMs = this.#opts.retryBaseMs * 2 ** (attempt - 1);
-        this.#opts.log.warn({ err, records: rows.length, attempt, retryInMs: waitMs }, 'calculation history: write failed; trying again');
+        this.#opts.log.warn(
+          { err, records: rows.length, attempt, retryInMs: waitMs },
+          'calculation history: write failed; trying again',
+        );
         await this.#pause(waitMs);
       }
     }

@@ -24,7 +24,12 @@ export class HistoryRepository {
 
   /** The record of requestId made by orgId, or undefined (another organization's is not found either). */
   async find(requestId: string, orgId: number): Promise<StoredHistory | undefined> {
-    return this.db.kysely.selectFrom('calculation_history').selectAll().where('request_id', '=', requestId).where('org_id', '=', orgId).executeTakeFirst();
+    return this.db.kysely
+      .selectFrom('calculation_history')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
   }
 
   /** Removes every record created before `before`, a chunk at a time; the number removed. */
@@ -32,8 +37,15 @@ export class HistoryRepository {
     const cutoff = before.toISOString();
     let removed = 0;
     for (;;) {
-      const chunk = this.db.kysely.selectFrom('calculation_history').select('request_id').where('created_at', '<', cutoff).limit(PURGE_CHUNK);
-      const result = await this.db.kysely.deleteFrom('calculation_history').where('request_id', 'in', chunk).executeTakeFirst();
+      const chunk = this.db.kysely
+        .selectFrom('calculation_history')
+        .select('request_id')
+        .where('created_at', '<', cutoff)
+        .limit(PURGE_CHUNK);
+      const result = await this.db.kysely
+        .deleteFrom('calculation_history')
+        .where('request_id', 'in', chunk)
+        .executeTakeFirst();
       const n = Number(result.numDeletedRows);
       removed += n;
       if (n < PURGE_CHUNK) return removed;
@@ -42,7 +54,10 @@ export class HistoryRepository {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.kysely.selectFrom('calculation_history').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db.kysely
+      .selectFrom('calculation_history')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -16,10 +16,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function historyRoutes(service: HistoryService) {
   return async (app: App): Promise<void> => {
     for (const prefix of HISTORY_PREFIXES) {
-      const also = prefix.startsWith('/rest') ? '' : ' (the path the original API\'s clients use)';
+      const also = prefix.startsWith('/rest') ? '' : " (the path the original API's clients use)";
       app.get(
         `${prefix}/requests/:requestId`,
-        { config, schema: { tags, summary: `The request of a calculation, as received, by the requestId of its answer${also}`, params: HistoryParams, response: historyResponses(RequestAnswerSchema) } },
+        {
+          config,
+          schema: {
+            tags,
+            summary: `The request of a calculation, as received, by the requestId of its answer${also}`,
+            params: HistoryParams,
+            response: historyResponses(RequestAnswerSchema),
+          },
+        },
         async (request, reply) => {
           const text = await service.requestAnswer(request.params.requestId, request.principal!);
           return reply.type(JSON_TYPE).send(text as never);
@@ -27,7 +35,15 @@ export function historyRoutes(service: HistoryService) {
       );
       app.get(
         `${prefix}/responses/:requestId`,
-        { config, schema: { tags, summary: `The answer of a calculation, as sent, by its requestId${also}`, params: HistoryParams, response: historyResponses(ResponseAnswerSchema) } },
+        {
+          config,
+          schema: {
+            tags,
+            summary: `The answer of a calculation, as sent, by its requestId${also}`,
+            params: HistoryParams,
+            response: historyResponses(ResponseAnswerSchema),
+          },
+        },
         async (request, reply) => {
           const text = await service.responseAnswer(request.params.requestId, request.principal!);
           return reply.type(JSON_TYPE).send(text as never);

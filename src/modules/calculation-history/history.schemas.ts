@@ -14,10 +14,16 @@ export const HistoryMetaSchema = Type.Object(
     appId: Type.String({ description: 'The application whose key made the calculation' }),
     createdAt: Type.String({ description: 'When the answer was sent (ISO 8601, UTC)' }),
     requestBytes: Type.Integer({ description: 'Size of the JSON body as received (0: none)' }),
-    requestTruncated: Type.Boolean({ description: 'Only the first HISTORY_MAX_RECORD_BYTES of the body were kept: results[0] is that text, as a string' }),
+    requestTruncated: Type.Boolean({
+      description:
+        'Only the first HISTORY_MAX_RECORD_BYTES of the body were kept: results[0] is that text, as a string',
+    }),
     responseType: Type.String(),
     responseBytes: Type.Integer(),
-    responseTruncated: Type.Boolean({ description: 'Only the first HISTORY_MAX_RECORD_BYTES of the answer were kept: results[0] is that text, as a string' }),
+    responseTruncated: Type.Boolean({
+      description:
+        'Only the first HISTORY_MAX_RECORD_BYTES of the answer were kept: results[0] is that text, as a string',
+    }),
   },
   { description: 'Ratebook extension: who made the calculation, when, through which operation' },
 );
@@ -42,9 +48,13 @@ export const RequestAnswerSchema = answer(
 );
 
 export const ResponseAnswerSchema = answer(
-  'The calculation answer\'s own type: CalculatedCost, MassCalculation or AccountAnalysis',
-  'The calculation answer\'s result as it was sent',
+  "The calculation answer's own type: CalculatedCost, MassCalculation or AccountAnalysis",
+  "The calculation answer's result as it was sent",
   'The calculation answer as it was sent (its envelope, with the history block added)',
 );
 
-export const historyResponses = <T extends ReturnType<typeof answer>>(ok: T) => ({ 200: ok, '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema });
+export const historyResponses = <T extends ReturnType<typeof answer>>(ok: T) => ({
+  200: ok,
+  '4xx': ErrorEnvelopeSchema,
+  '5xx': ErrorEnvelopeSchema,
+});

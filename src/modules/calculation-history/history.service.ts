@@ -25,7 +25,8 @@ export class HistoryService {
     const row = await this.#load(requestId, caller, 'CalculationResponse');
     const text = await unpack(row.response_body, row.encoding);
     const end = text.lastIndexOf('}');
-    if (!row.response_truncated && end > 0 && text.slice(end + 1).trim() === '') return `${text.slice(0, end)},"history":${meta(row)}}`;
+    if (!row.response_truncated && end > 0 && text.slice(end + 1).trim() === '')
+      return `${text.slice(0, end)},"history":${meta(row)}}`;
     return `{"status":"success","count":1,"type":${JSON.stringify(row.response_type)},"results":[${JSON.stringify(text)}],"requestId":${JSON.stringify(row.request_id)},"history":${meta(row)}}`;
   }
 

@@ -12,17 +12,35 @@ const NNum = Type.Union([Type.Number(), Type.Null()]);
 export const MAX_SERIES_LENGTH = 527_040;
 
 export const PropertyDataInput = Type.Object({
-  keyName: Type.String({ minLength: 1, description: 'consumption (kWh), demand (kW), territoryId, or an applicability / quantity key' }),
+  keyName: Type.String({
+    minLength: 1,
+    description: 'consumption (kWh), demand (kW), territoryId, or an applicability / quantity key',
+  }),
   fromDateTime: Type.Optional(Type.String({ description: 'Default: the calculation fromDateTime' })),
   toDateTime: Type.Optional(Type.String({ description: 'Default: the calculation toDateTime' })),
-  period: Type.Optional(Type.String({ description: 'A TOU type (ON_PEAK, OFF_PEAK, ...): the value belongs to those hours' })),
+  period: Type.Optional(
+    Type.String({ description: 'A TOU type (ON_PEAK, OFF_PEAK, ...): the value belongs to those hours' }),
+  ),
   dataValue: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
   dataSeries: Type.Optional(Type.Array(Type.Number(), { maxItems: MAX_SERIES_LENGTH })),
-  exportDataSeries: Type.Optional(Type.Array(Type.Number(), { maxItems: MAX_SERIES_LENGTH, description: 'kWh sent to the grid, aligned with dataSeries' })),
-  duration: Type.Optional(Type.Integer({ minimum: 60_000, maximum: 86_400_000, description: 'Milliseconds per dataSeries value (900000 for 15 minutes)' })),
+  exportDataSeries: Type.Optional(
+    Type.Array(Type.Number(), {
+      maxItems: MAX_SERIES_LENGTH,
+      description: 'kWh sent to the grid, aligned with dataSeries',
+    }),
+  ),
+  duration: Type.Optional(
+    Type.Integer({
+      minimum: 60_000,
+      maximum: 86_400_000,
+      description: 'Milliseconds per dataSeries value (900000 for 15 minutes)',
+    }),
+  ),
   dataFactor: Type.Optional(Type.Number()),
   operator: Type.Optional(Type.String({ description: '+ (default) or -' })),
-  unit: Type.Optional(Type.String({ description: 'kWh (default), Wh or MWh for consumption; kW (default), W or MW for demand' })),
+  unit: Type.Optional(
+    Type.String({ description: 'kWh (default), Wh or MWh for consumption; kW (default), W or MW for demand' }),
+  ),
 });
 
 export const RateBandInput = Type.Object({
@@ -38,7 +56,9 @@ export const RateBandInput = Type.Object({
 export const RateInput = Type.Object({
   rateGroupName: Type.Optional(Type.String()),
   rateName: Type.Optional(Type.String()),
-  chargeType: Type.String({ description: 'FIXED_PRICE, CONSUMPTION_BASED, DEMAND_BASED, QUANTITY, MINIMUM, MAXIMUM, TAX, NET_EXCESS_GENERATION' }),
+  chargeType: Type.String({
+    description: 'FIXED_PRICE, CONSUMPTION_BASED, DEMAND_BASED, QUANTITY, MINIMUM, MAXIMUM, TAX, NET_EXCESS_GENERATION',
+  }),
   chargeClass: Type.Optional(NString),
   chargePeriod: Type.Optional(NString),
   transactionType: Type.Optional(NString),
@@ -79,21 +99,63 @@ const ScenarioFields = {
   propertyInputs: Type.Optional(Type.Array(PropertyDataInput, { maxItems: 1000 })),
   rateInputs: Type.Optional(Type.Array(RateInput, { maxItems: 200 })),
   expected: Type.Optional(ExpectedInput),
-  exportArrangement: Type.Optional(Type.String({ description: "Bill exports under this arrangement instead of the tariff's: NET_METERING, NET_BILLING, NET_BILLING_CARRYOVER, BUY_ALL_SELL_ALL" })),
-  trueUpMonth: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, description: "The month (1-12) whose billing period settles the year's export credit; default the tariff's, else 12" })),
-  yearEndSellRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: "$/kWh paid at the true-up for kWh credit left (net metering); default the tariff's, else 0" })),
-  yearEndCreditPaid: Type.Optional(Type.Boolean({ description: "Whether dollar credit left at the true-up is paid (net billing with carryover); default the tariff's, else false" })),
+  exportArrangement: Type.Optional(
+    Type.String({
+      description:
+        "Bill exports under this arrangement instead of the tariff's: NET_METERING, NET_BILLING, NET_BILLING_CARRYOVER, BUY_ALL_SELL_ALL",
+    }),
+  ),
+  trueUpMonth: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 12,
+      description:
+        "The month (1-12) whose billing period settles the year's export credit; default the tariff's, else 12",
+    }),
+  ),
+  yearEndSellRate: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: "$/kWh paid at the true-up for kWh credit left (net metering); default the tariff's, else 0",
+    }),
+  ),
+  yearEndCreditPaid: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether dollar credit left at the true-up is paid (net billing with carryover); default the tariff's, else false",
+    }),
+  ),
 };
 
-export const ScenarioInput = Type.Object({ scenarioName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...ScenarioFields });
+export const ScenarioInput = Type.Object({
+  scenarioName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  ...ScenarioFields,
+});
 
 const OptionFields = {
   fromDateTime: Type.String({ description: 'Required' }),
   toDateTime: Type.String({ description: 'Required' }),
-  detailLevel: Type.Optional(Type.String({ description: 'TOTAL, CHARGE_TYPE, CHARGE_TYPE_AND_TOU, RATE, QUANTITY_KEY (one item per quantity key: fixed, consumption, demand, ...), ALL (default)' })),
-  groupBy: Type.Optional(Type.String({ description: 'NONE (the default: one group per billing period), ALL, YEAR, MONTH, DAY, HOUR, QTRHOUR' })),
-  billingPeriod: Type.Optional(Type.Boolean({ description: 'The range is an actual billing cycle: billed as one period, fixed charges whole (default false: prorated months)' })),
-  isBillingPeriod: Type.Optional(Type.Boolean({ description: "The original SDKs' name for billingPeriod; the same meaning" })),
+  detailLevel: Type.Optional(
+    Type.String({
+      description:
+        'TOTAL, CHARGE_TYPE, CHARGE_TYPE_AND_TOU, RATE, QUANTITY_KEY (one item per quantity key: fixed, consumption, demand, ...), ALL (default)',
+    }),
+  ),
+  groupBy: Type.Optional(
+    Type.String({
+      description: 'NONE (the default: one group per billing period), ALL, YEAR, MONTH, DAY, HOUR, QTRHOUR',
+    }),
+  ),
+  billingPeriod: Type.Optional(
+    Type.Boolean({
+      description:
+        'The range is an actual billing cycle: billed as one period, fixed charges whole (default false: prorated months)',
+    }),
+  ),
+  isBillingPeriod: Type.Optional(
+    Type.Boolean({ description: "The original SDKs' name for billingPeriod; the same meaning" }),
+  ),
   minimums: Type.Optional(Type.Boolean({ description: 'Enforce minimum charges (default true)' })),
   excludeChargeClass: Type.Optional(Type.String({ description: 'Comma-separated charge classes to leave out' })),
   applyUtilityTax: Type.Optional(Type.Boolean({ description: 'Default true when an address is given' })),
@@ -109,7 +171,9 @@ export const MassBody = Type.Object({
 
 export const CalculateBody = Type.Object({ ...OptionFields, ...ScenarioFields, masterTariffId: Id() });
 
-export const CalculateQuery = Type.Object({ fields: Type.Optional(Type.String({ description: 'ext adds the extended (E) fields of the items' })) });
+export const CalculateQuery = Type.Object({
+  fields: Type.Optional(Type.String({ description: 'ext adds the extended (E) fields of the items' })),
+});
 
 export const CalculatedCostItemSchema = Type.Object({
   tariffId: Type.Optional(Type.Integer()),
@@ -165,12 +229,19 @@ export const CalculatedCostSchema = Type.Object({
   currency: Type.String(),
   summary: Type.Object({
     subTotalCost: Type.Number(),
-    preTaxMinimumCost: Type.Number({ description: 'The part of subTotalCost that minimum charges add (the shortfall below a minimum bill); 0 when none applied' }),
-    preTaxMaximumCost: Type.Number({ description: 'The part of subTotalCost that maximum charges take off (0 or negative); 0 when none applied' }),
+    preTaxMinimumCost: Type.Number({
+      description:
+        'The part of subTotalCost that minimum charges add (the shortfall below a minimum bill); 0 when none applied',
+    }),
+    preTaxMaximumCost: Type.Number({
+      description: 'The part of subTotalCost that maximum charges take off (0 or negative); 0 when none applied',
+    }),
     taxCost: Type.Number(),
     totalCost: Type.Number(),
     adjustedTotalCost: Type.Number(),
-    nonBypassableCost: Type.Number({ description: 'The cost of the charges classed NON_BYPASSABLE (owed on energy drawn, whatever export credit)' }),
+    nonBypassableCost: Type.Number({
+      description: 'The cost of the charges classed NON_BYPASSABLE (owed on energy drawn, whatever export credit)',
+    }),
     kWh: Type.Number(),
     kW: Type.Number(),
   }),

@@ -7,7 +7,13 @@ import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/bi
 import { calculateBill } from '../../engine/bill/calculate.ts';
 import type { PreparedGrid } from '../../engine/bill/prepared.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
-import { CHARGE_CLASSES, EXPORT_ARRANGEMENTS, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
+import {
+  CHARGE_CLASSES,
+  EXPORT_ARRANGEMENTS,
+  type ExportRules,
+  type Rate,
+  type TariffVersion,
+} from '../../engine/tariff/model.ts';
 import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { aliased } from '../../http/aliases.ts';
 import { dateTimeParam } from '../../http/dates.ts';
@@ -18,10 +24,22 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repository.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import type { CalculateBody, CalculatedCostSchema, MassBody, MassCalculationSchema, ScenarioInput } from './calculations.schemas.ts';
+import type {
+  CalculateBody,
+  CalculatedCostSchema,
+  MassBody,
+  MassCalculationSchema,
+  ScenarioInput,
+} from './calculations.schemas.ts';
 import { readRateInputs, taxRate } from './rate-inputs.ts';
 import { lookbackSelectors } from './demand-keys.ts';
-import { territoriesOf, versionsIn, type TariffContext, type TariffContextLoader, type TimeContext } from './tariff-context.ts';
+import {
+  territoriesOf,
+  versionsIn,
+  type TariffContext,
+  type TariffContextLoader,
+  type TimeContext,
+} from './tariff-context.ts';
 import { readUsage, type PropertyData } from './usage-inputs.ts';
 import { BASELINE_KEYS, readBaselineRequest, typicalUsage } from './typical-usage.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
@@ -70,8 +88,34 @@ export class CalculationsService {
   ) {}
 
   async calculate(body: Static<typeof CalculateBody>, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
-    const { masterTariffId, propertyInputs, rateInputs, expected, exportArrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid, ...options } = body;
-    return this.scenario(options, { masterTariffId, propertyInputs, rateInputs, expected, exportArrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid }, '', new RequestCache(), orgId, ext);
+    const {
+      masterTariffId,
+      propertyInputs,
+      rateInputs,
+      expected,
+      exportArrangement,
+      trueUpMonth,
+      yearEndSellRate,
+      yearEndCreditPaid,
+      ...options
+    } = body;
+    return this.scenario(
+      options,
+      {
+        masterTariffId,
+        propertyInputs,
+        rateInputs,
+        expected,
+        exportArrangement,
+        trueUpMonth,
+        yearEndSellRate,
+        yearEndCreditPaid,
+      },
+      '',
+      new RequestCache(),
+      orgId,
+      ext,
+    );
   }
 
   async mass(body: Static<typeof MassBody>, orgId: number | null, ext: boolean): Promise<MassCalculation> {
@@ -79,17 +123,31 @@ export class CalculationsService {
     const cache = new RequestCache();
     const names = scenarios.map((s, k) => s.scenarioName ?? String(k));
     names.forEach((name, k) => {
-      if (names.indexOf(name) !== k) throw invalidArgument(`scenarios[${k}].scenarioName`, name, 'Scenario names must be unique');
+      if (names.indexOf(name) !== k)
+        throw invalidArgument(`scenarios[${k}].scenarioName`, name, 'Scenario names must be unique');
     });
-    const results = await Promise.all(scenarios.map((s, k) => this.scenario(options, merge(sharedScenario, s), `scenarios[${k}].`, cache, orgId, ext)));
-    const out: MassCalculation = { fromDateTime: results[0]!.fromDateTime, toDateTime: results[0]!.toDateTime, scenarios: {} };
+    const results = await Promise.all(
+      scenarios.map((s, k) => this.scenario(options, merge(sharedScenario, s), `scenarios[${k}].`, cache, orgId, ext)),
+    );
+    const out: MassCalculation = {
+      fromDateTime: results[0]!.fromDateTime,
+      toDateTime: results[0]!.toDateTime,
+      scenarios: {},
+    };
     results.forEach((r, k) => {
       out.scenarios[names[k]!] = { scenarioName: names[k]!, ...r };
     });
     return out;
   }
 
-  private async scenario(options: Options, s: Scenario, path: string, cache: RequestCache, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
+  private async scenario(
+    options: Options,
+    s: Scenario,
+    path: string,
+    cache: RequestCache,
+    orgId: number | null,
+    ext: boolean,
+  ): Promise<CalculatedCost> {
     const prepared = await this.prepare(options, s, path, cache, orgId);
     return prepared.format(prepared.run(prepared.input), s.expected, ext);
   }
@@ -99,7 +157,13 @@ export class CalculationsService {
    * checked once. The savings analysis bills many usages on one prepared scenario (`run` with other series), and
    * prepares its scenarios on one `cache`, so a tariff that several designs name is read once.
    */
-  async prepareBill(options: Options, s: Scenario, orgId: number | null, latestAfterEnd = false, cache = new RequestCache()): Promise<PreparedBill> {
+  async prepareBill(
+    options: Options,
+    s: Scenario,
+    orgId: number | null,
+    latestAfterEnd = false,
+    cache = new RequestCache(),
+  ): Promise<PreparedBill> {
     return this.prepare(options, s, '', cache, orgId, latestAfterEnd);
   }
 
@@ -107,7 +171,14 @@ export class CalculationsService {
    * `latestAfterEnd`: a range wholly after the tariff's last version ended is billed on that version (the latest
    * known), said as an assumption, instead of refused (a projection into years no rate sheet covers yet).
    */
-  private async prepare(options: Options, s: Scenario, path: string, cache: RequestCache, orgId: number | null, latestAfterEnd = false): Promise<PreparedBill> {
+  private async prepare(
+    options: Options,
+    s: Scenario,
+    path: string,
+    cache: RequestCache,
+    orgId: number | null,
+    latestAfterEnd = false,
+  ): Promise<PreparedBill> {
     if (s.masterTariffId === undefined) throw missingArgument(`${path}masterTariffId`);
     const masterTariffId = s.masterTariffId;
     if (!cache.tariffs.has(masterTariffId)) cache.tariffs.set(masterTariffId, this.loader.tariff(masterTariffId));
@@ -120,10 +191,12 @@ export class CalculationsService {
     if (from === undefined) throw missingArgument('fromDateTime');
     if (to === undefined) throw missingArgument('toDateTime');
     if (to <= from) throw invalidArgument('toDateTime', options.toDateTime, 'toDateTime must be after fromDateTime');
-    if (to - from > MAX_RANGE_DAYS * 86_400_000) throw invalidArgument('toDateTime', options.toDateTime, `A calculation may span at most ${MAX_RANGE_DAYS} days`);
+    if (to - from > MAX_RANGE_DAYS * 86_400_000)
+      throw invalidArgument('toDateTime', options.toDateTime, `A calculation may span at most ${MAX_RANGE_DAYS} days`);
     const detailLevel = enumValue('detailLevel', options.detailLevel, DETAIL_LEVELS) ?? 'ALL';
     const groupBy = enumValue('groupBy', options.groupBy, GROUP_BYS) ?? null;
-    const billingPeriod = aliased('billingPeriod', options.billingPeriod, 'isBillingPeriod', options.isBillingPeriod) ?? false;
+    const billingPeriod =
+      aliased('billingPeriod', options.billingPeriod, 'isBillingPeriod', options.isBillingPeriod) ?? false;
     const excluded = new Set<string>(enumList('excludeChargeClass', options.excludeChargeClass, CHARGE_CLASSES));
 
     const noted = [];
@@ -132,61 +205,114 @@ export class CalculationsService {
     if (latestAfterEnd && effectiveOn === undefined && last && last.to !== null && last.to <= from) {
       const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
       effectiveOn = date(last.from);
-      noted.push({ keyName: 'tariffEffectiveOn', dataValue: effectiveOn, description: `Tariff ${masterTariffId}'s last known version (effective ${date(last.from)}) ended ${date(last.to)}, before the range: its rates are used`, fromDateTime: from, toDateTime: to, accuracy: 60 });
+      noted.push({
+        keyName: 'tariffEffectiveOn',
+        dataValue: effectiveOn,
+        description: `Tariff ${masterTariffId}'s last known version (effective ${date(last.from)}) ended ${date(last.to)}, before the range: its rates are used`,
+        fromDateTime: from,
+        toDateTime: to,
+        accuracy: 60,
+      });
     }
     const { versions, fixed } = this.versionsFor(tariff, from, to, effectiveOn);
     await this.refuseUnknownKeys(s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
     const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
     const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
-      if ((to - from) / series.duration > MAX_INTERVALS) throw invalidArgument(`${path}propertyInputs.duration`, String(series.duration), `At most ${MAX_INTERVALS} intervals per calculation`);
+      if ((to - from) / series.duration > MAX_INTERVALS)
+        throw invalidArgument(
+          `${path}propertyInputs.duration`,
+          String(series.duration),
+          `At most ${MAX_INTERVALS} intervals per calculation`,
+        );
     }
     const extra: Rate[] = readRateInputs(s.rateInputs ?? [], `${path}rateInputs`, zone, versions[0]!.tariffId);
     // Demands the caller gives (coincidentDemand, ...) are checked here, where each input's place is known.
-    const givenDemands = new Set([...versions.flatMap((v) => v.rates), ...extra].map(ownDemandKey).filter((k): k is string => k !== null && isGivenDemand(tariff.demandKeys.get(k))));
+    const givenDemands = new Set(
+      [...versions.flatMap((v) => v.rates), ...extra]
+        .map(ownDemandKey)
+        .filter((k): k is string => k !== null && isGivenDemand(tariff.demandKeys.get(k))),
+    );
     (s.propertyInputs ?? []).forEach((p, k) => {
-      if (givenDemands.has(p.keyName) && givenDemandKw(String(p.dataValue ?? '')) === null) throw invalidArgument(`${path}propertyInputs[${k}].dataValue`, p.dataValue === undefined || p.dataValue === null ? null : String(p.dataValue), `${p.keyName} is a demand: its dataValue must be a number of kW, 0 or more`);
+      if (givenDemands.has(p.keyName) && givenDemandKw(String(p.dataValue ?? '')) === null)
+        throw invalidArgument(
+          `${path}propertyInputs[${k}].dataValue`,
+          p.dataValue === undefined || p.dataValue === null ? null : String(p.dataValue),
+          `${p.keyName} is a demand: its dataValue must be a number of kW, 0 or more`,
+        );
     });
 
     // The address places the customer: the tariff territory containing it, and the utility taxes there.
     const applyTax = options.applyUtilityTax ?? options.address !== undefined;
-    if (applyTax && options.address === undefined) throw missingArgument('address', 'address is required when applyUtilityTax is true');
+    if (applyTax && options.address === undefined)
+      throw missingArgument('address', 'address is required when applyUtilityTax is true');
     let territoryId = usage.territoryId;
     let addressZip: ZipRow | null = null;
     if (options.address !== undefined) {
       const zip = await this.zipcodes.resolveAddress(options.address);
       addressZip = zip;
-      if (!zip) throw invalidArgument('address', null, 'The address could not be placed: give addressString, zip, or lat and lon');
+      if (!zip)
+        throw invalidArgument(
+          'address',
+          null,
+          'The address could not be placed: give addressString, zip, or lat and lon',
+        );
       if (territoryId === null) {
         territoryId = (await this.territories.coveringZip(territoriesOf(versions), zip))[0] ?? null;
       }
       if (applyTax) {
         const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
         const midnight = (d: string, plus = 0) => DateTime.fromISO(d, { zone }).plus({ days: plus }).toMillis();
-        for (const t of await this.taxes.coveringZip(zip, tariff.customerClass, date(from), date(to))) extra.push(taxRate(t, versions[0]!.tariffId, midnight));
+        for (const t of await this.taxes.coveringZip(zip, tariff.customerClass, date(from), date(to)))
+          extra.push(taxRate(t, versions[0]!.tariffId, midnight));
       }
     }
 
     // No usage, and the inputs ask for a typical baseline: it is the usage, moved onto the range.
     if (baseline.request) {
-      if (usage.series.length || usage.readings.length) throw invalidArgument(`${path}propertyInputs[${baseline.request.at}].keyName`, 'baselineType', 'A typical baseline stands in for usage not given: send usage or baselineType, not both');
+      if (usage.series.length || usage.readings.length)
+        throw invalidArgument(
+          `${path}propertyInputs[${baseline.request.at}].keyName`,
+          'baselineType',
+          'A typical baseline stands in for usage not given: send usage or baselineType, not both',
+        );
       const place = await this.baselinePlace(addressZip, territoryId);
-      const typical = await typicalUsage(this.baselines, baseline.request, place, tariff.customerClass, { zone, from, to }, path);
+      const typical = await typicalUsage(
+        this.baselines,
+        baseline.request,
+        place,
+        tariff.customerClass,
+        { zone, from, to },
+        path,
+      );
       usage.series.push(...typical.series);
       usage.readings.push(...typical.readings);
       noted.push(typical.noted);
     }
 
     const rates = [...versions.flatMap((v) => v.rates), ...extra];
-    const timeKey = `${masterTariffId}|${from}|${to}|${rates.filter((r) => r.tariffRateId < 0).map((r) => `${r.seasonId}/${r.touId}/${r.variableRateKey}`).join(',')}`;
-    if (!cache.time.has(timeKey)) cache.time.set(timeKey, this.loader.time([...rates, ...lookbackSelectors(tariff.demandKeys)], zone, from, to, orgId));
+    const timeKey = `${masterTariffId}|${from}|${to}|${rates
+      .filter((r) => r.tariffRateId < 0)
+      .map((r) => `${r.seasonId}/${r.touId}/${r.variableRateKey}`)
+      .join(',')}`;
+    if (!cache.time.has(timeKey))
+      cache.time.set(
+        timeKey,
+        this.loader.time([...rates, ...lookbackSelectors(tariff.demandKeys)], zone, from, to, orgId),
+      );
     const time = await cache.time.get(timeKey)!;
     // A rate input naming a TOU or season Ratebook does not have would apply to no hour: a bill of zero for it.
     (s.rateInputs ?? []).forEach((r, k) => {
       const touId = r.timeOfUse?.touId;
-      if (touId !== undefined && !time.tous.has(touId)) throw invalidArgument(`${path}rateInputs[${k}].timeOfUse.touId`, touId, `No time of use ${touId} is visible to this application`);
+      if (touId !== undefined && !time.tous.has(touId))
+        throw invalidArgument(
+          `${path}rateInputs[${k}].timeOfUse.touId`,
+          touId,
+          `No time of use ${touId} is visible to this application`,
+        );
       const seasonId = r.season?.seasonId;
-      if (seasonId !== undefined && !time.seasons.has(seasonId)) throw invalidArgument(`${path}rateInputs[${k}].season.seasonId`, seasonId, `No season ${seasonId} exists`);
+      if (seasonId !== undefined && !time.seasons.has(seasonId))
+        throw invalidArgument(`${path}rateInputs[${k}].season.seasonId`, seasonId, `No season ${seasonId} exists`);
     });
 
     const input: BillInput = {
@@ -204,33 +330,66 @@ export class CalculationsService {
       extraRates: extra,
       exportOverride: exportOverrideOf(s, path),
       noted,
-      options: { billingPeriod, minimums: options.minimums ?? true, excludeChargeClasses: excluded, detailLevel, groupBy },
+      options: {
+        billingPeriod,
+        minimums: options.minimums ?? true,
+        excludeChargeClasses: excluded,
+        detailLevel,
+        groupBy,
+      },
     };
     const run = (bill: BillInput, grid?: PreparedGrid): BillResult => {
       try {
         return calculateBill(bill, grid);
       } catch (e) {
-        if (e instanceof BillInputError) throw invalidArgument(/^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field, null, e.message);
+        if (e instanceof BillInputError)
+          throw invalidArgument(
+            /^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field,
+            null,
+            e.message,
+          );
         throw e;
       }
     };
-    return { tariff, input, run, format: (result, expected, ext) => this.toCalculatedCost(tariff, result, from, to, expected, ext) };
+    return {
+      tariff,
+      input,
+      run,
+      format: (result, expected, ext) => this.toCalculatedCost(tariff, result, from, to, expected, ext),
+    };
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */
-  private async baselinePlace(addressZip: ZipRow | null, territoryId: number | null): Promise<{ zipCode: string } | { lat: number; lng: number }> {
+  private async baselinePlace(
+    addressZip: ZipRow | null,
+    territoryId: number | null,
+  ): Promise<{ zipCode: string } | { lat: number; lng: number }> {
     if (addressZip) return { zipCode: addressZip.zipcode };
     const centre = territoryId === null ? null : (await this.territories.find(territoryId))?.centerPoint;
     if (centre) return { lat: centre.latitude, lng: centre.longitude };
-    throw missingArgument('address', 'A typical baseline needs the place: give address (or a territoryId with a centre point)');
+    throw missingArgument(
+      'address',
+      'A typical baseline needs the place: give address (or a territoryId with a centre point)',
+    );
   }
 
   /**
    * A property input under a name that is no property key and nothing the tariff uses would change nothing: a typo
    * ("consumtion") billed as no usage at all. It is refused, naming the input.
    */
-  private async refuseUnknownKeys(inputs: readonly PropertyData[], path: string, tariff: TariffContext, versions: readonly TariffVersion[]): Promise<void> {
-    const own = new Set<string>(['consumption', 'demand', 'territoryId', ...BASELINE_KEYS, ...tariff.demandKeys.keys()]);
+  private async refuseUnknownKeys(
+    inputs: readonly PropertyData[],
+    path: string,
+    tariff: TariffContext,
+    versions: readonly TariffVersion[],
+  ): Promise<void> {
+    const own = new Set<string>([
+      'consumption',
+      'demand',
+      'territoryId',
+      ...BASELINE_KEYS,
+      ...tariff.demandKeys.keys(),
+    ]);
     for (const v of versions) {
       for (const k of v.propertyDefaults.keys()) own.add(k);
       for (const r of v.rates) for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
@@ -239,39 +398,97 @@ export class CalculationsService {
     if (!others.length) return;
     const known = await this.keys.existing(others);
     const k = inputs.findIndex((p) => !own.has(p.keyName) && !known.has(p.keyName));
-    if (k >= 0) throw invalidArgument(`${path}[${k}].keyName`, inputs[k]!.keyName, `${inputs[k]!.keyName} is not a property key (GET /rest/public/properties lists them) nor one this tariff uses`);
+    if (k >= 0)
+      throw invalidArgument(
+        `${path}[${k}].keyName`,
+        inputs[k]!.keyName,
+        `${inputs[k]!.keyName} is not a property key (GET /rest/public/properties lists them) nor one this tariff uses`,
+      );
   }
 
   /** The version fixed by tariffEffectiveOn, or every version in effect at some time in the range. */
-  private versionsFor(tariff: TariffContext, from: number, to: number, effectiveOn: string | undefined): { versions: TariffVersion[]; fixed: boolean } {
+  private versionsFor(
+    tariff: TariffContext,
+    from: number,
+    to: number,
+    effectiveOn: string | undefined,
+  ): { versions: TariffVersion[]; fixed: boolean } {
     const on = dateTimeParam('tariffEffectiveOn', effectiveOn, tariff.zone)?.value.toMillis();
     if (on !== undefined) {
       const v = tariff.versions.find((x) => x.from <= on && (x.to === null || x.to > on));
-      if (!v) throw invalidArgument('tariffEffectiveOn', effectiveOn ?? null, `No version of tariff ${tariff.masterTariffId} is in effect on that date`);
+      if (!v)
+        throw invalidArgument(
+          'tariffEffectiveOn',
+          effectiveOn ?? null,
+          `No version of tariff ${tariff.masterTariffId} is in effect on that date`,
+        );
       // The rates as they stood on that date, over the whole range: a rate dated later (or ended before) is not of
       // that date, and one in effect then is not cut off by its own dates when the range reaches past them.
-      const rates = v.rates.filter((r) => (r.from === null || r.from <= on) && (r.to === null || r.to > on)).map((r) => (r.from === null && r.to === null ? r : { ...r, from: null, to: null }));
+      const rates = v.rates
+        .filter((r) => (r.from === null || r.from <= on) && (r.to === null || r.to > on))
+        .map((r) => (r.from === null && r.to === null ? r : { ...r, from: null, to: null }));
       return { versions: [{ ...v, rates }], fixed: true };
     }
     const versions = versionsIn(tariff, from, to);
     if (!versions.length) {
-      const spans = tariff.versions.map((v) => `${DateTime.fromMillis(v.from, { zone: tariff.zone }).toISODate()} to ${v.to === null ? 'open' : DateTime.fromMillis(v.to, { zone: tariff.zone }).toISODate()}`).join('; ');
-      throw invalidArgument('fromDateTime', null, `No version of tariff ${tariff.masterTariffId} is in effect in the range (its versions: ${spans})`);
+      const spans = tariff.versions
+        .map(
+          (v) =>
+            `${DateTime.fromMillis(v.from, { zone: tariff.zone }).toISODate()} to ${v.to === null ? 'open' : DateTime.fromMillis(v.to, { zone: tariff.zone }).toISODate()}`,
+        )
+        .join('; ');
+      throw invalidArgument(
+        'fromDateTime',
+        null,
+        `No version of tariff ${tariff.masterTariffId} is in effect in the range (its versions: ${spans})`,
+      );
     }
     return { versions, fixed: false };
   }
 
-  private toCalculatedCost(tariff: TariffContext, r: BillResult, from: number, to: number, expected: Scenario['expected'], ext: boolean): CalculatedCost {
+  private toCalculatedCost(
+    tariff: TariffContext,
+    r: BillResult,
+    from: number,
+    to: number,
+    expected: Scenario['expected'],
+    ext: boolean,
+  ): CalculatedCost {
     const clock = localClock(tariff.zone, from, to);
     const at = (ms: number | null) => (ms === null ? null : formatInstant(clock, ms));
-    const assumptions = r.assumptions.map((a) => ({ keyName: a.keyName, displayName: a.displayName, description: a.description, fromDateTime: at(a.fromDateTime), toDateTime: at(a.toDateTime), dataType: null as string | null, dataValue: a.dataValue, unit: null, accuracy: a.accuracy }));
+    const assumptions = r.assumptions.map((a) => ({
+      keyName: a.keyName,
+      displayName: a.displayName,
+      description: a.description,
+      fromDateTime: at(a.fromDateTime),
+      toDateTime: at(a.toDateTime),
+      dataType: null as string | null,
+      dataValue: a.dataValue,
+      unit: null,
+      accuracy: a.accuracy,
+    }));
     let accuracy = r.accuracy;
     if (expected?.totalCost !== undefined) {
       // Agreement with the caller's expected total: 100 when equal, falling with the relative difference.
       const diff = Math.abs(r.summary.totalCost - expected.totalCost);
-      const agreement = expected.totalCost === 0 ? (diff === 0 ? 100 : 0) : Math.max(0, 100 - (100 * diff) / Math.abs(expected.totalCost));
+      const agreement =
+        expected.totalCost === 0
+          ? diff === 0
+            ? 100
+            : 0
+          : Math.max(0, 100 - (100 * diff) / Math.abs(expected.totalCost));
       accuracy = Math.min(accuracy, Math.round(agreement * 100) / 100);
-      assumptions.push({ keyName: 'expected', displayName: null, description: `Expected totalCost ${expected.totalCost}; calculated ${r.summary.totalCost}`, fromDateTime: null, toDateTime: null, dataType: 'DECIMAL', dataValue: String(expected.totalCost), unit: null, accuracy: Math.round(agreement * 100) / 100 });
+      assumptions.push({
+        keyName: 'expected',
+        displayName: null,
+        description: `Expected totalCost ${expected.totalCost}; calculated ${r.summary.totalCost}`,
+        fromDateTime: null,
+        toDateTime: null,
+        dataType: 'DECIMAL',
+        dataValue: String(expected.totalCost),
+        unit: null,
+        accuracy: Math.round(agreement * 100) / 100,
+      });
     }
     const nullId = (id: number | null) => (id === null || id < 0 ? null : id);
     return {
@@ -309,7 +526,16 @@ export class CalculationsService {
         };
         if (!ext) return base;
         const key = tariff.demandKeys.get(i.quantityKey);
-        return { ...base, tariffId: i.tariffId, quantityKeyDescription: QUANTITY_KEY_DESCRIPTIONS[i.quantityKey] ?? key?.displayName ?? null, tierLowerLimit: i.tierLowerLimit, tierUpperLimit: i.tierUpperLimit, rateProration: i.rateProration, formula: key?.formula ?? null, transactionType: i.transactionType };
+        return {
+          ...base,
+          tariffId: i.tariffId,
+          quantityKeyDescription: QUANTITY_KEY_DESCRIPTIONS[i.quantityKey] ?? key?.displayName ?? null,
+          tierLowerLimit: i.tierLowerLimit,
+          tierUpperLimit: i.tierUpperLimit,
+          rateProration: i.rateProration,
+          formula: key?.formula ?? null,
+          transactionType: i.transactionType,
+        };
       }),
       assumptions,
       calculatedCostId: randomUUID(),

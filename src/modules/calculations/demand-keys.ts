@@ -13,12 +13,28 @@ const BILLING_PERIOD = new Set(['BILLING_PERIOD', '']);
 export function toDemandKey(k: PropertyKeyRow): DemandKey {
   const periods = k.lookback_quantity;
   const factor = ratchetFactor(k.formula_detail);
-  const ratchet = k.data_type === 'DEMAND' && periods !== null && periods >= 0 && periods <= MAX_LOOKBACK_PERIODS && BILLING_PERIOD.has(k.lookback_period ?? '') && factor !== null;
+  const ratchet =
+    k.data_type === 'DEMAND' &&
+    periods !== null &&
+    periods >= 0 &&
+    periods <= MAX_LOOKBACK_PERIODS &&
+    BILLING_PERIOD.has(k.lookback_period ?? '') &&
+    factor !== null;
   const minutes = k.lookback_interval_quantity;
   const intervalMinutes = k.data_type === 'DEMAND' && isDemandInterval(minutes) ? minutes : null;
-  return { keyName: k.key_name, displayName: k.display_name, formula: k.formula_detail, intervalMinutes, lookback: ratchet ? { periods, factor, seasonId: k.lookback_season_id, touId: k.lookback_tou_id } : null };
+  return {
+    keyName: k.key_name,
+    displayName: k.display_name,
+    formula: k.formula_detail,
+    intervalMinutes,
+    lookback: ratchet ? { periods, factor, seasonId: k.lookback_season_id, touId: k.lookback_tou_id } : null,
+  };
 }
 
 /** The seasons and TOUs that ratchets count demand in: loaded with the rates' own time data. */
 export const lookbackSelectors = (keys: ReadonlyMap<string, DemandKey>): TimeSelector[] =>
-  [...keys.values()].flatMap((k) => (k.lookback ? [{ seasonId: k.lookback.seasonId, touId: k.lookback.touId, variableRateKey: null, variableRateSubKey: null }] : []));
+  [...keys.values()].flatMap((k) =>
+    k.lookback
+      ? [{ seasonId: k.lookback.seasonId, touId: k.lookback.touId, variableRateKey: null, variableRateSubKey: null }]
+      : [],
+  );

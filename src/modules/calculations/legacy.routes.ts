@@ -8,7 +8,12 @@ import { isExt } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
 import { CalculatedCostSchema } from './calculations.schemas.ts';
 import type { CalculationsService } from './calculations.service.ts';
-import { LegacyCalculateBody, LegacyCalculateOptions, LegacyCalculateParams, LegacyCalculateQuery } from './legacy.schemas.ts';
+import {
+  LegacyCalculateBody,
+  LegacyCalculateOptions,
+  LegacyCalculateParams,
+  LegacyCalculateQuery,
+} from './legacy.schemas.ts';
 import { LegacyCalculations } from './legacy.service.ts';
 
 const tags = ['Calculation'];
@@ -19,13 +24,54 @@ export function legacyCalculateRoutes(calculations: CalculationsService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/public/calculate/:masterTariffId',
-      { config, schema: { tags, summary: 'Older form of the calculation: one scenario from query parameters (signal tier)', params: LegacyCalculateParams, querystring: LegacyCalculateQuery, response: responses(CalculatedCostSchema) } },
-      async (request) => ({ ...single('CalculatedCost', await legacy.fromQuery(request.params.masterTariffId, request.query, request.principal!.orgId, isExt(request.query.fields))), requestId: randomUUID() }),
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Older form of the calculation: one scenario from query parameters (signal tier)',
+          params: LegacyCalculateParams,
+          querystring: LegacyCalculateQuery,
+          response: responses(CalculatedCostSchema),
+        },
+      },
+      async (request) => ({
+        ...single(
+          'CalculatedCost',
+          await legacy.fromQuery(
+            request.params.masterTariffId,
+            request.query,
+            request.principal!.orgId,
+            isExt(request.query.fields),
+          ),
+        ),
+        requestId: randomUUID(),
+      }),
     );
     app.post(
       '/rest/public/calculate/:masterTariffId',
-      { config, schema: { tags, summary: 'Older form of the calculation: the on-demand body, the tariff in the path (signal tier)', params: LegacyCalculateParams, body: LegacyCalculateBody, querystring: LegacyCalculateOptions, response: responses(CalculatedCostSchema) } },
-      async (request) => ({ ...single('CalculatedCost', await legacy.fromBody(request.params.masterTariffId, request.body, request.principal!.orgId, isExt(request.query.fields))), requestId: randomUUID() }),
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Older form of the calculation: the on-demand body, the tariff in the path (signal tier)',
+          params: LegacyCalculateParams,
+          body: LegacyCalculateBody,
+          querystring: LegacyCalculateOptions,
+          response: responses(CalculatedCostSchema),
+        },
+      },
+      async (request) => ({
+        ...single(
+          'CalculatedCost',
+          await legacy.fromBody(
+            request.params.masterTariffId,
+            request.body,
+            request.principal!.orgId,
+            isExt(request.query.fields),
+          ),
+        ),
+        requestId: randomUUID(),
+      }),
     );
   };
 }

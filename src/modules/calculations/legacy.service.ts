@@ -21,17 +21,28 @@ export class LegacyCalculations {
   constructor(private readonly calculations: CalculationsService) {}
 
   /** POST: the v1 body, the tariff from the path; tariffInputs, territoryId and zipCode as older clients send them. */
-  async fromBody(masterTariffId: number, body: Static<typeof LegacyCalculateBody>, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
+  async fromBody(
+    masterTariffId: number,
+    body: Static<typeof LegacyCalculateBody>,
+    orgId: number | null,
+    ext: boolean,
+  ): Promise<CalculatedCost> {
     refuseUnsupported(body as Record<string, unknown>);
     const { masterTariffId: named, tariffInputs, territoryId, zipCode, propertyInputs, ...options } = body;
     sameTariff(named, masterTariffId);
-    if (tariffInputs !== undefined && propertyInputs !== undefined) throw invalidArgument('tariffInputs', null, 'Give propertyInputs or tariffInputs (its older name), not both');
+    if (tariffInputs !== undefined && propertyInputs !== undefined)
+      throw invalidArgument('tariffInputs', null, 'Give propertyInputs or tariffInputs (its older name), not both');
     const listName = tariffInputs !== undefined ? 'tariffInputs' : 'propertyInputs';
     const given = tariffInputs ?? propertyInputs;
     const inputs: PropertyData[] = [...(given ?? [])];
     const names = new Map<number, string>();
     if (territoryId !== undefined) {
-      if (inputs.some((p) => p.keyName === 'territoryId')) throw invalidArgument('territoryId', territoryId, `territoryId is given both as a field and in ${listName}: give it once`);
+      if (inputs.some((p) => p.keyName === 'territoryId'))
+        throw invalidArgument(
+          'territoryId',
+          territoryId,
+          `territoryId is given both as a field and in ${listName}: give it once`,
+        );
       names.set(inputs.length, 'territoryId');
       inputs.push({ keyName: 'territoryId', dataValue: territoryId });
     }
@@ -70,12 +81,24 @@ export class LegacyCalculations {
     if (query.territoryId !== undefined) add('territoryId', query.territoryId);
     for (const [name, value] of Object.entries(raw)) {
       if (DECLARED.has(name) || IGNORED.has(name)) continue;
-      if (!KEY_NAME.test(name)) throw invalidArgument(name, typeof value === 'string' ? value : null, `${name} is not a parameter of this operation, nor a property key name`);
-      if (Array.isArray(value)) throw invalidArgument(name, value.join(','), `${name} is given more than once: give a property input once`);
-      if (typeof value !== 'string' || value.trim() === '') throw invalidArgument(name, null, `${name} needs a value (${name}=value)`);
+      if (!KEY_NAME.test(name))
+        throw invalidArgument(
+          name,
+          typeof value === 'string' ? value : null,
+          `${name} is not a parameter of this operation, nor a property key name`,
+        );
+      if (Array.isArray(value))
+        throw invalidArgument(name, value.join(','), `${name} is given more than once: give a property input once`);
+      if (typeof value !== 'string' || value.trim() === '')
+        throw invalidArgument(name, null, `${name} needs a value (${name}=value)`);
       add(name, value);
     }
-    const v1: V1Body = { masterTariffId, fromDateTime: query.fromDateTime, toDateTime: query.toDateTime, propertyInputs: inputs };
+    const v1: V1Body = {
+      masterTariffId,
+      fromDateTime: query.fromDateTime,
+      toDateTime: query.toDateTime,
+      propertyInputs: inputs,
+    };
     if (query.detailLevel !== undefined) v1.detailLevel = query.detailLevel;
     if (query.groupBy !== undefined) v1.groupBy = query.groupBy;
     if (query.billingPeriod !== undefined) v1.billingPeriod = query.billingPeriod;
@@ -92,7 +115,12 @@ export class LegacyCalculations {
     });
   }
 
-  private async run(v1: V1Body, orgId: number | null, ext: boolean, rename: (name: string) => string): Promise<CalculatedCost> {
+  private async run(
+    v1: V1Body,
+    orgId: number | null,
+    ext: boolean,
+    rename: (name: string) => string,
+  ): Promise<CalculatedCost> {
     try {
       return await this.calculations.calculate(v1, orgId, ext);
     } catch (e) {
@@ -108,7 +136,12 @@ function inputIndex(name: string): number | null {
 }
 
 function sameTariff(named: number | undefined, masterTariffId: number): void {
-  if (named !== undefined && named !== masterTariffId) throw invalidArgument('masterTariffId', named, `masterTariffId ${named} differs from ${masterTariffId} in the path`);
+  if (named !== undefined && named !== masterTariffId)
+    throw invalidArgument(
+      'masterTariffId',
+      named,
+      `masterTariffId ${named} differs from ${masterTariffId} in the path`,
+    );
 }
 
 const ACCOUNT_FORM = 'POST /rest/public/calculate/account/{accountId} (or /rest/v1/accounts/{accountId}/calculate)';
@@ -127,7 +160,11 @@ function refuseUnsupported(fields: Record<string, unknown>): void {
   for (const name of UNSUPPORTED_FIELDS) {
     const value = fields[name];
     if (value === undefined || value === null || value === false || value === 'false') continue;
-    throw invalidArgument(name, value, `${WHY[name]}; this form takes the usage in propertyInputs (or tariffInputs) or as query parameters`);
+    throw invalidArgument(
+      name,
+      value,
+      `${WHY[name]}; this form takes the usage in propertyInputs (or tariffInputs) or as query parameters`,
+    );
   }
 }
 
@@ -138,5 +175,9 @@ function renamed(e: unknown, rename: (name: string) => string): unknown {
   const to = rename(from);
   if (to === from) return e;
   const word = new RegExp(`(?<![\\w.\\[])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w\\[])`, 'g');
-  return new ApiError(e.statusCode, { ...e.item, propertyName: to, message: e.item.message.replace(word, () => to) }, e.headers);
+  return new ApiError(
+    e.statusCode,
+    { ...e.item, propertyName: to, message: e.item.message.replace(word, () => to) },
+    e.headers,
+  );
 }

@@ -1,14 +1,27 @@
 // The caller's own rates (rateInputs) and the utility taxes of an address, as engine rates. They get negative ids,
 // which the answer shows as null: they are not rates of the stored tariff.
 import type { Static } from '@sinclair/typebox';
-import { CHARGE_CLASSES, CHARGE_PERIODS, CHARGE_TYPES, RATE_UNITS, TIER_SCOPES, TRANSACTION_TYPES, type Rate } from '../../engine/tariff/model.ts';
+import {
+  CHARGE_CLASSES,
+  CHARGE_PERIODS,
+  CHARGE_TYPES,
+  RATE_UNITS,
+  TIER_SCOPES,
+  TRANSACTION_TYPES,
+  type Rate,
+} from '../../engine/tariff/model.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { missingArgument } from '../../http/errors.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
 import type { TaxRow } from '../utility-taxes/utility-taxes.repository.ts';
 import type { RateInput } from './calculations.schemas.ts';
 
-export function readRateInputs(inputs: readonly Static<typeof RateInput>[], path: string, zone: string, tariffId: number): Rate[] {
+export function readRateInputs(
+  inputs: readonly Static<typeof RateInput>[],
+  path: string,
+  zone: string,
+  tariffId: number,
+): Rate[] {
   return inputs.map((r, k) => {
     const field = `${path}[${k}]`;
     const chargeType = enumValue(`${field}.chargeType`, r.chargeType, CHARGE_TYPES);
@@ -71,6 +84,18 @@ export function taxRate(t: TaxRow, tariffId: number, midnight: (date: string, pl
     // to_date is the last day the tax applies.
     to: t.to_date === null ? null : midnight(t.to_date, 1),
     tierScope: 'TOU_PERIOD',
-    bands: [{ tariffRateBandId: -1_000_000 - t.utility_tax_id, rateSequenceNumber: 1, consumptionUpperLimit: null, demandUpperLimit: null, applicabilityValue: null, calculationFactor: null, rateAmount: (t.rate_amount_electricity ?? 0) * 100, rateUnit: 'PERCENTAGE', isCredit: false }],
+    bands: [
+      {
+        tariffRateBandId: -1_000_000 - t.utility_tax_id,
+        rateSequenceNumber: 1,
+        consumptionUpperLimit: null,
+        demandUpperLimit: null,
+        applicabilityValue: null,
+        calculationFactor: null,
+        rateAmount: (t.rate_amount_electricity ?? 0) * 100,
+        rateUnit: 'PERCENTAGE',
+        isCredit: false,
+      },
+    ],
   };
 }

@@ -8,7 +8,15 @@ import { lookupKey, type DemandKey, type LookupSeries } from '../../engine/bill/
 import { localDateOf, localDateTime } from '../../engine/time/local-days.ts';
 import type { SeasonDef } from '../../engine/time/seasons.ts';
 import type { CompiledTouGroup } from '../../engine/time/tou-schedule.ts';
-import type { ChargePeriod, ChargeType, Rate, RateUnit, TariffVersion, TierScope, TransactionType } from '../../engine/tariff/model.ts';
+import type {
+  ChargePeriod,
+  ChargeType,
+  Rate,
+  RateUnit,
+  TariffVersion,
+  TierScope,
+  TransactionType,
+} from '../../engine/tariff/model.ts';
 import { csvList } from '../../http/list-params.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { DateTime } from 'luxon';
@@ -43,10 +51,13 @@ export interface TimeContext {
 }
 
 /** The versions in effect at some time in [from, to). */
-export const versionsIn = (tariff: TariffContext, from: number, to: number): TariffVersion[] => tariff.versions.filter((v) => v.from < to && (v.to === null || v.to > from));
+export const versionsIn = (tariff: TariffContext, from: number, to: number): TariffVersion[] =>
+  tariff.versions.filter((v) => v.from < to && (v.to === null || v.to > from));
 
 /** The territories the versions' rates name: those a location can choose among. */
-export const territoriesOf = (versions: readonly TariffVersion[]): number[] => [...new Set(versions.flatMap((v) => v.rates.map((r) => r.territoryId)).filter((t): t is number => t !== null))];
+export const territoriesOf = (versions: readonly TariffVersion[]): number[] => [
+  ...new Set(versions.flatMap((v) => v.rates.map((r) => r.territoryId)).filter((t): t is number => t !== null)),
+];
 
 const instant = (local: string, zone: string) => localDateTime(local, zone).toMillis();
 const midnight = (date: string, zone: string) => DateTime.fromISO(date, { zone }).toMillis();
@@ -105,9 +116,20 @@ export class TariffContextLoader {
     if (!rows.length) return null;
     const zone = rows[0]!.time_zone;
     const versions = await this.toVersions(rows, zone);
-    const keyNames = [...new Set(versions.flatMap((v) => v.rates.map(ownDemandKey)).filter((k): k is string => k !== null))];
+    const keyNames = [
+      ...new Set(versions.flatMap((v) => v.rates.map(ownDemandKey)).filter((k): k is string => k !== null)),
+    ];
     const demandKeys = new Map((await this.tariffs.propertyKeys(keyNames)).map((k) => [k.key_name, toDemandKey(k)]));
-    return { masterTariffId, tariffName: rows.at(-1)!.tariff_name, zone, lseId: rows[0]!.lse_id, lseName: rows[0]!.lse_name, customerClass: rows.at(-1)!.customer_class, versions, demandKeys };
+    return {
+      masterTariffId,
+      tariffName: rows.at(-1)!.tariff_name,
+      zone,
+      lseId: rows[0]!.lse_id,
+      lseName: rows[0]!.lse_name,
+      customerClass: rows.at(-1)!.customer_class,
+      versions,
+      demandKeys,
+    };
   }
 
   private async toVersions(rows: TariffRow[], zone: string): Promise<TariffVersion[]> {
@@ -123,8 +145,19 @@ export class TariffContextLoader {
         else own.push(...(await this.riderRates(r.rider_id, from, to, zone)));
       }
       const defaults = new Map<string, string>();
-      for (const p of properties) if (p.tariff_id === row.tariff_id && fromSqlBool(p.is_default) && p.property_value !== null) defaults.set(p.key_name, p.property_value);
-      out.push({ tariffId: row.tariff_id, masterTariffId: row.master_tariff_id, tariffName: row.tariff_name, from, to, rates: own, propertyDefaults: defaults, exportRules: exportRulesOf(row) });
+      for (const p of properties)
+        if (p.tariff_id === row.tariff_id && fromSqlBool(p.is_default) && p.property_value !== null)
+          defaults.set(p.key_name, p.property_value);
+      out.push({
+        tariffId: row.tariff_id,
+        masterTariffId: row.master_tariff_id,
+        tariffName: row.tariff_name,
+        from,
+        to,
+        rates: own,
+        propertyDefaults: defaults,
+        exportRules: exportRulesOf(row),
+      });
     }
     return out;
   }
@@ -137,13 +170,24 @@ export class TariffContextLoader {
       const start = Math.max(from, v.from);
       const end = Math.min(to ?? Infinity, v.to ?? Infinity);
       if (end <= start) continue;
-      for (const r of v.rates) out.push({ ...r, from: Math.max(start, r.from ?? -Infinity), to: Math.min(end, r.to ?? Infinity) === Infinity ? null : Math.min(end, r.to ?? Infinity) });
+      for (const r of v.rates)
+        out.push({
+          ...r,
+          from: Math.max(start, r.from ?? -Infinity),
+          to: Math.min(end, r.to ?? Infinity) === Infinity ? null : Math.min(end, r.to ?? Infinity),
+        });
     }
     return out;
   }
 
   /** Seasons, TOU groups, holiday calendars and lookup values for the rates (and lookbacks), over [from, to). */
-  async time(rates: readonly TimeSelector[], zone: string, from: number, to: number, orgId: number | null): Promise<TimeContext> {
+  async time(
+    rates: readonly TimeSelector[],
+    zone: string,
+    from: number,
+    to: number,
+    orgId: number | null,
+  ): Promise<TimeContext> {
     const seasonIds = [...new Set(rates.map((r) => r.seasonId).filter((s): s is number => s !== null))];
     const seasons = new Map((await this.seasons.byIds(seasonIds)).map((s) => [s.season_id, toSeasonDef(s)]));
     const touGroups = new Map<string, CompiledTouGroup>();
@@ -160,14 +204,20 @@ export class TariffContextLoader {
       });
     }
     const calendarIds = [...new Set([...touGroups.values()].flatMap((g) => [...g.calendarIds]))];
-    const range = { from: addDays(localDateOf(DateTime.fromMillis(from), zone), -1), to: addDays(localDateOf(DateTime.fromMillis(to), zone), 1) };
+    const range = {
+      from: addDays(localDateOf(DateTime.fromMillis(from), zone), -1),
+      to: addDays(localDateOf(DateTime.fromMillis(to), zone), 1),
+    };
     const calendarsOn = await this.calendars.calendarsByDate(calendarIds, range);
     const lookups = new Map<string, LookupSeries>();
     for (const r of rates) {
       if (r.variableRateKey === null) continue;
       const key = lookupKey(r);
       if (lookups.has(key)) continue;
-      const { rows } = await this.lookups.range(r.variableRateKey, r.variableRateSubKey ?? '', from, to, { pageStart: 0, pageCount: 1_000_000 });
+      const { rows } = await this.lookups.range(r.variableRateKey, r.variableRateSubKey ?? '', from, to, {
+        pageStart: 0,
+        pageCount: 1_000_000,
+      });
       lookups.set(key, {
         from: Float64Array.from(rows.map((x) => Number(x.from_time))),
         to: Float64Array.from(rows.map((x) => Number(x.to_time))),

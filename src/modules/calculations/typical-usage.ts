@@ -22,24 +22,52 @@ export interface BaselineRequest {
 }
 
 /** The baseline a scenario's inputs ask for (null when none), and the inputs without its keys. */
-export function readBaselineRequest(inputs: readonly PropertyData[], path: string): { request: BaselineRequest | null; rest: PropertyData[] } {
+export function readBaselineRequest(
+  inputs: readonly PropertyData[],
+  path: string,
+): { request: BaselineRequest | null; rest: PropertyData[] } {
   const field = (k: number) => `${path}[${k}]`;
   const at = inputs.findIndex((p) => p.keyName === 'baselineType');
   const rest = inputs.filter((p) => !(BASELINE_KEYS as readonly string[]).includes(p.keyName));
   if (at < 0) {
     const stray = inputs.findIndex((p) => p.keyName === 'buildingId' || p.keyName === 'loadSize');
-    if (stray >= 0) throw invalidArgument(`${field(stray)}.keyName`, inputs[stray]!.keyName, `${inputs[stray]!.keyName} goes with {keyName: "baselineType", dataValue: "typicalElectricity"}`);
+    if (stray >= 0)
+      throw invalidArgument(
+        `${field(stray)}.keyName`,
+        inputs[stray]!.keyName,
+        `${inputs[stray]!.keyName} goes with {keyName: "baselineType", dataValue: "typicalElectricity"}`,
+      );
     return { request: null, rest };
   }
   const type = inputs[at]!;
-  if (String(type.dataValue ?? '').toLowerCase() !== 'typicalelectricity') throw invalidArgument(`${field(at)}.dataValue`, type.dataValue == null ? null : String(type.dataValue), 'baselineType must be typicalElectricity');
+  if (String(type.dataValue ?? '').toLowerCase() !== 'typicalelectricity')
+    throw invalidArgument(
+      `${field(at)}.dataValue`,
+      type.dataValue == null ? null : String(type.dataValue),
+      'baselineType must be typicalElectricity',
+    );
   const factor = type.dataFactor ?? 1;
-  if (!(Number.isFinite(factor) && factor > 0)) throw invalidArgument(`${field(at)}.dataFactor`, String(type.dataFactor), 'dataFactor must be more than 0');
+  if (!(Number.isFinite(factor) && factor > 0))
+    throw invalidArgument(`${field(at)}.dataFactor`, String(type.dataFactor), 'dataFactor must be more than 0');
   const building = inputs.findIndex((p) => p.keyName === 'buildingId');
   const size = inputs.findIndex((p) => p.keyName === 'loadSize');
   const loadSize = size < 0 ? undefined : Number(inputs[size]!.dataValue);
-  if (loadSize !== undefined && !(Number.isFinite(loadSize) && loadSize > 0 && loadSize <= 1e12)) throw invalidArgument(`${field(size)}.dataValue`, String(inputs[size]!.dataValue), 'loadSize is the kWh of a year: a number more than 0');
-  return { request: { at, buildingId: building < 0 ? undefined : String(inputs[building]!.dataValue ?? ''), buildingAt: building, loadSize, factor }, rest };
+  if (loadSize !== undefined && !(Number.isFinite(loadSize) && loadSize > 0 && loadSize <= 1e12))
+    throw invalidArgument(
+      `${field(size)}.dataValue`,
+      String(inputs[size]!.dataValue),
+      'loadSize is the kWh of a year: a number more than 0',
+    );
+  return {
+    request: {
+      at,
+      buildingId: building < 0 ? undefined : String(inputs[building]!.dataValue ?? ''),
+      buildingAt: building,
+      loadSize,
+      factor,
+    },
+    rest,
+  };
 }
 
 /**
@@ -57,7 +85,14 @@ export async function typicalUsage(
   let moved: Awaited<ReturnType<BaselinesService['typicalUsage']>>;
   try {
     moved = await baselines.typicalUsage(
-      { ...place, buildingType: request.buildingId, customerClass: request.buildingId ? undefined : customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : 'GENERAL', ...(request.loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: request.loadSize, sizingUnit: 'kWh' } : {}) },
+      {
+        ...place,
+        buildingType: request.buildingId,
+        customerClass: request.buildingId ? undefined : customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : 'GENERAL',
+        ...(request.loadSize
+          ? { sizingKeyName: 'loadSize', sizingDataValue: request.loadSize, sizingUnit: 'kWh' }
+          : {}),
+      },
       range.zone,
       range.from,
       range.to,
@@ -65,16 +100,47 @@ export async function typicalUsage(
   } catch (e) {
     // The baseline's own parameters are the scenario's inputs here: name those.
     if (e instanceof ApiError && e.statusCode === 400 && e.item.propertyName === 'buildingType') {
-      throw invalidArgument(request.buildingAt >= 0 ? `${path}propertyInputs[${request.buildingAt}].dataValue` : `${path}propertyInputs`, request.buildingId ?? null, e.item.message);
+      throw invalidArgument(
+        request.buildingAt >= 0 ? `${path}propertyInputs[${request.buildingAt}].dataValue` : `${path}propertyInputs`,
+        request.buildingId ?? null,
+        e.item.message,
+      );
     }
     throw e;
   }
   const { intervals, description } = moved;
-  const hourly = intervals.length > 0 && intervals[0]!.from === range.from && intervals.every((m) => m.to - m.from === HOUR);
+  const hourly =
+    intervals.length > 0 && intervals[0]!.from === range.from && intervals.every((m) => m.to - m.from === HOUR);
   const field = `${path}propertyInputs[${request.at}]`;
   return {
-    series: hourly ? [{ keyName: 'consumption', from: range.from, duration: HOUR, values: intervals.map((m) => m.kwh * request.factor), exports: null }] : [],
-    readings: hourly ? [] : intervals.map((m) => ({ keyName: 'consumption', from: m.from, to: m.to, value: m.kwh * request.factor, period: null, field })),
-    noted: { keyName: 'baselineType', dataValue: 'typicalElectricity', description: `No usage given: a typical baseline is billed (${description}${request.factor === 1 ? '' : `, times ${request.factor}`})`, fromDateTime: range.from, toDateTime: range.to, accuracy: 50 },
+    series: hourly
+      ? [
+          {
+            keyName: 'consumption',
+            from: range.from,
+            duration: HOUR,
+            values: intervals.map((m) => m.kwh * request.factor),
+            exports: null,
+          },
+        ]
+      : [],
+    readings: hourly
+      ? []
+      : intervals.map((m) => ({
+          keyName: 'consumption',
+          from: m.from,
+          to: m.to,
+          value: m.kwh * request.factor,
+          period: null,
+          field,
+        })),
+    noted: {
+      keyName: 'baselineType',
+      dataValue: 'typicalElectricity',
+      description: `No usage given: a typical baseline is billed (${description}${request.factor === 1 ? '' : `, times ${request.factor}`})`,
+      fromDateTime: range.from,
+      toDateTime: range.to,
+      accuracy: 50,
+    },
   };
 }

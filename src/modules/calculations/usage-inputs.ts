@@ -27,7 +27,12 @@ function unitFactor(input: PropertyData, field: string): number {
   const units = UNITS[input.keyName]!;
   if (input.unit === undefined || input.unit === '') return 1;
   const factor = units[input.unit.toLowerCase()];
-  if (factor === undefined) throw invalidArgument(`${field}.unit`, input.unit, `unit of ${input.keyName} must be one of ${Object.keys(units).join(', ')} (any case)`);
+  if (factor === undefined)
+    throw invalidArgument(
+      `${field}.unit`,
+      input.unit,
+      `unit of ${input.keyName} must be one of ${Object.keys(units).join(', ')} (any case)`,
+    );
   return factor;
 }
 
@@ -45,28 +50,46 @@ function operatorSign(input: PropertyData, field: string): number {
 export const MAX_QUANTITY = 1e12;
 
 function checkQuantity(value: number, field: string, raw: unknown): number {
-  if (!(Math.abs(value) <= MAX_QUANTITY)) throw invalidArgument(field, String(raw), `${field} is ${value} after its unit and dataFactor; a value may be at most ${MAX_QUANTITY.toExponential()} in size`);
+  if (!(Math.abs(value) <= MAX_QUANTITY))
+    throw invalidArgument(
+      field,
+      String(raw),
+      `${field} is ${value} after its unit and dataFactor; a value may be at most ${MAX_QUANTITY.toExponential()} in size`,
+    );
   return value;
 }
 
 function numberOf(raw: unknown, field: string): number {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(value)) throw invalidArgument(field, raw === undefined ? null : String(raw), `${field} must be a number`);
+  if (!Number.isFinite(value))
+    throw invalidArgument(field, raw === undefined ? null : String(raw), `${field} must be a number`);
   return value;
 }
 
-export function readUsage(inputs: readonly PropertyData[], path: string, range: { from: number; to: number }, zone: string): ScenarioUsage {
+export function readUsage(
+  inputs: readonly PropertyData[],
+  path: string,
+  range: { from: number; to: number },
+  zone: string,
+): ScenarioUsage {
   const out: ScenarioUsage = { readings: [], series: [], properties: new Map(), territoryId: null };
   inputs.forEach((input, k) => {
     const field = `${path}[${k}]`;
-    const when = (name: 'fromDateTime' | 'toDateTime', fallback: number) => dateTimeParam(`${field}.${name}`, input[name], zone)?.value.toMillis() ?? fallback;
+    const when = (name: 'fromDateTime' | 'toDateTime', fallback: number) =>
+      dateTimeParam(`${field}.${name}`, input[name], zone)?.value.toMillis() ?? fallback;
     const usage = input.keyName === 'consumption' || input.keyName === 'demand';
     if (!usage) {
-      if (input.dataSeries !== undefined) throw invalidArgument(`${field}.dataSeries`, null, 'Only consumption takes a dataSeries');
+      if (input.dataSeries !== undefined)
+        throw invalidArgument(`${field}.dataSeries`, null, 'Only consumption takes a dataSeries');
       if (input.dataValue === undefined || input.dataValue === null) throw missingArgument(`${field}.dataValue`);
       if (input.keyName === 'territoryId') {
         const id = numberOf(input.dataValue, `${field}.dataValue`);
-        if (!Number.isInteger(id) || id < 1) throw invalidArgument(`${field}.dataValue`, String(input.dataValue), 'territoryId must be a positive integer');
+        if (!Number.isInteger(id) || id < 1)
+          throw invalidArgument(
+            `${field}.dataValue`,
+            String(input.dataValue),
+            'territoryId must be a positive integer',
+          );
         out.territoryId = id;
       } else out.properties.set(input.keyName, String(input.dataValue));
       return;
@@ -74,14 +97,27 @@ export function readUsage(inputs: readonly PropertyData[], path: string, range: 
     const factor = unitFactor(input, field) * (input.dataFactor ?? 1) * operatorSign(input, field);
     const from = when('fromDateTime', range.from);
     if (input.dataSeries !== undefined) {
-      if (input.keyName !== 'consumption') throw invalidArgument(`${field}.dataSeries`, null, 'Only consumption takes a dataSeries; give demand as a dataValue');
+      if (input.keyName !== 'consumption')
+        throw invalidArgument(
+          `${field}.dataSeries`,
+          null,
+          'Only consumption takes a dataSeries; give demand as a dataValue',
+        );
       if (input.duration === undefined) throw missingArgument(`${field}.duration`);
       const end = from + input.dataSeries.length * input.duration;
       if (from < range.from || end > range.to) {
-        throw invalidArgument(`${field}.dataSeries`, `${input.dataSeries.length} values`, `The series runs from ${new Date(from).toISOString()} to ${new Date(end).toISOString()}, outside the calculation range`);
+        throw invalidArgument(
+          `${field}.dataSeries`,
+          `${input.dataSeries.length} values`,
+          `The series runs from ${new Date(from).toISOString()} to ${new Date(end).toISOString()}, outside the calculation range`,
+        );
       }
       if (input.exportDataSeries !== undefined && input.exportDataSeries.length !== input.dataSeries.length) {
-        throw invalidArgument(`${field}.exportDataSeries`, `${input.exportDataSeries.length} values`, 'exportDataSeries must have as many values as dataSeries');
+        throw invalidArgument(
+          `${field}.exportDataSeries`,
+          `${input.exportDataSeries.length} values`,
+          'exportDataSeries must have as many values as dataSeries',
+        );
       }
       const scale = (values: readonly number[], name: string) => {
         const scaled = factor === 1 ? values : values.map((v) => v * factor);
@@ -90,16 +126,37 @@ export function readUsage(inputs: readonly PropertyData[], path: string, range: 
         });
         return scaled;
       };
-      out.series.push({ keyName: 'consumption', from, duration: input.duration, values: scale(input.dataSeries, 'dataSeries'), exports: input.exportDataSeries ? scale(input.exportDataSeries, 'exportDataSeries') : null });
+      out.series.push({
+        keyName: 'consumption',
+        from,
+        duration: input.duration,
+        values: scale(input.dataSeries, 'dataSeries'),
+        exports: input.exportDataSeries ? scale(input.exportDataSeries, 'exportDataSeries') : null,
+      });
       return;
     }
     if (input.dataValue === undefined || input.dataValue === null) throw missingArgument(`${field}.dataValue`);
-    const value = checkQuantity(numberOf(input.dataValue, `${field}.dataValue`) * factor, `${field}.dataValue`, input.dataValue);
+    const value = checkQuantity(
+      numberOf(input.dataValue, `${field}.dataValue`) * factor,
+      `${field}.dataValue`,
+      input.dataValue,
+    );
     const to = when('toDateTime', range.to);
-    if (to <= from) throw invalidArgument(`${field}.toDateTime`, input.toDateTime ?? null, 'toDateTime must be after fromDateTime');
+    if (to <= from)
+      throw invalidArgument(`${field}.toDateTime`, input.toDateTime ?? null, 'toDateTime must be after fromDateTime');
     // Demand dated before the range is history that demand ratchets look back to; nothing may lie after the range.
-    if (to > range.to) throw invalidArgument(`${field}.toDateTime`, input.toDateTime ?? null, 'The reading ends after the calculation range');
-    if (from < range.from && input.keyName !== 'demand') throw invalidArgument(`${field}.fromDateTime`, input.fromDateTime ?? null, 'The reading starts before the calculation range (only demand may: it is history for demand ratchets)');
+    if (to > range.to)
+      throw invalidArgument(
+        `${field}.toDateTime`,
+        input.toDateTime ?? null,
+        'The reading ends after the calculation range',
+      );
+    if (from < range.from && input.keyName !== 'demand')
+      throw invalidArgument(
+        `${field}.fromDateTime`,
+        input.fromDateTime ?? null,
+        'The reading starts before the calculation range (only demand may: it is history for demand ratchets)',
+      );
     const period = enumValue(`${field}.period`, input.period, TOU_TYPES) ?? null;
     out.readings.push({ keyName: input.keyName as 'consumption' | 'demand', from, to, value, period, field });
   });

@@ -4,14 +4,24 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/database.ts';
 import { dayNumber, formatDate, parseDate, type CivilDate } from '../../engine/calendar/civil-date.ts';
-import { DATE_DEFINITION_TYPES, eventDates, type DateDefinitionType, type EventRule } from '../../engine/calendar/event-rules.ts';
+import {
+  DATE_DEFINITION_TYPES,
+  eventDates,
+  type DateDefinitionType,
+  type EventRule,
+} from '../../engine/calendar/event-rules.ts';
 import { formatDateTime } from '../../engine/time/datetime-input.ts';
 import { localDateOf, localDateTime, localMidnight } from '../../engine/time/local-days.ts';
 import { localDateParam } from '../../http/dates.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
 import { CalendarsRepository, type CalendarRow, type EventRow, type StoredDateRow } from './calendars.repository.ts';
-import { CALENDAR_TYPES, type CalendarDateSchema, type CalendarEventSchema, type CalendarSchema } from './calendars.schemas.ts';
+import {
+  CALENDAR_TYPES,
+  type CalendarDateSchema,
+  type CalendarEventSchema,
+  type CalendarSchema,
+} from './calendars.schemas.ts';
 
 export type Calendar = Static<typeof CalendarSchema>;
 export type CalendarEvent = Static<typeof CalendarEventSchema>;
@@ -52,7 +62,13 @@ export class CalendarsService {
   }
 
   toCalendar(r: CalendarRow, events?: CalendarEvent[]): Calendar {
-    return { calendarId: r.calendar_id, calendarName: r.calendar_name, calendarType: r.calendar_type, lseId: r.lse_id, ...(events ? { events } : {}) };
+    return {
+      calendarId: r.calendar_id,
+      calendarName: r.calendar_name,
+      calendarType: r.calendar_type,
+      lseId: r.lse_id,
+      ...(events ? { events } : {}),
+    };
   }
 
   private toEvent(e: EventRow, seededUntil: string | null, ext: boolean): CalendarEvent {
@@ -65,7 +81,15 @@ export class CalendarsService {
       seededUntil,
     };
     if (!ext) return base;
-    return { ...base, dateDefinitionType: e.date_definition_type, fixedMonth: e.fixed_month, fixedDay: e.fixed_day, dayOfWeek: e.day_of_week, weekOfMonth: e.week_of_month, adjustment: e.adjustment };
+    return {
+      ...base,
+      dateDefinitionType: e.date_definition_type,
+      fixedMonth: e.fixed_month,
+      fixedDay: e.fixed_day,
+      dayOfWeek: e.day_of_week,
+      weekOfMonth: e.week_of_month,
+      adjustment: e.adjustment,
+    };
   }
 
   async list(lseId: number | undefined, calendarType: string | undefined): Promise<Calendar[]> {
@@ -79,10 +103,14 @@ export class CalendarsService {
     const toDate = localDateParam('toDateTime', toRaw, zone);
     // "This year" is the year in the calendar's own zone.
     const thisYear = localDateOf(DateTime.fromJSDate(this.now()), zone).year;
-    const from: CivilDate = fromDate ? parseDate(fromDate)! : { year: toDate ? parseDate(toDate)!.year : thisYear, month: 1, day: 1 };
+    const from: CivilDate = fromDate
+      ? parseDate(fromDate)!
+      : { year: toDate ? parseDate(toDate)!.year : thisYear, month: 1, day: 1 };
     const to: CivilDate = toDate ? parseDate(toDate)! : { year: from.year, month: 12, day: 31 };
-    if (dayNumber(to) < dayNumber(from)) throw invalidArgument('toDateTime', toRaw, 'toDateTime must not be before fromDateTime');
-    if (dayNumber(to) - dayNumber(from) > MAX_DATE_RANGE_DAYS) throw invalidArgument('toDateTime', toRaw, `A range of dates may span at most ${MAX_DATE_RANGE_DAYS} days`);
+    if (dayNumber(to) < dayNumber(from))
+      throw invalidArgument('toDateTime', toRaw, 'toDateTime must not be before fromDateTime');
+    if (dayNumber(to) - dayNumber(from) > MAX_DATE_RANGE_DAYS)
+      throw invalidArgument('toDateTime', toRaw, `A range of dates may span at most ${MAX_DATE_RANGE_DAYS} days`);
     return { from, to };
   }
 
@@ -90,32 +118,48 @@ export class CalendarsService {
    * seededUntil: for MANUAL events the last stored date; rule events generate dates for any range, so they have no
    * such limit (null).
    */
-  async get(calendarId: number, fromRaw: string | undefined, toRaw: string | undefined, ext: boolean): Promise<Calendar> {
+  async get(
+    calendarId: number,
+    fromRaw: string | undefined,
+    toRaw: string | undefined,
+    ext: boolean,
+  ): Promise<Calendar> {
     const calendar = await this.repo.find(calendarId);
     if (!calendar) throw notFound('Calendar', 'calendarId', calendarId);
     let events = await this.repo.events({ calendarId });
-    const lastStored = await this.repo.lastStoredDates(events.filter((e) => e.date_definition_type === 'MANUAL').map((e) => e.calendar_event_id));
+    const lastStored = await this.repo.lastStoredDates(
+      events.filter((e) => e.date_definition_type === 'MANUAL').map((e) => e.calendar_event_id),
+    );
     if (fromRaw !== undefined || toRaw !== undefined) {
       const range = await this.range(fromRaw, toRaw, await this.zoneOfLse(calendar.lse_id));
       const withDates = new Set((await this.datesOf(events, range)).map((d) => d.event.calendar_event_id));
       events = events.filter((e) => withDates.has(e.calendar_event_id));
     }
-    return this.toCalendar(calendar, events.map((e) => this.toEvent(e, lastStored.get(e.calendar_event_id) ?? null, ext)));
+    return this.toCalendar(
+      calendar,
+      events.map((e) => this.toEvent(e, lastStored.get(e.calendar_event_id) ?? null, ext)),
+    );
   }
 
   /** Every date of the events in the range, in order. */
-  async datesOf(events: EventRow[], range: DateRange): Promise<{ event: EventRow; date: CivilDate; stored?: StoredDateRow }[]> {
+  async datesOf(
+    events: EventRow[],
+    range: DateRange,
+  ): Promise<{ event: EventRow; date: CivilDate; stored?: StoredDateRow }[]> {
     const manualIds = events.filter((e) => e.date_definition_type === 'MANUAL').map((e) => e.calendar_event_id);
     const stored = await this.repo.storedDates(manualIds, formatDate(range.from), formatDate(range.to));
     const out: { event: EventRow; date: CivilDate; stored?: StoredDateRow }[] = [];
     for (const e of events) {
       if (e.date_definition_type === 'MANUAL') {
-        for (const s of stored.filter((d) => d.calendar_event_id === e.calendar_event_id)) out.push({ event: e, date: parseDate(s.start_date)!, stored: s });
+        for (const s of stored.filter((d) => d.calendar_event_id === e.calendar_event_id))
+          out.push({ event: e, date: parseDate(s.start_date)!, stored: s });
       } else {
         for (const date of eventDates(ruleOf(e), range.from, range.to)) out.push({ event: e, date });
       }
     }
-    return out.sort((a, b) => dayNumber(a.date) - dayNumber(b.date) || a.event.calendar_event_id - b.event.calendar_event_id);
+    return out.sort(
+      (a, b) => dayNumber(a.date) - dayNumber(b.date) || a.event.calendar_event_id - b.event.calendar_event_id,
+    );
   }
 
   async dates(params: {
@@ -154,7 +198,9 @@ export class CalendarsService {
         eventDateId: stored ? stored.event_date_id : generatedDateId(event.calendar_event_id, date),
         subKey: stored?.sub_key ?? null,
         eventName: event.calendar_event_name,
-        startDateTime: formatDateTime(stored?.start_time ? localDateTime(stored.start_time, eventZone) : localMidnight(date, eventZone)),
+        startDateTime: formatDateTime(
+          stored?.start_time ? localDateTime(stored.start_time, eventZone) : localMidnight(date, eventZone),
+        ),
         endDateTime: stored?.end_time ? formatDateTime(localDateTime(stored.end_time, eventZone)) : null,
         calendarEventId: event.calendar_event_id,
         lseId: event.lse_id ?? event.calendar_lse_id,

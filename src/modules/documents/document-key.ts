@@ -16,7 +16,11 @@ export function urdbRecordId(url: string): string | null {
 export function documentKey(url: string): string {
   const record = urdbRecordId(url);
   if (record) return `urdb:${record}`;
-  return url.trim().replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/+$/, '');
+  return url
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/+$/, '');
 }
 
 const CONTENT_TYPES: [RegExp, string][] = [

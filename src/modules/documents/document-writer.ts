@@ -4,7 +4,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contentTypeOf, documentKey } from './document-key.ts';
 
-export const DOCUMENT_TYPES = ['RATE_SHEET', 'ADVICE_LETTER', 'URDB_RECORD', 'RATE_INDEX', 'FILING', 'WEB_PAGE', 'ARTICLE'] as const;
+export const DOCUMENT_TYPES = [
+  'RATE_SHEET',
+  'ADVICE_LETTER',
+  'URDB_RECORD',
+  'RATE_INDEX',
+  'FILING',
+  'WEB_PAGE',
+  'ARTICLE',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export interface DocumentInput {
@@ -36,8 +44,14 @@ export async function attachDocuments(trx: Trx, tariffId: number, docs: readonly
     const documentId = await storeDocument(trx, d);
     if (linked.includes(documentId)) continue;
     linked.push(documentId);
-    const link = await trx.selectFrom('tariff_documents').select('document_id').where('tariff_id', '=', tariffId).where('document_id', '=', documentId).executeTakeFirst();
-    if (!link) await trx.insertInto('tariff_documents').values({ tariff_id: tariffId, document_id: documentId }).execute();
+    const link = await trx
+      .selectFrom('tariff_documents')
+      .select('document_id')
+      .where('tariff_id', '=', tariffId)
+      .where('document_id', '=', documentId)
+      .executeTakeFirst();
+    if (!link)
+      await trx.insertInto('tariff_documents').values({ tariff_id: tariffId, document_id: documentId }).execute();
   }
   return linked;
 }
@@ -53,18 +67,37 @@ async function storeDocument(trx: Trx, d: DocumentInput): Promise<number> {
     effective_date: d.effectiveDate,
     origin: d.origin,
   };
-  const stored = await trx.selectFrom('documents').select(['document_id', 'origin']).where('document_key', '=', key).executeTakeFirst();
+  const stored = await trx
+    .selectFrom('documents')
+    .select(['document_id', 'origin'])
+    .where('document_key', '=', key)
+    .executeTakeFirst();
   if (stored) {
-    if (stored.origin === d.origin) await trx.updateTable('documents').set(values).where('document_id', '=', stored.document_id).execute();
+    if (stored.origin === d.origin)
+      await trx.updateTable('documents').set(values).where('document_id', '=', stored.document_id).execute();
     return stored.document_id;
   }
-  const wanted = d.documentId !== undefined && !(await trx.selectFrom('documents').select('document_id').where('document_id', '=', d.documentId).executeTakeFirst()) ? d.documentId : undefined;
+  const wanted =
+    d.documentId !== undefined &&
+    !(await trx
+      .selectFrom('documents')
+      .select('document_id')
+      .where('document_id', '=', d.documentId)
+      .executeTakeFirst())
+      ? d.documentId
+      : undefined;
   const documentId = wanted ?? (await nextDocumentId(trx));
-  await trx.insertInto('documents').values({ document_id: documentId, document_key: key, ...values }).execute();
+  await trx
+    .insertInto('documents')
+    .values({ document_id: documentId, document_key: key, ...values })
+    .execute();
   return documentId;
 }
 
 async function nextDocumentId(trx: Trx): Promise<number> {
-  const row = await trx.selectFrom('documents').select((eb) => eb.fn.max('document_id').as('m')).executeTakeFirst();
+  const row = await trx
+    .selectFrom('documents')
+    .select((eb) => eb.fn.max('document_id').as('m'))
+    .executeTakeFirst();
   return Math.max(Number(row?.m ?? 0) + 1, FIRST_IMPORTED_ID);
 }

@@ -64,7 +64,16 @@ export class DocumentsRepository {
   }
 
   private select<Q extends ReturnType<DocumentsRepository['base']>>(q: Q) {
-    return q.select(['d.document_id', 'd.document_title', 'd.source_url', 'd.source_content_type', 'd.document_type', 'd.lse_id', 'l.name as lse_name', 'd.effective_date']);
+    return q.select([
+      'd.document_id',
+      'd.document_title',
+      'd.source_url',
+      'd.source_content_type',
+      'd.document_type',
+      'd.lse_id',
+      'l.name as lse_name',
+      'd.effective_date',
+    ]);
   }
 
   find(documentId: number): Promise<DocumentRow | undefined> {
@@ -76,12 +85,22 @@ export class DocumentsRepository {
     if (f.lseId !== undefined) q = q.where('d.lse_id', '=', f.lseId);
     if (f.documentTypes?.length) q = q.where('d.document_type', 'in', f.documentTypes);
     if (f.tariffId !== undefined || f.masterTariffId !== undefined) {
-      let covering = this.db.kysely.selectFrom('tariff_documents as td').innerJoin('tariffs as t', 't.tariff_id', 'td.tariff_id').select('td.document_id');
+      let covering = this.db.kysely
+        .selectFrom('tariff_documents as td')
+        .innerJoin('tariffs as t', 't.tariff_id', 'td.tariff_id')
+        .select('td.document_id');
       if (f.tariffId !== undefined) covering = covering.where('t.tariff_id', '=', f.tariffId);
       if (f.masterTariffId !== undefined) covering = covering.where('t.master_tariff_id', '=', f.masterTariffId);
       q = q.where('d.document_id', 'in', covering);
     }
-    return runPagedQuery<DocumentRow>(this.db.dialect, q, (qb) => this.select(qb as ReturnType<DocumentsRepository['base']>), options, DOCUMENT_COLUMNS, 'd.document_id');
+    return runPagedQuery<DocumentRow>(
+      this.db.dialect,
+      q,
+      (qb) => this.select(qb as ReturnType<DocumentsRepository['base']>),
+      options,
+      DOCUMENT_COLUMNS,
+      'd.document_id',
+    );
   }
 
   /** The versions each document covers, by document, in masterTariffId and effective-date order. */
@@ -91,14 +110,28 @@ export class DocumentsRepository {
       const rows = await this.db.kysely
         .selectFrom('tariff_documents as td')
         .innerJoin('tariffs as t', 't.tariff_id', 'td.tariff_id')
-        .select(['td.document_id', 't.tariff_id', 't.master_tariff_id', 't.tariff_code', 't.tariff_name', 't.effective_date'])
+        .select([
+          'td.document_id',
+          't.tariff_id',
+          't.master_tariff_id',
+          't.tariff_code',
+          't.tariff_name',
+          't.effective_date',
+        ])
         .where('td.document_id', 'in', documentIds.slice(i, i + CHUNK))
         .where('t.privacy', 'in', LISTED_PRIVACY)
         .orderBy('t.master_tariff_id')
         .orderBy('t.effective_date')
         .orderBy('t.tariff_id')
         .execute();
-      for (const r of rows) out.get(r.document_id)!.push({ tariffId: r.tariff_id, masterTariffId: r.master_tariff_id, tariffCode: r.tariff_code, tariffName: r.tariff_name, effectiveDate: r.effective_date });
+      for (const r of rows)
+        out.get(r.document_id)!.push({
+          tariffId: r.tariff_id,
+          masterTariffId: r.master_tariff_id,
+          tariffCode: r.tariff_code,
+          tariffName: r.tariff_name,
+          effectiveDate: r.effective_date,
+        });
     }
     return out;
   }

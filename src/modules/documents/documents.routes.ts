@@ -23,7 +23,15 @@ export function documentsRoutes(service: DocumentsService) {
     for (const prefix of DOCUMENT_PREFIXES) {
       app.get(
         prefix,
-        { schema: { tags, summary: 'Tariff documents (rate sheets, advice letters, URDB records), with the tariff versions each covers', querystring: DocumentListQuery, response: responses(DocumentSchema) } },
+        {
+          schema: {
+            tags,
+            summary:
+              'Tariff documents (rate sheets, advice letters, URDB records), with the tariff versions each covers',
+            querystring: DocumentListQuery,
+            response: responses(DocumentSchema),
+          },
+        },
         async (request) => {
           const options = parseListOptions(request.query, listRules);
           const { rows, total } = await service.list(request.query, options);
@@ -32,7 +40,15 @@ export function documentsRoutes(service: DocumentsService) {
       );
       app.get(
         `${prefix}/:documentId`,
-        { schema: { tags, summary: 'One tariff document', params: DocumentParams, querystring: DocumentOneQuery, response: responses(DocumentSchema) } },
+        {
+          schema: {
+            tags,
+            summary: 'One tariff document',
+            params: DocumentParams,
+            querystring: DocumentOneQuery,
+            response: responses(DocumentSchema),
+          },
+        },
         async (request) => single(TYPE, await service.get(request.params.documentId, request.query)),
       );
     }

@@ -21,21 +21,37 @@ export const CoveredTariffSchema = Type.Object({
   masterTariffId: Type.Integer(),
   tariffCode: NString,
   tariffName: Type.String(),
-  effectiveDate: Type.String({ description: 'The version\'s effective date (local, YYYY-MM-DD)' }),
+  effectiveDate: Type.String({ description: "The version's effective date (local, YYYY-MM-DD)" }),
 });
 
 export const DocumentSchema = Type.Object({
   documentId: Type.Integer(),
   documentTitle: Type.String(),
-  sourceUrl: Type.String({ description: 'Where the document is published (for a file inside a tariff-book page, that page)' }),
+  sourceUrl: Type.String({
+    description: 'Where the document is published (for a file inside a tariff-book page, that page)',
+  }),
   sourceContentType: NString,
   lseId: NInt,
   lseName: NString,
-  sequenceNumber: Type.Union([Type.Integer(), Type.Null()], { description: 'Always null: Ratebook keeps no sequence of an LSE\'s documents' }),
+  sequenceNumber: Type.Union([Type.Integer(), Type.Null()], {
+    description: "Always null: Ratebook keeps no sequence of an LSE's documents",
+  }),
   documentType: Type.String({ description: `Ratebook extension: ${DOCUMENT_TYPES.join(', ')}` }),
-  effectiveDate: Type.Union([Type.String(), Type.Null()], { description: 'Ratebook extension: the local date the document took effect (YYYY-MM-DD); null when its source does not say' }),
-  tariffs: Type.Optional(Type.Array(CoveredTariffSchema, { description: 'Ratebook extension: the tariff versions the document covers (absent inside a tariff\'s documents)' })),
-  sections: Type.Optional(Type.Array(DocumentSectionSchema, { description: 'With populateSections (or populateDocumentSections): the document\'s sections; none are held, so an empty list' })),
+  effectiveDate: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Ratebook extension: the local date the document took effect (YYYY-MM-DD); null when its source does not say',
+  }),
+  tariffs: Type.Optional(
+    Type.Array(CoveredTariffSchema, {
+      description: "Ratebook extension: the tariff versions the document covers (absent inside a tariff's documents)",
+    }),
+  ),
+  sections: Type.Optional(
+    Type.Array(DocumentSectionSchema, {
+      description:
+        "With populateSections (or populateDocumentSections): the document's sections; none are held, so an empty list",
+    }),
+  ),
 });
 
 /** A tariff version's document, as the original's Tariff.documents[] carries it. */
@@ -55,8 +71,12 @@ export const DocumentListQuery = Type.Object({
 });
 
 const PopulateSections = {
-  populateSections: Type.Optional(Type.Boolean({ default: false, description: 'Add the document\'s sections (none are held: an empty list)' })),
-  populateDocumentSections: Type.Optional(Type.Boolean({ default: false, description: 'The original TypeScript client\'s name of populateSections' })),
+  populateSections: Type.Optional(
+    Type.Boolean({ default: false, description: "Add the document's sections (none are held: an empty list)" }),
+  ),
+  populateDocumentSections: Type.Optional(
+    Type.Boolean({ default: false, description: "The original TypeScript client's name of populateSections" }),
+  ),
 };
 
 export const SEARCH_KEYS = ['documentId', 'documentSectionId', 'priorDocumentId'] as const;
@@ -64,6 +84,12 @@ export const SEARCH_KEYS = ['documentId', 'documentSectionId', 'priorDocumentId'
 export const DocumentParams = Type.Object({ documentId: Id() });
 export const DocumentOneQuery = Type.Object({
   ...PopulateSections,
-  searchKey: Type.Optional(Type.String({ description: `What the id in the path is: ${SEARCH_KEYS.join(', ')} (default documentId). No sections or prior documents are held, so the other two find nothing (404)` })),
-  fields: Type.Optional(Type.String({ description: 'Accepted for the original\'s clients (which send fields=ext); the answer is the same' })),
+  searchKey: Type.Optional(
+    Type.String({
+      description: `What the id in the path is: ${SEARCH_KEYS.join(', ')} (default documentId). No sections or prior documents are held, so the other two find nothing (404)`,
+    }),
+  ),
+  fields: Type.Optional(
+    Type.String({ description: "Accepted for the original's clients (which send fields=ext); the answer is the same" }),
+  ),
 });

@@ -6,7 +6,12 @@ import type { ListOptions } from '../../http/list-options.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
 import { DOCUMENT_TYPES } from './document-writer.ts';
 import { DocumentsRepository, toDocument, type Document } from './documents.repository.ts';
-import { SEARCH_KEYS, type DocumentListQuery, type DocumentOneQuery, type TariffDocumentSchema } from './documents.schemas.ts';
+import {
+  SEARCH_KEYS,
+  type DocumentListQuery,
+  type DocumentOneQuery,
+  type TariffDocumentSchema,
+} from './documents.schemas.ts';
 
 type TariffDocument = Static<typeof TariffDocumentSchema>;
 
@@ -19,7 +24,10 @@ export class DocumentsService {
 
   async list(p: Static<typeof DocumentListQuery>, options: ListOptions): Promise<{ rows: Document[]; total: number }> {
     const documentTypes = enumList('documentTypes', p.documentTypes, DOCUMENT_TYPES);
-    const { rows, total } = await this.repo.list({ lseId: p.lseId, masterTariffId: p.masterTariffId, tariffId: p.tariffId, documentTypes }, options);
+    const { rows, total } = await this.repo.list(
+      { lseId: p.lseId, masterTariffId: p.masterTariffId, tariffId: p.tariffId, documentTypes },
+      options,
+    );
     const covered = await this.repo.coveredTariffs(rows.map((r) => r.document_id));
     return { rows: rows.map((r) => ({ ...toDocument(r), tariffs: covered.get(r.document_id) ?? [] })), total };
   }
@@ -39,6 +47,16 @@ export class DocumentsService {
   /** Each version's documents as the original's Tariff.documents[] (empty for a version with none). */
   async ofTariffs(tariffIds: number[]): Promise<Map<number, TariffDocument[]>> {
     const byTariff = await this.repo.ofTariffs(tariffIds);
-    return new Map(tariffIds.map((id) => [id, (byTariff.get(id) ?? []).map((document) => ({ tariffId: id, documentId: document.documentId, documentSectionId: null, document }))]));
+    return new Map(
+      tariffIds.map((id) => [
+        id,
+        (byTariff.get(id) ?? []).map((document) => ({
+          tariffId: id,
+          documentId: document.documentId,
+          documentSectionId: null,
+          document,
+        })),
+      ]),
+    );
   }
 }

@@ -3,7 +3,13 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../http/fastify-types.ts';
 import { single } from '../../http/envelope.ts';
 import { responses } from '../../http/response-schemas.ts';
-import { ApplicationSchema, EchoErrorParams, EchoPostBody, EchoValidateQuery, ValidateResultSchema } from './echo.schemas.ts';
+import {
+  ApplicationSchema,
+  EchoErrorParams,
+  EchoPostBody,
+  EchoValidateQuery,
+  ValidateResultSchema,
+} from './echo.schemas.ts';
 import { simulatedError, validateFirst } from './echo.service.ts';
 
 const tags = ['Echo'];
@@ -11,37 +17,84 @@ const emptySuccess = { status: 'success', count: 0, type: null, results: null } 
 
 export async function echoRoutes(app: App): Promise<void> {
   // Synchronous: Fastify sends a returned value at once, with no promise to settle (the benchmarked route).
-  app.get('/rest/echo', { schema: { tags, summary: 'Succeeds when the credentials are valid', response: responses(Type.Null()) } }, () => emptySuccess);
+  app.get(
+    '/rest/echo',
+    { schema: { tags, summary: 'Succeeds when the credentials are valid', response: responses(Type.Null()) } },
+    () => emptySuccess,
+  );
 
-  app.get('/rest/echo/hello', { schema: { tags, summary: 'Two greeting strings', response: responses(Type.String()) } }, async () => ({
-    status: 'success' as const,
-    // The spec: two greeting strings, count 1.
-    count: 1,
-    type: null,
-    results: ['Hello World!', 'Hola Mundo!'],
-  }));
+  app.get(
+    '/rest/echo/hello',
+    { schema: { tags, summary: 'Two greeting strings', response: responses(Type.String()) } },
+    async () => ({
+      status: 'success' as const,
+      // The spec: two greeting strings, count 1.
+      count: 1,
+      type: null,
+      results: ['Hello World!', 'Hola Mundo!'],
+    }),
+  );
 
-  app.get('/rest/echo/authenticate', { schema: { tags, summary: 'The calling application, when its credentials are valid', response: responses(ApplicationSchema) } }, async (request) => {
-    const p = request.principal!;
-    return single('Application', { appId: p.appId, orgId: p.orgId, organizationName: p.orgName, tiers: [...p.tiers].sort() });
-  });
+  app.get(
+    '/rest/echo/authenticate',
+    {
+      schema: {
+        tags,
+        summary: 'The calling application, when its credentials are valid',
+        response: responses(ApplicationSchema),
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      return single('Application', {
+        appId: p.appId,
+        orgId: p.orgId,
+        organizationName: p.orgName,
+        tiers: [...p.tiers].sort(),
+      });
+    },
+  );
 
   app.get(
     '/rest/echo/validate',
-    { schema: { tags, summary: 'Validates the first of dateTime, integer or array', querystring: EchoValidateQuery, response: responses(ValidateResultSchema) } },
+    {
+      schema: {
+        tags,
+        summary: 'Validates the first of dateTime, integer or array',
+        querystring: EchoValidateQuery,
+        response: responses(ValidateResultSchema),
+      },
+    },
     async (request) => single(null, validateFirst(request.query as Record<string, unknown>)),
   );
 
-  app.get('/rest/echo/errors/:errorCode', { schema: { tags, summary: 'A simulated error with the given code', params: EchoErrorParams, response: responses(Type.Null()) } }, async (request) => {
-    const error = simulatedError(request.params.errorCode);
-    if (error) throw error;
-    return emptySuccess;
-  });
+  app.get(
+    '/rest/echo/errors/:errorCode',
+    {
+      schema: {
+        tags,
+        summary: 'A simulated error with the given code',
+        params: EchoErrorParams,
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      const error = simulatedError(request.params.errorCode);
+      if (error) throw error;
+      return emptySuccess;
+    },
+  );
 
   app.post(
     '/rest/echo',
-    { schema: { tags, summary: 'Ratebook extension: returns the JSON body, to check a client\'s request encoding', body: EchoPostBody, response: responses(Type.Unknown()) } },
+    {
+      schema: {
+        tags,
+        summary: "Ratebook extension: returns the JSON body, to check a client's request encoding",
+        body: EchoPostBody,
+        response: responses(Type.Unknown()),
+      },
+    },
     async (request) => single(null, request.body ?? null),
   );
 }
-

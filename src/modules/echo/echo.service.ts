@@ -14,7 +14,9 @@ const VALIDATED = ['dateTime', 'integer', 'array'] as const;
 
 /** Only the first of dateTime, integer and array present in the query is validated (spec). */
 export function validateFirst(query: Record<string, unknown>): ValidateResult {
-  const first = Object.keys(query).find((k): k is (typeof VALIDATED)[number] => (VALIDATED as readonly string[]).includes(k));
+  const first = Object.keys(query).find((k): k is (typeof VALIDATED)[number] =>
+    (VALIDATED as readonly string[]).includes(k),
+  );
   const result: ValidateResult = { array: null, integer: null, dateTime: null };
   if (!first) throw missingArgument('dateTime', 'Send one of dateTime, integer or array to validate');
   const raw = query[first];
@@ -22,7 +24,8 @@ export function validateFirst(query: Record<string, unknown>): ValidateResult {
     const text = String(raw);
     // No tariff zone applies here: a value without offset is echoed as a local time without offset.
     const parsed = parseDateTimeInput(text, 'UTC');
-    if (!parsed) throw invalidArgument('dateTime', text, 'dateTime must be ISO 8601, for example 2011-10-26T12:00:00-04:00');
+    if (!parsed)
+      throw invalidArgument('dateTime', text, 'dateTime must be ISO 8601, for example 2011-10-26T12:00:00-04:00');
     result.dateTime = parsed.hasOffset ? formatDateTime(parsed.value) : formatLocalDateTime(parsed.value);
   } else if (first === 'integer') {
     const text = String(raw).trim();
@@ -33,7 +36,8 @@ export function validateFirst(query: Record<string, unknown>): ValidateResult {
     result.integer = n;
   } else {
     const values = csvList(raw as string[]);
-    if (values.length === 0) throw invalidArgument('array', raw, 'array must hold at least one value (comma-separated or repeated)');
+    if (values.length === 0)
+      throw invalidArgument('array', raw, 'array must hold at least one value (comma-separated or repeated)');
     result.array = values;
   }
   return result;
@@ -54,5 +58,14 @@ export function simulatedError(errorCode: string): ApiError | null {
   }
   if (errorCode === '200') return null;
   const headers: Record<string, string> = errorCode === '301' ? { location: '/rest/echo' } : {};
-  return new ApiError(Number(errorCode), { code: ErrorCode.SimulatedError, message: SIMULATED[errorCode]!, propertyName: 'errorCode', propertyValue: errorCode }, headers);
+  return new ApiError(
+    Number(errorCode),
+    {
+      code: ErrorCode.SimulatedError,
+      message: SIMULATED[errorCode]!,
+      propertyName: 'errorCode',
+      propertyValue: errorCode,
+    },
+    headers,
+  );
 }

@@ -21,7 +21,10 @@ const SummarySchema = Type.Object({
   updated: Type.Integer(),
   unchanged: Type.Integer(),
   skipped: Type.Array(Type.Object({ label: Type.String(), reason: Type.String() })),
-  repeated: Type.Integer({ description: 'Records saying again what an earlier one of the same source said: written once. records = created + updated + unchanged + skipped + repeated' }),
+  repeated: Type.Integer({
+    description:
+      'Records saying again what an earlier one of the same source said: written once. records = created + updated + unchanged + skipped + repeated',
+  }),
 });
 
 export function importsRoutes(db: Db) {
@@ -40,7 +43,9 @@ export function importsRoutes(db: Db) {
           querystring: Type.Object({
             lseId: Type.Optional(Id('urdb: the LSE of records without an eiaid')),
             timeZone: Type.Optional(Type.String({ description: 'urdb: IANA zone of tariffs whose LSE has none' })),
-            effectiveDate: Type.Optional(Type.String({ description: 'urdb: YYYY-MM-DD for records without a startdate' })),
+            effectiveDate: Type.Optional(
+              Type.String({ description: 'urdb: YYYY-MM-DD for records without a startdate' }),
+            ),
           }),
           response: responses(SummarySchema),
         },
@@ -49,14 +54,23 @@ export function importsRoutes(db: Db) {
         const format = IMPORT_FORMATS[request.params.format];
         if (!format) throw notFound('ImportFormat', 'format', request.params.format);
         if (!(request.body instanceof Readable)) throw missingArgument('body', 'Send the file as the request body');
-        const gzip = request.headers['content-encoding'] === 'gzip' || request.headers['content-type'] === 'application/gzip';
+        const gzip =
+          request.headers['content-encoding'] === 'gzip' || request.headers['content-type'] === 'application/gzip';
         const stream = gzip ? gunzipped(request.body) : request.body;
         try {
           return single('ImportSummary', await format.run(db, stream, 'body', request.query));
         } catch (e) {
           // A bad option (--lse-id, ...) names its query parameter; anything else in the body names the body.
-          if (e instanceof ImportFormatError) throw invalidArgument(e.where.startsWith('--') ? e.where.slice(2).replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()) : 'body', null, e.message);
-          if (isGzipError(e)) throw invalidArgument('body', null, `The body is not valid gzip (${(e as Error).message})`);
+          if (e instanceof ImportFormatError)
+            throw invalidArgument(
+              e.where.startsWith('--')
+                ? e.where.slice(2).replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())
+                : 'body',
+              null,
+              e.message,
+            );
+          if (isGzipError(e))
+            throw invalidArgument('body', null, `The body is not valid gzip (${(e as Error).message})`);
           throw e;
         }
       },

@@ -20,10 +20,15 @@ export interface KeyChangeLog {
 export function keyChangeAnnouncer(db: Db, redis: Redis | null, log: KeyChangeLog): KeyChangeAnnouncer {
   return async (appId) => {
     const sends: Promise<unknown>[] = [];
-    if (db.dialect === 'postgres') sends.push(sql`select pg_notify(${KEY_CHANGES_CHANNEL}, ${appId})`.execute(db.kysely));
+    if (db.dialect === 'postgres')
+      sends.push(sql`select pg_notify(${KEY_CHANGES_CHANNEL}, ${appId})`.execute(db.kysely));
     if (redis) sends.push(whenReady(redis, 2000).then(() => redis.publish(KEY_CHANGES_CHANNEL, appId)));
     for (const r of await Promise.allSettled(sends)) {
-      if (r.status === 'rejected') log.warn({ err: r.reason, appId }, 'could not announce a key change: other processes notice it within AUTH_CACHE_TTL_MS');
+      if (r.status === 'rejected')
+        log.warn(
+          { err: r.reason, appId },
+          'could not announce a key change: other processes notice it within AUTH_CACHE_TTL_MS',
+        );
     }
   };
 }
@@ -64,7 +69,10 @@ export class KeyChangeListener {
       this.#pg = null;
       client.end().catch(() => {});
       const delay = Math.min(MAX_RECONNECT_DELAY_MS, 500 * 2 ** failures);
-      this.log.warn({ err, retryInMs: delay }, 'key-change listener lost PostgreSQL; cached credentials expire by AUTH_CACHE_TTL_MS meanwhile');
+      this.log.warn(
+        { err, retryInMs: delay },
+        'key-change listener lost PostgreSQL; cached credentials expire by AUTH_CACHE_TTL_MS meanwhile',
+      );
       this.#pgTimer = setTimeout(() => void this.#connectPg(url, failures + 1), delay);
     };
     client.on('error', reconnect);
@@ -96,7 +104,9 @@ export class KeyChangeListener {
     let readies = 0;
     const subscribe = () => {
       if (readies++ > 0) this.handlers.resync();
-      redis.subscribe(KEY_CHANGES_CHANNEL).catch((err: Error) => this.log.warn({ err }, 'key-change listener could not subscribe on Redis'));
+      redis
+        .subscribe(KEY_CHANGES_CHANNEL)
+        .catch((err: Error) => this.log.warn({ err }, 'key-change listener could not subscribe on Redis'));
     };
     redis.on('ready', subscribe);
     await whenReady(redis, 2000).catch(() => {});
@@ -127,7 +137,9 @@ export async function shareKeyChanges(
 ): Promise<KeyChangeSharing> {
   const publisher = where.redisUrl ? connectRedis(where.redisUrl, log, 'key-announce') : null;
   keys.announceChangesThrough(keyChangeAnnouncer(db, publisher, log));
-  const listener = listen ? new KeyChangeListener({ changed: (appId) => keys.forgetApp(appId), resync: () => keys.forgetAll() }, log) : null;
+  const listener = listen
+    ? new KeyChangeListener({ changed: (appId) => keys.forgetApp(appId), resync: () => keys.forgetAll() }, log)
+    : null;
   if (listener && where.postgresUrl) await listener.listenOnPostgres(where.postgresUrl);
   if (listener && where.redisUrl) await listener.listenOnRedis(where.redisUrl);
   return {

@@ -22,7 +22,11 @@ export class KeysRepository {
   constructor(private readonly db: Db) {}
 
   async findOrCreateOrganization(name: string, now: string): Promise<number> {
-    const existing = await this.db.kysely.selectFrom('organizations').select('org_id').where('name', '=', name).executeTakeFirst();
+    const existing = await this.db.kysely
+      .selectFrom('organizations')
+      .select('org_id')
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (existing) return existing.org_id;
     const created = await this.db.kysely
       .insertInto('organizations')
@@ -78,7 +82,10 @@ export class KeysRepository {
   }
 
   async countApplications(): Promise<number> {
-    const row = await this.db.kysely.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -90,20 +97,34 @@ export class KeysRepository {
       .execute();
   }
 
-  async updateAdmin(appId: string, fields: { orgId: number; keySalt: string; keyHash: string; tiers: string[] }): Promise<void> {
+  async updateAdmin(
+    appId: string,
+    fields: { orgId: number; keySalt: string; keyHash: string; tiers: string[] },
+  ): Promise<void> {
     await this.db.kysely
       .updateTable('applications')
-      .set({ org_id: fields.orgId, key_salt: fields.keySalt, key_hash: fields.keyHash, tiers: fields.tiers.join(','), status: 'ACTIVE', revoked_at: null })
+      .set({
+        org_id: fields.orgId,
+        key_salt: fields.keySalt,
+        key_hash: fields.keyHash,
+        tiers: fields.tiers.join(','),
+        status: 'ACTIVE',
+        revoked_at: null,
+      })
       .where('app_id', '=', appId)
       .execute();
   }
 
   async revoke(appId: string, now: string): Promise<void> {
-    await this.db.kysely.updateTable('applications').set({ status: 'REVOKED', revoked_at: now }).where('app_id', '=', appId).execute();
+    await this.db.kysely
+      .updateTable('applications')
+      .set({ status: 'REVOKED', revoked_at: now })
+      .where('app_id', '=', appId)
+      .execute();
   }
 }
 
-function toApplication(r: Selectable<ApplicationsTable> & { org_name: string}): ApplicationRow {
+function toApplication(r: Selectable<ApplicationsTable> & { org_name: string }): ApplicationRow {
   return {
     appId: r.app_id,
     orgId: Number(r.org_id),

@@ -49,7 +49,11 @@ export class KeysService {
   /** Counts forgets: a check that began before one does not cache its (possibly stale) verdict. */
   #forgets = 0;
 
-  constructor(db: Db, cacheTtlMs: number, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    db: Db,
+    cacheTtlMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.#repo = new KeysRepository(db);
     this.#cache = new CredentialCache<Principal>(cacheTtlMs);
   }
@@ -117,7 +121,16 @@ export class KeysService {
     const tiers = [...TIERS];
     if (existing) await this.#repo.updateAdmin(appId, { orgId, keySalt: stored.salt, keyHash: stored.hash, tiers });
     else {
-      await this.#repo.insertApplication({ appId, orgId, name: 'admin', keySalt: stored.salt, keyHash: stored.hash, tiers, status: 'ACTIVE', createdAt: this.#stamp() });
+      await this.#repo.insertApplication({
+        appId,
+        orgId,
+        name: 'admin',
+        keySalt: stored.salt,
+        keyHash: stored.hash,
+        tiers,
+        status: 'ACTIVE',
+        createdAt: this.#stamp(),
+      });
     }
     this.forgetApp(appId);
     await this.#announce(appId);
@@ -158,12 +171,16 @@ export class KeysService {
     const app = await this.#repo.findApplication(appId);
     const active = app !== undefined && app.status === 'ACTIVE';
     const matches = await verifyKey(appKey, active ? { salt: app.keySalt, hash: app.keyHash } : await decoyKey());
-    const principal: Principal | null = active && matches ? { appId: app.appId, orgId: app.orgId, orgName: app.orgName, tiers: effectiveTiers(app.tiers as Tier[]) } : null;
+    const principal: Principal | null =
+      active && matches
+        ? { appId: app.appId, orgId: app.orgId, orgName: app.orgName, tiers: effectiveTiers(app.tiers as Tier[]) }
+        : null;
     // A key changed while this check ran (a broadcast arrived): the row read may be stale, so remember nothing.
     if (forgets !== this.#forgets) return principal;
     this.#cache.set(digest, appId, principal);
     if (principal) {
-      if (this.#provenKeys.size >= MAX_PROVEN_KEYS && !this.#provenKeys.has(appId)) this.#provenKeys.delete(this.#provenKeys.keys().next().value!);
+      if (this.#provenKeys.size >= MAX_PROVEN_KEYS && !this.#provenKeys.has(appId))
+        this.#provenKeys.delete(this.#provenKeys.keys().next().value!);
       this.#provenKeys.set(appId, digest);
     }
     return principal;

@@ -12,7 +12,14 @@ import type { LseSchema } from './lses.schemas.ts';
 export type Lse = Static<typeof LseSchema>;
 export type LseRow = Selectable<LsesTable>;
 
-export const LSE_COLUMNS = { lseId: 'l.lse_id', name: 'l.name', code: 'l.code', websiteHome: 'l.website_home', ownership: 'l.ownership', offeringType: 'l.offering_type' };
+export const LSE_COLUMNS = {
+  lseId: 'l.lse_id',
+  name: 'l.name',
+  code: 'l.code',
+  websiteHome: 'l.website_home',
+  ownership: 'l.ownership',
+  offeringType: 'l.offering_type',
+};
 const CLASSES = ['residential', 'commercial', 'industrial', 'transportation'] as const;
 export type CustomerClassKey = (typeof CLASSES)[number];
 
@@ -35,7 +42,10 @@ export function toLse(r: LseRow, ext: boolean): Lse {
     out[`${c}Customers`] = r[`${c}_customers`];
   }
   const style = BILLING_PERIOD_STYLES.includes(r.bpr_style as BillingPeriodStyle) ? r.bpr_style : null;
-  out.billingPeriodRepresentation = style === null ? null : { fromDateOffset: r.bpr_from_date_offset ?? 0, toDateOffset: r.bpr_to_date_offset ?? 0, style };
+  out.billingPeriodRepresentation =
+    style === null
+      ? null
+      : { fromDateOffset: r.bpr_from_date_offset ?? 0, toDateOffset: r.bpr_to_date_offset ?? 0, style };
   return out as Lse;
 }
 
@@ -59,7 +69,11 @@ export class LsesRepository {
       const covers = coversZip('t.territory_id', filters.zip);
       // LSEs owning a SERVICE territory that covers the ZIP code, and LSEs listed on such a territory
       // (retail suppliers in a deregulated market).
-      const owners = this.db.kysely.selectFrom('territories as t').select('t.lse_id').where('t.usage_type', '=', 'SERVICE').where(covers);
+      const owners = this.db.kysely
+        .selectFrom('territories as t')
+        .select('t.lse_id')
+        .where('t.usage_type', '=', 'SERVICE')
+        .where(covers);
       const listed = this.db.kysely
         .selectFrom('territory_lses as tl')
         .innerJoin('territories as t', 't.territory_id', 'tl.territory_id')

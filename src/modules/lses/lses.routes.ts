@@ -20,16 +20,36 @@ export function lsesRoutes(service: LsesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/public/lses',
-      { schema: { tags, summary: 'LSEs, by name, location, ownership and service types', querystring: LseListQuery, response: responses(LseSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'LSEs, by name, location, ownership and service types',
+          querystring: LseListQuery,
+          response: responses(LseSchema),
+        },
+      },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
         const { rows, total } = await service.list(request.query, options);
-        return page(TYPE, rows.map((r) => toLse(r, options.ext)), total, options.paging);
+        return page(
+          TYPE,
+          rows.map((r) => toLse(r, options.ext)),
+          total,
+          options.paging,
+        );
       },
     );
     app.get(
       '/rest/public/lses/:lseId',
-      { schema: { tags, summary: 'One LSE', params: LseParams, querystring: LseOneQuery, response: responses(LseSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'One LSE',
+          params: LseParams,
+          querystring: LseOneQuery,
+          response: responses(LseSchema),
+        },
+      },
       async (request) => single(TYPE, toLse(await service.get(request.params.lseId), isExt(request.query.fields))),
     );
   };

@@ -36,7 +36,16 @@ export const LseSchema = Type.Object({
 });
 
 export const OWNERSHIPS = [
-  'INVESTOR', 'COOP', 'MUNI', 'FEDERAL', 'POLITICAL_SUBDIVISION', 'RETAIL_ENERGY_MARKETER', 'WHOLESALE_ENERGY_MARKETER', 'TRANSMISSION', 'STATE', 'UNREGULATED',
+  'INVESTOR',
+  'COOP',
+  'MUNI',
+  'FEDERAL',
+  'POLITICAL_SUBDIVISION',
+  'RETAIL_ENERGY_MARKETER',
+  'WHOLESALE_ENERGY_MARKETER',
+  'TRANSMISSION',
+  'STATE',
+  'UNREGULATED',
 ] as const;
 export const SERVICE_TYPES = ['ELECTRICITY', 'SOLAR_PV', 'GAS'] as const;
 
@@ -58,4 +67,6 @@ export const LseListQuery = Type.Object({
 });
 
 export const LseParams = Type.Object({ lseId: Id() });
-export const LseOneQuery = Type.Object({ fields: Type.Optional(Type.String({ description: 'ext adds the extended (E) fields' })) });
+export const LseOneQuery = Type.Object({
+  fields: Type.Optional(Type.String({ description: 'ext adds the extended (E) fields' })),
+});

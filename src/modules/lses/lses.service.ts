@@ -19,7 +19,10 @@ export interface LseListParams extends LocationInput {
 export class LsesService {
   readonly repo: LsesRepository;
 
-  constructor(db: Db, private readonly zipcodes: ZipcodesService) {
+  constructor(
+    db: Db,
+    private readonly zipcodes: ZipcodesService,
+  ) {
     this.repo = new LsesRepository(db);
   }
 
@@ -36,7 +39,11 @@ export class LsesService {
   }
 
   async list(params: LseListParams, options: ListOptions) {
-    const zip = await this.zipcodes.resolve({ zipCode: params.zipCode, postCode: params.postCode, country: params.country });
+    const zip = await this.zipcodes.resolve({
+      zipCode: params.zipCode,
+      postCode: params.postCode,
+      country: params.country,
+    });
     const classServiceTypes: Partial<Record<CustomerClassKey, string[]>> = {
       residential: enumList('residentialServiceTypes', params.residentialServiceTypes, SERVICE_TYPES),
       commercial: enumList('commercialServiceTypes', params.commercialServiceTypes, SERVICE_TYPES),

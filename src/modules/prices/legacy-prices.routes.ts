@@ -10,7 +10,16 @@ export function legacyPricesRoutes(service: LegacyPricesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/public/prices/:masterTariffId',
-      { schema: { tags: ['Smart price'], summary: 'Legacy prices of a tariff: the energy price at fromDateTime and each change after it (use the smart price)', params: LegacyPricesParams, querystring: LegacyPricesQuery, response: responses(TariffRateSummarySchema) } },
+      {
+        schema: {
+          tags: ['Smart price'],
+          summary:
+            'Legacy prices of a tariff: the energy price at fromDateTime and each change after it (use the smart price)',
+          params: LegacyPricesParams,
+          querystring: LegacyPricesQuery,
+          response: responses(TariffRateSummarySchema),
+        },
+      },
       async (request) => {
         const results = await service.summaries(request.params.masterTariffId, request.query, request.principal!.orgId);
         return { status: 'success' as const, count: results.length, type: 'TariffRateSummary', results };

@@ -9,8 +9,15 @@ export const LegacyPricesParams = Type.Object({ masterTariffId: Id('The tariff')
 export const LegacyPricesQuery = Type.Object({
   fromDateTime: Type.Optional(Type.String({ description: 'Default now' })),
   toDateTime: Type.Optional(Type.String({ description: 'Default fromDateTime plus 3 days; at most 31 days after it' })),
-  consumptionAmount: Type.Optional(Type.Number({ minimum: 0, description: 'Monthly kWh choosing the tier band; default the highest band' })),
-  demandAmount: Type.Optional(Type.Number({ minimum: 0, description: 'Monthly kW; accepted, but demand charges are not part of the marginal energy price' })),
+  consumptionAmount: Type.Optional(
+    Type.Number({ minimum: 0, description: 'Monthly kWh choosing the tier band; default the highest band' }),
+  ),
+  demandAmount: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description: 'Monthly kW; accepted, but demand charges are not part of the marginal energy price',
+    }),
+  ),
   territoryId: Type.Optional(Id('Territory for territory-dependent rates')),
 });
 

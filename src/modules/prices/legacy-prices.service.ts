@@ -23,7 +23,11 @@ export class LegacyPricesService {
     private readonly now: () => Date,
   ) {}
 
-  async summaries(masterTariffId: number, q: Static<typeof LegacyPricesQuery>, orgId: number | null): Promise<TariffRateSummary[]> {
+  async summaries(
+    masterTariffId: number,
+    q: Static<typeof LegacyPricesQuery>,
+    orgId: number | null,
+  ): Promise<TariffRateSummary[]> {
     const tariff = await this.loader.tariff(masterTariffId);
     if (!tariff) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = tariff.zone;
@@ -50,7 +54,8 @@ export class LegacyPricesService {
     if (!current) return [];
     const highest = Math.max(...runs.map((r) => r.rateAmount));
     const relative = (amount: number) => (highest > 0 ? round2(amount / highest) : amount === highest ? 1 : 0);
-    const version = tariff.versions.find((v) => v.from <= from && (v.to === null || v.to > from)) ?? versionsIn(tariff, from, to)[0]!;
+    const version =
+      tariff.versions.find((v) => v.from <= from && (v.to === null || v.to > from)) ?? versionsIn(tariff, from, to)[0]!;
     // Whole seconds, as the original wrote them.
     const second = (ms: number) => formatInstant(clock, Math.floor(ms / 1000) * 1000);
     return [
@@ -63,7 +68,13 @@ export class LegacyPricesService {
         rateAmount: current.rateAmount,
         relativePriceIndex: relative(current.rateAmount),
         currency: price.currency,
-        priceChanges: runs.slice(1).map((r) => ({ changeName: r.name, changeDateTime: r.fromDateTime, rateAmount: r.rateAmount, relativePriceIndex: relative(r.rateAmount), accuracy: 1 })),
+        priceChanges: runs.slice(1).map((r) => ({
+          changeName: r.name,
+          changeDateTime: r.fromDateTime,
+          rateAmount: r.rateAmount,
+          relativePriceIndex: relative(r.rateAmount),
+          accuracy: 1,
+        })),
         name: current.name,
       },
     ];

@@ -9,7 +9,14 @@ export function pricesRoutes(service: PricesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/v1/prices/smart',
-      { schema: { tags: ['Smart price'], summary: 'Marginal energy prices over a window for a tariff or a location', querystring: SmartPriceQuery, response: responses(PriceSchema) } },
+      {
+        schema: {
+          tags: ['Smart price'],
+          summary: 'Marginal energy prices over a window for a tariff or a location',
+          querystring: SmartPriceQuery,
+          response: responses(PriceSchema),
+        },
+      },
       async (request) => single('Price', await service.smart(request.query, request.principal!.orgId)),
     );
   };

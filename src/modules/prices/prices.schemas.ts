@@ -31,10 +31,25 @@ export const SmartPriceQuery = Type.Object({
   postCode: Type.Optional(Type.String()),
   country: Type.Optional(Type.String()),
   addressString: Type.Optional(Type.String()),
-  customerClass: Type.Optional(Type.String({ description: 'RESIDENTIAL (default), GENERAL or SPECIAL_USE: the class of the default tariff of a location' })),
-  endUse: Type.Optional(Type.String({ description: 'Accepted and echoed in the description; no starter tariff varies by end use' })),
-  groupBy: Type.Optional(Type.String({ description: 'HOUR, DAY, MONTH, YEAR; omitted: one change per actual price change' })),
+  customerClass: Type.Optional(
+    Type.String({
+      description: 'RESIDENTIAL (default), GENERAL or SPECIAL_USE: the class of the default tariff of a location',
+    }),
+  ),
+  endUse: Type.Optional(
+    Type.String({ description: 'Accepted and echoed in the description; no starter tariff varies by end use' }),
+  ),
+  groupBy: Type.Optional(
+    Type.String({ description: 'HOUR, DAY, MONTH, YEAR; omitted: one change per actual price change' }),
+  ),
   territoryId: Type.Optional(Id('Territory for territory-dependent rates')),
-  consumptionAmount: Type.Optional(Type.Number({ minimum: 0, description: 'Monthly kWh choosing the tier band; default the highest band' })),
-  demandAmount: Type.Optional(Type.Number({ minimum: 0, description: 'Monthly kW; accepted, but demand charges are not part of the marginal energy price' })),
+  consumptionAmount: Type.Optional(
+    Type.Number({ minimum: 0, description: 'Monthly kWh choosing the tier band; default the highest band' }),
+  ),
+  demandAmount: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description: 'Monthly kW; accepted, but demand charges are not part of the marginal energy price',
+    }),
+  ),
 });

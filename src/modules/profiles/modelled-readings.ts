@@ -26,16 +26,19 @@ export function pvSystemOf(props: ReadonlyMap<string, string>, field: (key: stri
     const name = PV_KEYS[key] as keyof typeof PV_LIMITS;
     const [min, max] = PV_LIMITS[name];
     const v = Number(raw);
-    if (!(Number.isFinite(v) && v >= min && v <= max)) throw invalidArgument(field(key), raw, `${key} must be a number from ${min} to ${max}`);
+    if (!(Number.isFinite(v) && v >= min && v <= max))
+      throw invalidArgument(field(key), raw, `${key} must be a number from ${min} to ${max}`);
     system[name] = v;
   }
-  if (!props.has('systemSize')) throw invalidArgument(field('systemSize'), null, 'A PVWatts profile needs systemSize (kW DC)');
+  if (!props.has('systemSize'))
+    throw invalidArgument(field('systemSize'), null, 'A PVWatts profile needs systemSize (kW DC)');
   // A PVWatts code (0, 1, 2) or Ratebook's name, in any case.
   const pick = <T extends string>(key: string, codes: Record<string, T>, names: readonly T[]): T | undefined => {
     const raw = props.get(key);
     if (raw === undefined) return undefined;
     const v = codes[raw] ?? names.find((n) => n === raw.toUpperCase());
-    if (v === undefined) throw invalidArgument(field(key), raw, `${key} must be one of ${[...Object.keys(codes), ...names].join(', ')}`);
+    if (v === undefined)
+      throw invalidArgument(field(key), raw, `${key} must be one of ${[...Object.keys(codes), ...names].join(', ')}`);
     return v;
   };
   system.moduleType = pick('moduleType', MODULE_CODES, MODULE_TYPES) ?? system.moduleType;
@@ -44,14 +47,26 @@ export function pvSystemOf(props: ReadonlyMap<string, string>, field: (key: stri
 }
 
 /** A profile's properties that a modelled source reads; others are refused so a typo is not silently unused. */
-export function checkModelProperties(sourceId: string, props: ReadonlyMap<string, string>, field: (key: string) => string): void {
-  const allowed = sourceId === 'PVWatts' ? PV_PROPERTY_KEYS : sourceId === 'TypicalBaseline' ? BASELINE_PROPERTIES : null;
+export function checkModelProperties(
+  sourceId: string,
+  props: ReadonlyMap<string, string>,
+  field: (key: string) => string,
+): void {
+  const allowed =
+    sourceId === 'PVWatts' ? PV_PROPERTY_KEYS : sourceId === 'TypicalBaseline' ? BASELINE_PROPERTIES : null;
   if (allowed === null) return;
-  for (const key of props.keys()) if (!allowed.includes(key)) throw invalidArgument(field(key), key, `A ${sourceId} profile takes the properties ${allowed.join(', ')}`);
+  for (const key of props.keys())
+    if (!allowed.includes(key))
+      throw invalidArgument(field(key), key, `A ${sourceId} profile takes the properties ${allowed.join(', ')}`);
   if (sourceId === 'PVWatts') pvSystemOf(props, field);
   if (sourceId === 'TypicalBaseline' && props.has('loadSize')) {
     const v = Number(props.get('loadSize'));
-    if (!(Number.isFinite(v) && v > 0 && v <= 1e12)) throw invalidArgument(field('loadSize'), props.get('loadSize')!, 'loadSize is the kWh of a year: a number more than 0');
+    if (!(Number.isFinite(v) && v > 0 && v <= 1e12))
+      throw invalidArgument(
+        field('loadSize'),
+        props.get('loadSize')!,
+        'loadSize is the kWh of a year: a number more than 0',
+      );
   }
 }
 
@@ -72,21 +87,45 @@ export async function modelledReadings(
   if (sourceId === 'TypicalBaseline') {
     const loadSize = props.get('loadSize');
     const { intervals, description } = await services.baselines.typicalUsage(
-      { zipCode: place.zip.zipcode, buildingType: props.get('buildingType'), customerClass: props.get('buildingType') ? undefined : baselineClassOf(place.customerClass), ...(loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: Number(loadSize), sizingUnit: 'kWh' } : {}) },
+      {
+        zipCode: place.zip.zipcode,
+        buildingType: props.get('buildingType'),
+        customerClass: props.get('buildingType') ? undefined : baselineClassOf(place.customerClass),
+        ...(loadSize ? { sizingKeyName: 'loadSize', sizingDataValue: Number(loadSize), sizingUnit: 'kWh' } : {}),
+      },
       place.zone,
       from,
       to,
     );
-    return { readings: intervals.map((m) => ({ start: m.from, end: m.to, unit: 'kWh' as const, value: m.kwh, cost: null })), description: `typical baseline: ${description}` };
+    return {
+      readings: intervals.map((m) => ({ start: m.from, end: m.to, unit: 'kWh' as const, value: m.kwh, cost: null })),
+      description: `typical baseline: ${description}`,
+    };
   }
   const system = pvSystemOf(props, (k) => `properties.${k}`);
-  const station = await services.solar.station({ latitude: place.zip.latitude ?? 0, longitude: place.zip.longitude ?? 0, climateZone: place.zip.climate_zone ?? null }, 'address');
+  const station = await services.solar.station(
+    {
+      latitude: place.zip.latitude ?? 0,
+      longitude: place.zip.longitude ?? 0,
+      climateZone: place.zip.climate_zone ?? null,
+    },
+    'address',
+  );
   const start = Math.floor(from / HOUR) * HOUR;
   const end = Math.ceil(to / HOUR) * HOUR;
   const perKw = solarOnDates(await services.solar.perKw(station, system), station.station.utcOffset, start, end);
   const readings: Reading[] = [];
   perKw.forEach((v, k) => {
-    readings.push({ start: start + k * HOUR, end: start + (k + 1) * HOUR, unit: 'kWh', value: v * system.systemCapacity, cost: null });
+    readings.push({
+      start: start + k * HOUR,
+      end: start + (k + 1) * HOUR,
+      unit: 'kWh',
+      value: v * system.systemCapacity,
+      cost: null,
+    });
   });
-  return { readings, description: `PVWatts model of ${system.systemCapacity} kW DC at weather station ${station.station.stationId} ${station.station.name}` };
+  return {
+    readings,
+    description: `PVWatts model of ${system.systemCapacity} kW DC at weather station ${station.station.stationId} ${station.station.name}`,
+  };
 }

@@ -9,7 +9,14 @@ import { decodeChunk, encodeChunk, monthStart, type StoredReading } from './read
 export type ProfileRow = Selectable<UsageProfilesTable>;
 export type ProfileRef = { profileId: string } | { providerProfileId: string };
 
-export const PROFILE_COLUMNS = { profileId: 'profile_id', providerProfileId: 'provider_profile_id', profileName: 'profile_name', serviceTypes: 'service_types', createdDate: 'created_at', lastUpdatedDate: 'updated_at' };
+export const PROFILE_COLUMNS = {
+  profileId: 'profile_id',
+  providerProfileId: 'provider_profile_id',
+  profileName: 'profile_name',
+  serviceTypes: 'service_types',
+  createdDate: 'created_at',
+  lastUpdatedDate: 'updated_at',
+};
 
 export interface ChunkSummary {
   unit: string;
@@ -23,24 +30,47 @@ export class ProfilesRepository {
 
   find(orgId: number, ref: ProfileRef): Promise<ProfileRow | undefined> {
     const q = this.db.kysely.selectFrom('usage_profiles').selectAll().where('org_id', '=', orgId);
-    return ('profileId' in ref ? q.where('profile_id', '=', ref.profileId) : q.where('provider_profile_id', '=', ref.providerProfileId)).executeTakeFirst();
+    return (
+      'profileId' in ref
+        ? q.where('profile_id', '=', ref.profileId)
+        : q.where('provider_profile_id', '=', ref.providerProfileId)
+    ).executeTakeFirst();
   }
 
   list(orgId: number, filters: { accountId?: string }, options: ListOptions) {
     let q = this.db.kysely.selectFrom('usage_profiles').where('org_id', '=', orgId);
     if (filters.accountId) q = q.where('account_id', '=', filters.accountId);
-    return runPagedQuery<ProfileRow>(this.db.dialect, q, (qb) => qb.selectAll(), options, PROFILE_COLUMNS, 'profile_id');
+    return runPagedQuery<ProfileRow>(
+      this.db.dialect,
+      q,
+      (qb) => qb.selectAll(),
+      options,
+      PROFILE_COLUMNS,
+      'profile_id',
+    );
   }
 
   ofAccount(accountId: string): Promise<ProfileRow[]> {
-    return this.db.kysely.selectFrom('usage_profiles').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('profile_id').execute();
+    return this.db.kysely
+      .selectFrom('usage_profiles')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('profile_id')
+      .execute();
   }
 
   /** Inserts or updates a profile; when it is the default, the account's other profiles of its service type stop being. */
   save(row: ProfileRow, isNew: boolean): Promise<void> {
     return writeTransaction(this.db, async (trx) => {
       if (row.is_default) {
-        await trx.updateTable('usage_profiles').set({ is_default: false }).where('account_id', '=', row.account_id).where('service_types', '=', row.service_types).where('profile_id', '!=', row.profile_id).execute();
+        await trx
+          .updateTable('usage_profiles')
+          .set({ is_default: false })
+          .where('account_id', '=', row.account_id)
+          .where('service_types', '=', row.service_types)
+          .where('profile_id', '!=', row.profile_id)
+          .execute();
       }
       if (isNew) await trx.insertInto('usage_profiles').values(row).execute();
       else {
@@ -60,23 +90,43 @@ export class ProfilesRepository {
   async summaries(profileId: string): Promise<ChunkSummary[]> {
     const rows = await this.db.kysely
       .selectFrom('reading_chunks')
-      .select(['unit', sql<number>`min(first_start)`.as('first'), sql<number>`max(last_end)`.as('last'), sql<number>`sum(reading_count)`.as('count')])
+      .select([
+        'unit',
+        sql<number>`min(first_start)`.as('first'),
+        sql<number>`max(last_end)`.as('last'),
+        sql<number>`sum(reading_count)`.as('count'),
+      ])
       .where('profile_id', '=', profileId)
       .groupBy('unit')
       .orderBy('unit')
       .execute();
-    return rows.map((r) => ({ unit: r.unit, firstStart: Number(r.first) * 1000, lastEnd: Number(r.last) * 1000, count: Number(r.count) }));
+    return rows.map((r) => ({
+      unit: r.unit,
+      firstStart: Number(r.first) * 1000,
+      lastEnd: Number(r.last) * 1000,
+      count: Number(r.count),
+    }));
   }
 
   /** Every reading of the months whose readings reach into [from, to) (ms), by unit; whole months, not clipped. */
-  async readings(profileId: string, from: number, to: number, unit?: string, trx?: Transaction<Database>, withMonths = false): Promise<Map<string, StoredReading[]>> {
-    const reach = (eb: ExpressionBuilder<Database, 'reading_chunks'>) => eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]);
+  async readings(
+    profileId: string,
+    from: number,
+    to: number,
+    unit?: string,
+    trx?: Transaction<Database>,
+    withMonths = false,
+  ): Promise<Map<string, StoredReading[]>> {
+    const reach = (eb: ExpressionBuilder<Database, 'reading_chunks'>) =>
+      eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]);
     let q = (trx ?? this.db.kysely)
       .selectFrom('reading_chunks')
       .select(['unit', 'chunk_start', 'data'])
       .where('profile_id', '=', profileId)
       // A write also reads the months it may write into, though their readings lie beside the span.
-      .where((eb) => (withMonths ? eb.or([reach(eb), eb.between('chunk_start', monthStart(from), monthStart(to - 1))]) : reach(eb)));
+      .where((eb) =>
+        withMonths ? eb.or([reach(eb), eb.between('chunk_start', monthStart(from), monthStart(to - 1))]) : reach(eb),
+      );
     if (unit) q = q.where('unit', '=', unit);
     const out = new Map<string, StoredReading[]>();
     for (const row of await q.orderBy('unit').orderBy('chunk_start').execute()) {
@@ -92,13 +142,23 @@ export class ProfilesRepository {
    * `decide` gets the stored readings of every month that reaches into [from, to) or that the span covers, and
    * answers the readings those months hold after the write (stored readings it leaves out are removed).
    */
-  async rewrite(profileId: string, spans: { unit: string; from: number; to: number }[], decide: (unit: string, stored: StoredReading[]) => StoredReading[]): Promise<void> {
+  async rewrite(
+    profileId: string,
+    spans: { unit: string; from: number; to: number }[],
+    decide: (unit: string, stored: StoredReading[]) => StoredReading[],
+  ): Promise<void> {
     await writeTransaction(this.db, async (trx) => {
       for (const { unit, from, to } of spans) {
         const stored = (await this.readings(profileId, from, to, unit, trx, true)).get(unit) ?? [];
         const readings = decide(unit, stored);
         const months = new Set(stored.map((r) => monthStart(r.start)));
-        if (months.size) await trx.deleteFrom('reading_chunks').where('profile_id', '=', profileId).where('unit', '=', unit).where('chunk_start', 'in', [...months]).execute();
+        if (months.size)
+          await trx
+            .deleteFrom('reading_chunks')
+            .where('profile_id', '=', profileId)
+            .where('unit', '=', unit)
+            .where('chunk_start', 'in', [...months])
+            .execute();
         const byMonth = new Map<number, StoredReading[]>();
         for (const r of readings) {
           const m = monthStart(r.start);
@@ -110,16 +170,34 @@ export class ProfilesRepository {
           list.sort((x, y) => x.start - y.start);
           let lastEnd = 0;
           for (const r of list) lastEnd = Math.max(lastEnd, r.end);
-          return { profile_id: profileId, unit, chunk_start: m, first_start: list[0]!.start / 1000, last_end: lastEnd / 1000, reading_count: list.length, data: encodeChunk(list, m) };
+          return {
+            profile_id: profileId,
+            unit,
+            chunk_start: m,
+            first_start: list[0]!.start / 1000,
+            last_end: lastEnd / 1000,
+            reading_count: list.length,
+            data: encodeChunk(list, m),
+          };
         });
-        for (let i = 0; i < rows.length; i += 100) await trx.insertInto('reading_chunks').values(rows.slice(i, i + 100)).execute();
+        for (let i = 0; i < rows.length; i += 100)
+          await trx
+            .insertInto('reading_chunks')
+            .values(rows.slice(i, i + 100))
+            .execute();
       }
     });
   }
 
   /** Readings stored and the bytes their packed values take (the bench's figure of storage per reading). */
   async storedBytes(): Promise<{ readings: number; bytes: number }> {
-    const r = await this.db.kysely.selectFrom('reading_chunks').select([sql<number>`coalesce(sum(reading_count), 0)`.as('n'), sql<number>`coalesce(sum(length(data)), 0)`.as('b')]).executeTakeFirst();
+    const r = await this.db.kysely
+      .selectFrom('reading_chunks')
+      .select([
+        sql<number>`coalesce(sum(reading_count), 0)`.as('n'),
+        sql<number>`coalesce(sum(length(data)), 0)`.as('b'),
+      ])
+      .executeTakeFirst();
     return { readings: Number(r?.n ?? 0), bytes: Number(r?.b ?? 0) };
   }
 }

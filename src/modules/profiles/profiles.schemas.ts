@@ -24,15 +24,26 @@ export const ReadingInput = Type.Object({
 export const ProfileInput = Type.Object({
   profileId: Type.Optional(Type.String({ maxLength: 64, description: 'PUT: the profile to update' })),
   providerProfileId: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
-  accountId: Type.Optional(Type.String({ maxLength: 64, description: 'The account the profile belongs to (or providerAccountId)' })),
+  accountId: Type.Optional(
+    Type.String({ maxLength: 64, description: 'The account the profile belongs to (or providerAccountId)' }),
+  ),
   providerAccountId: Type.Optional(Type.String({ maxLength: 255 })),
   profileName: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   meterId: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
   serviceTypes: Type.Optional(Type.String({ description: `${SERVICE_TYPES.join(', ')} (default ELECTRICITY)` })),
-  source: Type.Optional(Type.Object({ sourceId: Type.String({ description: SOURCE_IDS.join(', ') }), name: Type.Optional(NStr) })),
-  isDefault: Type.Optional(Type.Boolean({ description: 'The profile calculations use for its service type (default: true for the account\'s first of the type)' })),
-  properties: Type.Optional(Type.Union([Type.Record(Type.String(), PropertyValueInput), Type.Array(PropertyValueInput, { maxItems: 100 })])),
+  source: Type.Optional(
+    Type.Object({ sourceId: Type.String({ description: SOURCE_IDS.join(', ') }), name: Type.Optional(NStr) }),
+  ),
+  isDefault: Type.Optional(
+    Type.Boolean({
+      description:
+        "The profile calculations use for its service type (default: true for the account's first of the type)",
+    }),
+  ),
+  properties: Type.Optional(
+    Type.Union([Type.Record(Type.String(), PropertyValueInput), Type.Array(PropertyValueInput, { maxItems: 100 })]),
+  ),
   readingData: Type.Optional(Type.Array(ReadingInput, { maxItems: 600_000 })),
 });
 
@@ -44,10 +55,23 @@ export const ReadingDataSchema = Type.Object({
   quantityCost: Type.Optional(NNum),
 });
 
-export const ReadingDataSummarySchema = Type.Object({ quantityUnit: Type.String(), fromDateTime: NStr, toDateTime: NStr, numberOfReadings: Type.Integer() });
+export const ReadingDataSummarySchema = Type.Object({
+  quantityUnit: Type.String(),
+  fromDateTime: NStr,
+  toDateTime: NStr,
+  numberOfReadings: Type.Integer(),
+});
 
 const Measure = Type.Object({ quantityAmount: NNum });
-export const ProfileIntervalSchema = Type.Object({ fromDateTime: Type.String(), toDateTime: Type.String(), duration: Type.Number(), kWh: Measure, kW: Measure, therms: Measure, readings: Type.Integer({ description: 'Readings (or parts of readings) in the interval' }) });
+export const ProfileIntervalSchema = Type.Object({
+  fromDateTime: Type.String(),
+  toDateTime: Type.String(),
+  duration: Type.Number(),
+  kWh: Measure,
+  kW: Measure,
+  therms: Measure,
+  readings: Type.Integer({ description: 'Readings (or parts of readings) in the interval' }),
+});
 
 export const ProfileSchema = Type.Object({
   profileId: Type.String(),
@@ -63,7 +87,14 @@ export const ProfileSchema = Type.Object({
   properties: Type.Record(Type.String(), Type.Object({ keyName: Type.String(), dataValue: Type.String() })),
   readingDataSummaries: Type.Array(ReadingDataSummarySchema),
   readingData: Type.Optional(Type.Array(ReadingDataSchema)),
-  intervals: Type.Optional(Type.Object({ totalCount: Type.Integer(), pageStart: Type.Integer(), pageCount: Type.Integer(), list: Type.Array(ProfileIntervalSchema) })),
+  intervals: Type.Optional(
+    Type.Object({
+      totalCount: Type.Integer(),
+      pageStart: Type.Integer(),
+      pageCount: Type.Integer(),
+      list: Type.Array(ProfileIntervalSchema),
+    }),
+  ),
   createdDate: Type.String(),
   lastUpdatedDate: Type.String(),
 });
@@ -78,26 +109,46 @@ export const ProfileListQuery = Type.Object({
 });
 
 export const ProfileGetQuery = Type.Object({
-  fromDateTime: Type.Optional(Type.String({ description: 'Range of readingData and intervals (default: all the profile holds; a modelled profile: the current year)' })),
+  fromDateTime: Type.Optional(
+    Type.String({
+      description:
+        'Range of readingData and intervals (default: all the profile holds; a modelled profile: the current year)',
+    }),
+  ),
   toDateTime: Type.Optional(Type.String()),
   populateReadings: Type.Optional(Type.Boolean({ description: 'Add readingData: the readings in the range' })),
-  groupBy: Type.Optional(Type.String({ description: `Add intervals: the readings summed by ${PROFILE_GROUP_BYS.join(', ')} (local time of the account)` })),
+  groupBy: Type.Optional(
+    Type.String({
+      description: `Add intervals: the readings summed by ${PROFILE_GROUP_BYS.join(', ')} (local time of the account)`,
+    }),
+  ),
   pageStart: Type.Optional(Type.Integer({ minimum: 0, description: 'Of the intervals' })),
-  pageCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 40_000, description: 'Of the intervals (default all, at most 40,000)' })),
+  pageCount: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 40_000, description: 'Of the intervals (default all, at most 40,000)' }),
+  ),
 });
 
 export const ReadingsQuery = Type.Object({
   quantityUnit: Type.Optional(Type.String({ description: 'CSV: the unit of rows that name none (default kWh)' })),
-  usagePointId: Type.Optional(Type.String({ description: 'Green Button: the usage point to read, when the file has several' })),
+  usagePointId: Type.Optional(
+    Type.String({ description: 'Green Button: the usage point to read, when the file has several' }),
+  ),
 });
 
 export const ReadingsResultSchema = Type.Object({
   profileId: Type.String(),
   format: Type.String({ description: 'JSON, CSV or GREEN_BUTTON' }),
   readingsSent: Type.Integer(),
-  readingsReplaced: Type.Integer({ description: 'Stored readings the upload replaced (they overlapped a reading sent)' }),
-  duplicatesInUpload: Type.Integer({ description: 'Readings of the upload overlapped by a later reading of the same upload (the later one is kept)' }),
+  readingsReplaced: Type.Integer({
+    description: 'Stored readings the upload replaced (they overlapped a reading sent)',
+  }),
+  duplicatesInUpload: Type.Integer({
+    description: 'Readings of the upload overlapped by a later reading of the same upload (the later one is kept)',
+  }),
   readingDataSummaries: Type.Array(ReadingDataSummarySchema),
-  gaps: Type.Array(Type.Object({ quantityUnit: Type.String(), fromDateTime: Type.String(), toDateTime: Type.String() }), { description: 'Spans between the first and last reading of each unit that no reading covers' }),
+  gaps: Type.Array(
+    Type.Object({ quantityUnit: Type.String(), fromDateTime: Type.String(), toDateTime: Type.String() }),
+    { description: 'Spans between the first and last reading of each unit that no reading covers' },
+  ),
   notes: Type.Array(Type.String()),
 });

@@ -48,7 +48,8 @@ export function encodeChunk(readings: readonly StoredReading[], chunkStart: numb
     view.setUint32(at + 8, count, true);
     at += RUN_HEADER;
     for (let k = 0; k < count; k++, at += 8) view.setFloat64(at, readings[first + k]!.value, true);
-    if (withCost) for (let k = 0; k < count; k++, at += 8) view.setFloat64(at, readings[first + k]!.cost ?? Number.NaN, true);
+    if (withCost)
+      for (let k = 0; k < count; k++, at += 8) view.setFloat64(at, readings[first + k]!.cost ?? Number.NaN, true);
   }
   return new Uint8Array(buffer);
 }
@@ -67,7 +68,12 @@ export function decodeChunk(data: Uint8Array, chunkStart: number): StoredReading
     const costsAt = at + count * 8;
     for (let k = 0; k < count; k++) {
       const cost = withCost ? view.getFloat64(costsAt + k * 8, true) : Number.NaN;
-      out.push({ start: start + k * duration, end: start + (k + 1) * duration, value: view.getFloat64(at + k * 8, true), cost: Number.isNaN(cost) ? null : cost });
+      out.push({
+        start: start + k * duration,
+        end: start + (k + 1) * duration,
+        value: view.getFloat64(at + k * 8, true),
+        cost: Number.isNaN(cost) ? null : cost,
+      });
     }
     at = withCost ? costsAt + count * 8 : costsAt;
   }

@@ -16,7 +16,13 @@ export interface ReadingGroup {
   readings: number;
 }
 
-const UNIT_OF: Record<GroupBy, 'year' | 'month' | 'day' | 'hour' | 'minute'> = { YEAR: 'year', MONTH: 'month', DAY: 'day', HOUR: 'hour', QTRHOUR: 'minute' };
+const UNIT_OF: Record<GroupBy, 'year' | 'month' | 'day' | 'hour' | 'minute'> = {
+  YEAR: 'year',
+  MONTH: 'month',
+  DAY: 'day',
+  HOUR: 'hour',
+  QTRHOUR: 'minute',
+};
 
 /** The period boundaries covering [from, to), in local time of `zone`. */
 function boundaries(groupBy: GroupBy, zone: string, from: number, to: number): number[] {
@@ -26,17 +32,36 @@ function boundaries(groupBy: GroupBy, zone: string, from: number, to: number): n
   const out = [t.toMillis()];
   while (out.at(-1)! < to) {
     // Hours and quarters step in absolute time (a 25-hour day has 25 hours); days and longer in local time.
-    t = groupBy === 'QTRHOUR' ? t.plus({ minutes: 15 }) : groupBy === 'HOUR' ? DateTime.fromMillis(t.toMillis() + 3_600_000, { zone }) : t.plus({ [`${unit}s`]: 1 });
+    t =
+      groupBy === 'QTRHOUR'
+        ? t.plus({ minutes: 15 })
+        : groupBy === 'HOUR'
+          ? DateTime.fromMillis(t.toMillis() + 3_600_000, { zone })
+          : t.plus({ [`${unit}s`]: 1 });
     out.push(t.toMillis());
   }
   return out;
 }
 
-export function groupReadings(readings: readonly Reading[], groupBy: GroupBy, zone: string, from: number, to: number): ReadingGroup[] {
+export function groupReadings(
+  readings: readonly Reading[],
+  groupBy: GroupBy,
+  zone: string,
+  from: number,
+  to: number,
+): ReadingGroup[] {
   const edges = boundaries(groupBy, zone, from, to);
   const groups: ReadingGroup[] = [];
   for (let i = 0; i + 1 < edges.length; i++) {
-    groups.push({ from: edges[i]!, to: edges[i + 1]!, duration: edges[i + 1]! - edges[i]!, kWh: { quantityAmount: null }, kW: { quantityAmount: null }, therms: { quantityAmount: null }, readings: 0 });
+    groups.push({
+      from: edges[i]!,
+      to: edges[i + 1]!,
+      duration: edges[i + 1]! - edges[i]!,
+      kWh: { quantityAmount: null },
+      kW: { quantityAmount: null },
+      therms: { quantityAmount: null },
+      readings: 0,
+    });
   }
   const sorted = [...readings].sort((a, b) => a.start - b.start);
   let first = 0;

@@ -25,13 +25,22 @@ export class LookupsRepository {
   constructor(private readonly db: Db) {}
 
   private async longestSpan(key: string, sub: string | undefined): Promise<number> {
-    let q = this.db.kysely.selectFrom('property_lookup_stats').select((eb) => eb.fn.max('max_duration').as('m')).where('key_name', '=', key);
+    let q = this.db.kysely
+      .selectFrom('property_lookup_stats')
+      .select((eb) => eb.fn.max('max_duration').as('m'))
+      .where('key_name', '=', key);
     if (sub !== undefined) q = q.where('sub_key_name', '=', sub);
     return Number((await q.executeTakeFirst())?.m ?? 0);
   }
 
   /** Values overlapping [from, to), in order of time (then sub key); with the total count for paging. */
-  async range(key: string, sub: string | undefined, from: number, to: number, page: { pageStart: number; pageCount: number }) {
+  async range(
+    key: string,
+    sub: string | undefined,
+    from: number,
+    to: number,
+    page: { pageStart: number; pageCount: number },
+  ) {
     const span = await this.longestSpan(key, sub);
     let q = this.db.kysely
       .selectFrom('property_lookups')
@@ -41,7 +50,14 @@ export class LookupsRepository {
       .where('to_time', '>', from);
     if (sub !== undefined) q = q.where('sub_key_name', '=', sub);
     const count = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    const rows = await q.selectAll().orderBy('from_time').orderBy('sub_key_name').orderBy('lookup_id').limit(page.pageCount).offset(page.pageStart).execute();
+    const rows = await q
+      .selectAll()
+      .orderBy('from_time')
+      .orderBy('sub_key_name')
+      .orderBy('lookup_id')
+      .limit(page.pageCount)
+      .offset(page.pageStart)
+      .execute();
     return { rows, total: Number(count?.n ?? 0) };
   }
 
@@ -75,7 +91,13 @@ export class LookupsRepository {
   }
 
   async subKeys(key: string): Promise<string[]> {
-    const rows = await this.db.kysely.selectFrom('property_lookup_stats').select('sub_key_name').where('key_name', '=', key).where('sub_key_name', '<>', '').orderBy('sub_key_name').execute();
+    const rows = await this.db.kysely
+      .selectFrom('property_lookup_stats')
+      .select('sub_key_name')
+      .where('key_name', '=', key)
+      .where('sub_key_name', '<>', '')
+      .orderBy('sub_key_name')
+      .execute();
     return rows.map((r) => r.sub_key_name);
   }
 
@@ -92,8 +114,18 @@ export class LookupsRepository {
       from = Math.min(from, Number(v.from_time));
       to = Math.max(to, Number(v.to_time));
     }
-    await trx.deleteFrom('property_lookups').where('key_name', '=', key).where('sub_key_name', '=', sub).where('from_time', '<', to).where('to_time', '>', from).execute();
-    await insertInChunks(trx, 'property_lookups', values.map((v) => ({ ...v, key_name: key, sub_key_name: sub })));
+    await trx
+      .deleteFrom('property_lookups')
+      .where('key_name', '=', key)
+      .where('sub_key_name', '=', sub)
+      .where('from_time', '<', to)
+      .where('to_time', '>', from)
+      .execute();
+    await insertInChunks(
+      trx,
+      'property_lookups',
+      values.map((v) => ({ ...v, key_name: key, sub_key_name: sub })),
+    );
     await refreshStats(trx, key, sub, now);
   }
 }

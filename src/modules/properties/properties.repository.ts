@@ -10,7 +10,14 @@ export type PropertyKey = Static<typeof PropertyKeySchema>;
 export type KeyRow = Selectable<PropertyKeysTable>;
 type Choice = NonNullable<PropertyKey['choices']>[number];
 
-export const KEY_COLUMNS = { keyName: 'key_name', displayName: 'display_name', description: 'description', family: 'family', keyspace: 'keyspace', dataType: 'data_type' };
+export const KEY_COLUMNS = {
+  keyName: 'key_name',
+  displayName: 'display_name',
+  description: 'description',
+  family: 'family',
+  keyspace: 'keyspace',
+  dataType: 'data_type',
+};
 
 export interface KeyFilters {
   dataType?: string;
@@ -61,7 +68,11 @@ export class PropertiesRepository {
   /** Those of the names that are property keys. */
   async existing(keyNames: readonly string[]): Promise<Set<string>> {
     if (!keyNames.length) return new Set();
-    const rows = await this.db.kysely.selectFrom('property_keys').select('key_name').where('key_name', 'in', [...new Set(keyNames)]).execute();
+    const rows = await this.db.kysely
+      .selectFrom('property_keys')
+      .select('key_name')
+      .where('key_name', 'in', [...new Set(keyNames)])
+      .execute();
     return new Set(rows.map((r) => r.key_name));
   }
 
@@ -78,7 +89,13 @@ export class PropertiesRepository {
   async choicesOf(keyNames: string[]): Promise<Map<string, Choice[]>> {
     const out = new Map<string, Choice[]>();
     if (!keyNames.length) return out;
-    const rows = await this.db.kysely.selectFrom('property_key_choices').selectAll().where('key_name', 'in', keyNames).orderBy('key_name').orderBy('sequence').execute();
+    const rows = await this.db.kysely
+      .selectFrom('property_key_choices')
+      .selectAll()
+      .where('key_name', 'in', keyNames)
+      .orderBy('key_name')
+      .orderBy('sequence')
+      .execute();
     for (const r of rows) {
       const list = out.get(r.key_name) ?? [];
       list.push({ displayValue: r.display_value, value: r.value, dataValue: r.data_value, likelihood: r.likelihood });

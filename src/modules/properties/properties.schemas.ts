@@ -5,9 +5,24 @@ const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
 const NNum = Type.Union([Type.Number(), Type.Null()]);
 
-export const DATA_TYPES = ['STRING', 'CHOICE', 'BOOLEAN', 'DATE', 'DECIMAL', 'INTEGER', 'FORMULA', 'LOOKUP', 'DEMAND'] as const;
+export const DATA_TYPES = [
+  'STRING',
+  'CHOICE',
+  'BOOLEAN',
+  'DATE',
+  'DECIMAL',
+  'INTEGER',
+  'FORMULA',
+  'LOOKUP',
+  'DEMAND',
+] as const;
 
-export const ChoiceSchema = Type.Object({ displayValue: NString, value: Type.String(), dataValue: NString, likelihood: NNum });
+export const ChoiceSchema = Type.Object({
+  displayValue: NString,
+  value: Type.String(),
+  dataValue: NString,
+  likelihood: NNum,
+});
 
 export const PropertyKeySchema = Type.Object({
   keyName: Type.String(),
@@ -34,7 +49,7 @@ export const PropertyKeySchema = Type.Object({
 const lookupFields = {
   lookupId: Type.Integer(),
   subKeyName: NString,
-  fromDateTime: Type.String({ description: 'Local time of the key\'s zone, ISO 8601 without offset' }),
+  fromDateTime: Type.String({ description: "Local time of the key's zone, ISO 8601 without offset" }),
   toDateTime: Type.String(),
   bestValue: NNum,
   bestAccuracy: NNum,

@@ -32,7 +32,11 @@ export class PropertiesService {
   readonly keys: PropertiesRepository;
   readonly lookups: LookupsRepository;
 
-  constructor(db: Db, private readonly lses: LsesService, private readonly now: () => Date) {
+  constructor(
+    db: Db,
+    private readonly lses: LsesService,
+    private readonly now: () => Date,
+  ) {
     this.keys = new PropertiesRepository(db);
     this.lookups = new LookupsRepository(db);
   }
@@ -59,7 +63,10 @@ export class PropertiesService {
     if (params.entityId !== undefined && params.entityType !== undefined) {
       entity = { type: enumValue('entityType', params.entityType, ['LSE'] as const)!, id: params.entityId };
     }
-    const { rows, total } = await this.keys.list({ dataType, family: params.family, keyspace: params.keySpace, entity, excludeGlobal: params.excludeGlobal }, options);
+    const { rows, total } = await this.keys.list(
+      { dataType, family: params.family, keyspace: params.keySpace, entity, excludeGlobal: params.excludeGlobal },
+      options,
+    );
     return { rows: await this.withChoices(rows, options.ext), total };
   }
 
@@ -79,13 +86,32 @@ export class PropertiesService {
   }
 
   /** The deprecated list: the key as a query parameter, under keyName or the original SDKs' propertyKey. */
-  async legacyValues(q: { keyName?: string; propertyKey?: string; subKeyName?: string; subPropertyKey?: string; fromDateTime?: string; toDateTime?: string }, paging: Paging) {
+  async legacyValues(
+    q: {
+      keyName?: string;
+      propertyKey?: string;
+      subKeyName?: string;
+      subPropertyKey?: string;
+      fromDateTime?: string;
+      toDateTime?: string;
+    },
+    paging: Paging,
+  ) {
     const keyName = aliased('keyName', q.keyName, 'propertyKey', q.propertyKey);
-    if (keyName === undefined || keyName === '') throw missingArgument('keyName', 'keyName (or propertyKey, as the original SDKs send it) is required');
-    return this.values(keyName, { ...q, subKeyName: aliased('subKeyName', q.subKeyName, 'subPropertyKey', q.subPropertyKey) }, paging);
+    if (keyName === undefined || keyName === '')
+      throw missingArgument('keyName', 'keyName (or propertyKey, as the original SDKs send it) is required');
+    return this.values(
+      keyName,
+      { ...q, subKeyName: aliased('subKeyName', q.subKeyName, 'subPropertyKey', q.subPropertyKey) },
+      paging,
+    );
   }
 
-  async values(keyName: string | undefined, params: { subKeyName?: string; fromDateTime?: string; toDateTime?: string }, paging: Paging) {
+  async values(
+    keyName: string | undefined,
+    params: { subKeyName?: string; fromDateTime?: string; toDateTime?: string },
+    paging: Paging,
+  ) {
     if (keyName === undefined || keyName === '') throw missingArgument('keyName');
     const key = await this.key(keyName);
     const zone = await this.zoneOf(key);

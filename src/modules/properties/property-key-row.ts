@@ -5,15 +5,32 @@ import type { Database, PropertyKeysTable } from '../../db/database.ts';
 
 export type PropertyKeyInsert = Insertable<PropertyKeysTable>;
 
-export const propertyKeyRow = (k: Pick<PropertyKeyInsert, 'key_name' | 'data_type'> & Partial<PropertyKeyInsert>): PropertyKeyInsert => ({
-  sub_key_name: null, display_name: null, family: null, keyspace: null, description: null, quantity_unit: null, formula_detail: null,
-  lookback_interval_quantity: null, lookback_quantity: null, lookback_period: null, lookback_tou_id: null, lookback_season_id: null,
-  entity_id: null, entity_type: null, privacy: 'PUBLIC', source: null, ...k,
+export const propertyKeyRow = (
+  k: Pick<PropertyKeyInsert, 'key_name' | 'data_type'> & Partial<PropertyKeyInsert>,
+): PropertyKeyInsert => ({
+  sub_key_name: null,
+  display_name: null,
+  family: null,
+  keyspace: null,
+  description: null,
+  quantity_unit: null,
+  formula_detail: null,
+  lookback_interval_quantity: null,
+  lookback_quantity: null,
+  lookback_period: null,
+  lookback_tou_id: null,
+  lookback_season_id: null,
+  entity_id: null,
+  entity_type: null,
+  privacy: 'PUBLIC',
+  source: null,
+  ...k,
 });
 
 /** Stores the key unless one of its name is stored (an importer never overwrites a key); whether it stored it. */
 export async function insertKeyIfMissing(trx: Transaction<Database>, row: PropertyKeyInsert): Promise<boolean> {
-  if (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', row.key_name).executeTakeFirst()) return false;
+  if (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', row.key_name).executeTakeFirst())
+    return false;
   await trx.insertInto('property_keys').values(row).execute();
   return true;
 }

@@ -45,9 +45,19 @@ export interface ProfileSource {
 export function checkProfileInputs(plans: readonly AnalysisPlan[], account: AccountSource | null): void {
   for (const p of plans) {
     const named = p.profiles.usage ?? p.profiles.solar;
-    if (named && !account) throw invalidArgument(`${named.path}.keyName`, named.input.keyName, `${named.input.keyName} names a profile of an account: give the account (accountId or providerAccountId)`);
+    if (named && !account)
+      throw invalidArgument(
+        `${named.path}.keyName`,
+        named.input.keyName,
+        `${named.input.keyName} names a profile of an account: give the account (accountId or providerAccountId)`,
+      );
     const sized = p.pv.production?.path ?? (p.pv.sizePath === null ? null : p.pv.sizePath.replace(/\.dataValue$/, ''));
-    if (p.profiles.solar && sized) throw invalidArgument(`${p.profiles.solar.path}.keyName`, p.profiles.solar.input.keyName, `Give the PV once: a solar profile, or the system (systemSize, solarPvLoadOffset) or its output (solarProduction), not both (also at ${sized})`);
+    if (p.profiles.solar && sized)
+      throw invalidArgument(
+        `${p.profiles.solar.path}.keyName`,
+        p.profiles.solar.input.keyName,
+        `Give the PV once: a solar profile, or the system (systemSize, solarPvLoadOffset) or its output (solarProduction), not both (also at ${sized})`,
+      );
   }
 }
 
@@ -66,9 +76,20 @@ export class AccountSources {
     const field = body.accountId !== undefined ? 'accountId' : 'providerAccountId';
     const value = body.accountId ?? body.providerAccountId!;
     if (orgId === null) throw notFound('Account', field, value);
-    const account = await this.accounts.load(field === 'accountId' ? { accountId: value } : { providerAccountId: value }, orgId);
-    if (body.accountId !== undefined && body.providerAccountId !== undefined && account.row.provider_account_id !== body.providerAccountId) {
-      throw invalidArgument('providerAccountId', body.providerAccountId, `Account ${body.accountId} has ${account.row.provider_account_id === null ? 'no providerAccountId' : `providerAccountId ${account.row.provider_account_id}`}: name the account once`);
+    const account = await this.accounts.load(
+      field === 'accountId' ? { accountId: value } : { providerAccountId: value },
+      orgId,
+    );
+    if (
+      body.accountId !== undefined &&
+      body.providerAccountId !== undefined &&
+      account.row.provider_account_id !== body.providerAccountId
+    ) {
+      throw invalidArgument(
+        'providerAccountId',
+        body.providerAccountId,
+        `Account ${body.accountId} has ${account.row.provider_account_id === null ? 'no providerAccountId' : `providerAccountId ${account.row.provider_account_id}`}: name the account once`,
+      );
     }
     return { account, field, value };
   }
@@ -77,8 +98,17 @@ export class AccountSources {
   async place(source: AccountSource): Promise<ZipRow> {
     const code = source.account.row.zip_code;
     const zip = code ? await this.zipcodes.repo.find(code) : undefined;
-    if (!zip) throw missingArgument('address', `Account ${source.value} has no address: give the account one (PUT /rest/v1/accounts), or the analysis an address`);
-    if (!zip.state || ['AA', 'AE', 'AP'].includes(zip.state)) throw invalidArgument(source.field, source.value, `Ratebook covers places in the US states: the account's ZIP code ${zip.zipcode} is not in one`);
+    if (!zip)
+      throw missingArgument(
+        'address',
+        `Account ${source.value} has no address: give the account one (PUT /rest/v1/accounts), or the analysis an address`,
+      );
+    if (!zip.state || ['AA', 'AE', 'AP'].includes(zip.state))
+      throw invalidArgument(
+        source.field,
+        source.value,
+        `Ratebook covers places in the US states: the account's ZIP code ${zip.zipcode} is not in one`,
+      );
     return zip;
   }
 
@@ -86,26 +116,67 @@ export class AccountSources {
    * What the account stands in for before any profile is read: its customerClass (unless given; `plan` takes its
    * baseline class) and its properties as inputs of every plan's bills. Returns the tariff class and what is said.
    */
-  standIn(source: AccountSource, body: Body, zip: ZipRow, given: readonly Placed<PropertyInput>[], plan: AnalysisPlan, plans: readonly AnalysisPlan[]): { tariffClass: string; notes: Assumption[] } {
+  standIn(
+    source: AccountSource,
+    body: Body,
+    zip: ZipRow,
+    given: readonly Placed<PropertyInput>[],
+    plan: AnalysisPlan,
+    plans: readonly AnalysisPlan[],
+  ): { tariffClass: string; notes: Assumption[] } {
     const { row } = source.account;
-    const notes = [note(source.field, source.value, `Account ${row.account_id}${row.provider_account_id ? ` (${row.provider_account_id})` : ''}${row.account_name ? `, ${row.account_name}` : ''}: ${body.address === undefined ? `its place (ZIP code ${zip.zipcode}), ` : ''}its properties as inputs of the bills, and what the request does not give`, null, null, 100)];
+    const notes = [
+      note(
+        source.field,
+        source.value,
+        `Account ${row.account_id}${row.provider_account_id ? ` (${row.provider_account_id})` : ''}${row.account_name ? `, ${row.account_name}` : ''}: ${body.address === undefined ? `its place (ZIP code ${zip.zipcode}), ` : ''}its properties as inputs of the bills, and what the request does not give`,
+        null,
+        null,
+        100,
+      ),
+    ];
     let tariffClass: string = plan.customerClass;
     if (!given.some((p) => p.input.keyName === 'customerClass')) {
       tariffClass = this.accounts.customerClass(source.account);
       plan.customerClass = baselineClassOf(tariffClass);
-      notes.push(source.account.properties.has('customerClass') ? note('customerClass', tariffClass, `The account's customerClass, ${tariffClass}`, null, null, 100) : note('customerClass', 'RESIDENTIAL', 'The account names no customerClass: RESIDENTIAL is assumed', null, null, 90));
+      notes.push(
+        source.account.properties.has('customerClass')
+          ? note('customerClass', tariffClass, `The account's customerClass, ${tariffClass}`, null, null, 100)
+          : note(
+              'customerClass',
+              'RESIDENTIAL',
+              'The account names no customerClass: RESIDENTIAL is assumed',
+              null,
+              null,
+              90,
+            ),
+      );
     }
     for (const p of plans) withAccountProperties(p, source);
     return { tariffClass, notes };
   }
 
   /** The account's profile the usage is read from: the one named (tagged before,after), else its default ELECTRICITY profile when the request gives no usage. */
-  async usageProfile(plan: AnalysisPlan, source: AccountSource | null, orgId: number | null): Promise<ProfileSource | null> {
+  async usageProfile(
+    plan: AnalysisPlan,
+    source: AccountSource | null,
+    orgId: number | null,
+  ): Promise<ProfileSource | null> {
     const named = plan.profiles.usage;
     if (named) {
-      if (plan.consumption || plan.baseline.given) throw invalidArgument(`${named.path}.keyName`, named.input.keyName, 'Give the usage once: a profile of the account, a consumption series, or a typical baseline');
+      if (plan.consumption || plan.baseline.given)
+        throw invalidArgument(
+          `${named.path}.keyName`,
+          named.input.keyName,
+          'Give the usage once: a profile of the account, a consumption series, or a typical baseline',
+        );
       const found = await this.named(named, source!, orgId!);
-      if (found.profile.row.service_types !== 'ELECTRICITY') throw invalidArgument(found.field, found.value, `Profile ${found.value} is a ${found.profile.row.service_types} profile: the usage is an ELECTRICITY profile (a PV output is tagged solar)`);
+      if (found.profile.row.service_types !== 'ELECTRICITY')
+        throw invalidArgument(
+          found.field,
+          found.value,
+          `Profile ${found.value} is a ${found.profile.row.service_types} profile: the usage is an ELECTRICITY profile (a PV output is tagged solar)`,
+        );
       return found;
     }
     if (!source || plan.consumption || plan.baseline.given) return null;
@@ -117,11 +188,20 @@ export class AccountSources {
    * The account's profile the PV output is read from: the one named (tagged solar), else its default SOLAR_PV
    * profile when the request gives no PV system.
    */
-  async solarProfile(plan: AnalysisPlan, source: AccountSource | null, orgId: number | null): Promise<ProfileSource | null> {
+  async solarProfile(
+    plan: AnalysisPlan,
+    source: AccountSource | null,
+    orgId: number | null,
+  ): Promise<ProfileSource | null> {
     const named = plan.profiles.solar;
     if (named) {
       const found = await this.named(named, source!, orgId!);
-      if (found.profile.row.service_types === 'GAS') throw invalidArgument(found.field, found.value, `Profile ${found.value} is a GAS profile: the PV output is a SOLAR_PV profile (PVWatts or readings)`);
+      if (found.profile.row.service_types === 'GAS')
+        throw invalidArgument(
+          found.field,
+          found.value,
+          `Profile ${found.value} is a GAS profile: the PV output is a SOLAR_PV profile (PVWatts or readings)`,
+        );
       return found;
     }
     if (plan.pv.sizePath !== null || plan.pv.production || !source) return null;
@@ -130,16 +210,35 @@ export class AccountSources {
   }
 
   /** Year one from the usage profile's readings, without fromDateTime: the last 12 whole local months they reach (null: not read from readings). */
-  async yearOne(body: Body, zip: ZipRow, usage: ProfileSource | null, notes: Assumption[]): Promise<{ from: string; to: string } | null> {
+  async yearOne(
+    body: Body,
+    zip: ZipRow,
+    usage: ProfileSource | null,
+    notes: Assumption[],
+  ): Promise<{ from: string; to: string } | null> {
     if (body.fromDateTime !== undefined || usage?.profile.row.source_id !== 'ReadingEntry') return null;
     const zone = zoneOf(zip);
     const id = usage.profile.row.profile_id;
     const kwh = (await this.profiles.repo.summaries(id)).find((x) => x.unit === 'kWh');
-    if (!kwh) throw invalidArgument(usage.field, usage.value, `Profile ${id} has no kWh readings: send them (POST /rest/v1/profiles/${id}/readings), or give the usage another way`);
+    if (!kwh)
+      throw invalidArgument(
+        usage.field,
+        usage.value,
+        `Profile ${id} has no kWh readings: send them (POST /rest/v1/profiles/${id}/readings), or give the usage another way`,
+      );
     // The month the readings end in counts only when they reach its end: a year back from there, to a month start.
     const start = DateTime.fromMillis(kwh.lastEnd, { zone }).minus({ years: 1 }).startOf('month');
     const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
-    notes.push(note('fromDateTime', start.toISODate()!, `Year one is the last 12 whole months the readings of profile ${id} reach (they run ${at(kwh.firstStart)} to ${at(kwh.lastEnd)}): give fromDateTime to choose another`, null, null, 100));
+    notes.push(
+      note(
+        'fromDateTime',
+        start.toISODate()!,
+        `Year one is the last 12 whole months the readings of profile ${id} reach (they run ${at(kwh.firstStart)} to ${at(kwh.lastEnd)}): give fromDateTime to choose another`,
+        null,
+        null,
+        100,
+      ),
+    );
     return { from: start.toISODate()!, to: start.plus({ years: 1 }).toISODate()! };
   }
 
@@ -151,10 +250,23 @@ export class AccountSources {
     const [held] = await this.accounts.timeline(account, start, DateTime.fromISO(start).plus({ days: 1 }).toISODate()!);
     if (!held) {
       const first = [...account.tariffs].sort((a, b) => a.effective_date.localeCompare(b.effective_date))[0]!;
-      throw invalidArgument('masterTariffId', null, `The account is on no tariff on ${start}, the start of year one (its first starts ${first.effective_date}): set one from an earlier date, or give masterTariffId tagged before`);
+      throw invalidArgument(
+        'masterTariffId',
+        null,
+        `The account is on no tariff on ${start}, the start of year one (its first starts ${first.effective_date}): set one from an earlier date, or give masterTariffId tagged before`,
+      );
     }
     const { part } = held;
-    notes.push(note('masterTariffId', String(part.masterTariffId), `The account's tariff on ${start}, the start of year one (set from ${part.from === EARLIEST ? 'the start' : part.from}${part.to ? ` until ${part.to}` : ''})`, null, null, 100));
+    notes.push(
+      note(
+        'masterTariffId',
+        String(part.masterTariffId),
+        `The account's tariff on ${start}, the start of year one (set from ${part.from === EARLIEST ? 'the start' : part.from}${part.to ? ` until ${part.to}` : ''})`,
+        null,
+        null,
+        100,
+      ),
+    );
     return part.masterTariffId;
   }
 
@@ -164,7 +276,15 @@ export class AccountSources {
    * day, a bill) shared over its hours by the shape of the place's typical baseline. Spans without readings are a 400,
    * or filled from the typical baseline scaled to the readings (useIntelligentBaselining).
    */
-  async usage(source: ProfileSource, plan: AnalysisPlan, zip: ZipRow, zone: string, from: number, to: number, fill: boolean): Promise<Usage> {
+  async usage(
+    source: ProfileSource,
+    plan: AnalysisPlan,
+    zip: ZipRow,
+    zone: string,
+    from: number,
+    to: number,
+    fill: boolean,
+  ): Promise<Usage> {
     const { profile } = source;
     const id = profile.row.profile_id;
     const named = nameOf(profile);
@@ -196,7 +316,17 @@ export class AccountSources {
       if (r.end - r.start > HOUR) spreadByShape(values, from, duration, start, end, value, shape!);
       else addByTime(values, from, duration, start, end, value);
     }
-    if (read.readings.some((r) => r.unit === 'kW')) more.push(note('demand', null, `The kW readings of ${named} are not read: the bills take demand from the kWh intervals`, null, null, 90));
+    if (read.readings.some((r) => r.unit === 'kW'))
+      more.push(
+        note(
+          'demand',
+          null,
+          `The kW readings of ${named} are not read: the bills take demand from the kWh intervals`,
+          null,
+          null,
+          90,
+        ),
+      );
     const noted = read.description
       ? `Usage is modelled: ${read.description} (${named} of the account)`
       : `Readings of ${named} of the account: ${sent} kWh reading(s) in year one on a grid of ${duration / 60_000} minutes${long ? `; ${long} reading(s) longer than an hour (days, bills) shared over their hours by the shape of the place's typical baseline` : ''}`;
@@ -208,30 +338,51 @@ export class AccountSources {
    * less, shared into hours by time). A span of year one without readings is a 400 naming the input: no output is not
    * assumed. Read once per request (the designs share it).
    */
-  async production(source: ProfileSource, plan: AnalysisPlan, from: number, to: number, memo: Memo): Promise<{ hourly: Float64Array; station: StationChoice | null; assumptions: Assumption[] }> {
+  async production(
+    source: ProfileSource,
+    plan: AnalysisPlan,
+    from: number,
+    to: number,
+    memo: Memo,
+  ): Promise<{ hourly: Float64Array; station: StationChoice | null; assumptions: Assumption[] }> {
     const { profile, field, value } = source;
     const id = profile.row.profile_id;
     const named = nameOf(profile);
     const key = `${id}|${from}|${to}`;
     if (!memo.pv.has(key)) {
-      memo.pv.set(key, (async () => {
-        const read = await this.profiles.readingsIn(profile, from, to);
-        const energy = read.readings.filter((r) => r.unit === 'kWh');
-        const long = energy.find((r) => r.end - r.start > HOUR);
-        if (long) throw invalidArgument(field, value, `The readings of ${named} are the PV output of an hour or less each: it has readings of ${((long.end - long.start) / HOUR).toFixed(2)} hours`);
-        const gaps = findGaps(energy, 'kWh', from, to);
-        if (gaps.length) {
-          const zone = this.accounts.zoneOf(profile.account);
-          const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
-          const missing = gaps.reduce((s, g) => s + g.end - g.start, 0);
-          throw invalidArgument(field, value, `The PV output of ${named} has no readings from ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}${gaps.length > 1 ? ` and ${gaps.length - 1} more span(s)` : ''} (${(missing / HOUR).toFixed(2)} hours in all) in year one: send them (0 at night too)`);
-        }
-        // A PVWatts profile is modelled at the account's weather station: the answer names it.
-        let station: StationChoice | null = null;
-        const place = profile.row.source_id === 'PVWatts' && profile.account.row.zip_code ? await this.zipcodes.repo.find(profile.account.row.zip_code) : undefined;
-        if (place) station = await this.stationOf(place, memo);
-        return { hourly: onGrid(energy, from, to, HOUR), description: read.description, station };
-      })());
+      memo.pv.set(
+        key,
+        (async () => {
+          const read = await this.profiles.readingsIn(profile, from, to);
+          const energy = read.readings.filter((r) => r.unit === 'kWh');
+          const long = energy.find((r) => r.end - r.start > HOUR);
+          if (long)
+            throw invalidArgument(
+              field,
+              value,
+              `The readings of ${named} are the PV output of an hour or less each: it has readings of ${((long.end - long.start) / HOUR).toFixed(2)} hours`,
+            );
+          const gaps = findGaps(energy, 'kWh', from, to);
+          if (gaps.length) {
+            const zone = this.accounts.zoneOf(profile.account);
+            const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+            const missing = gaps.reduce((s, g) => s + g.end - g.start, 0);
+            throw invalidArgument(
+              field,
+              value,
+              `The PV output of ${named} has no readings from ${at(gaps[0]!.start)} to ${at(gaps[0]!.end)}${gaps.length > 1 ? ` and ${gaps.length - 1} more span(s)` : ''} (${(missing / HOUR).toFixed(2)} hours in all) in year one: send them (0 at night too)`,
+            );
+          }
+          // A PVWatts profile is modelled at the account's weather station: the answer names it.
+          let station: StationChoice | null = null;
+          const place =
+            profile.row.source_id === 'PVWatts' && profile.account.row.zip_code
+              ? await this.zipcodes.repo.find(profile.account.row.zip_code)
+              : undefined;
+          if (place) station = await this.stationOf(place, memo);
+          return { hourly: onGrid(energy, from, to, HOUR), description: read.description, station };
+        })(),
+      );
     }
     const { hourly, description, station } = await memo.pv.get(key)!;
     const total = hourly.reduce((s, v) => s + v, 0);
@@ -239,15 +390,36 @@ export class AccountSources {
       hourly,
       station,
       assumptions: [
-        note(source.keyName, id, `PV output: ${named} of the account (${description ?? 'readings sent'}), ${Math.round(total)} kWh in year one`, null, null, description ? 90 : 100),
-        note('solarDegradation', String(plan.degradation * 100), `Output falls ${(plan.degradation * 100).toFixed(2)} % a year`, null, null, 90),
+        note(
+          source.keyName,
+          id,
+          `PV output: ${named} of the account (${description ?? 'readings sent'}), ${Math.round(total)} kWh in year one`,
+          null,
+          null,
+          description ? 90 : 100,
+        ),
+        note(
+          'solarDegradation',
+          String(plan.degradation * 100),
+          `Output falls ${(plan.degradation * 100).toFixed(2)} % a year`,
+          null,
+          null,
+          90,
+        ),
       ],
     };
   }
 
   /** The weather station of a place, chosen once per request. */
   stationOf(zip: ZipRow, memo: Memo): Promise<StationChoice> {
-    if (!memo.stations.has(zip.zipcode)) memo.stations.set(zip.zipcode, this.solar.station({ latitude: zip.latitude ?? 0, longitude: zip.longitude ?? 0, climateZone: zip.climate_zone ?? null }, 'address'));
+    if (!memo.stations.has(zip.zipcode))
+      memo.stations.set(
+        zip.zipcode,
+        this.solar.station(
+          { latitude: zip.latitude ?? 0, longitude: zip.longitude ?? 0, climateZone: zip.climate_zone ?? null },
+          'address',
+        ),
+      );
     return memo.stations.get(zip.zipcode)!;
   }
 
@@ -255,7 +427,13 @@ export class AccountSources {
   private async named(named: Placed<PropertyInput>, source: AccountSource, orgId: number): Promise<ProfileSource> {
     const field = `${named.path}.dataValue`;
     const value = String(named.input.dataValue);
-    const profile = (await accountProfile(this.profiles, source.account, named.input.keyName === 'profileId' ? { profileId: value } : { providerProfileId: value }, orgId, field))!;
+    const profile = (await accountProfile(
+      this.profiles,
+      source.account,
+      named.input.keyName === 'profileId' ? { profileId: value } : { providerProfileId: value },
+      orgId,
+      field,
+    ))!;
     return { profile, field, value, keyName: named.input.keyName };
   }
 }
@@ -270,7 +448,11 @@ function withAccountProperties(plan: AnalysisPlan, { account, field }: AccountSo
     if (p.key_name in ACCOUNT_KEYS && p.key_name !== 'territoryId') continue;
     for (const s of ['before', 'after'] as const) {
       if (plan.billProperties[s].some((x) => x.input.keyName === p.key_name)) continue;
-      plan.billProperties[s].push({ input: { keyName: p.key_name, dataValue: p.data_value }, path: `${field}.properties.${p.key_name}`, scenarios: new Set([s]) });
+      plan.billProperties[s].push({
+        input: { keyName: p.key_name, dataValue: p.data_value },
+        path: `${field}.properties.${p.key_name}`,
+        scenarios: new Set([s]),
+      });
     }
   }
 }
@@ -287,7 +469,14 @@ function onGrid(readings: readonly Reading[], from: number, to: number, duration
 }
 
 /** Adds `value` (kWh over [start, end)) to the intervals of a grid of `duration` from `from`, shared by time. */
-function addByTime(values: Float64Array, from: number, duration: number, start: number, end: number, value: number): void {
+function addByTime(
+  values: Float64Array,
+  from: number,
+  duration: number,
+  start: number,
+  end: number,
+  value: number,
+): void {
   for (let k = Math.max(0, Math.floor((start - from) / duration)); k < values.length; k++) {
     const a = from + k * duration;
     if (a >= end) break;
@@ -297,7 +486,15 @@ function addByTime(values: Float64Array, from: number, duration: number, start: 
 }
 
 /** Adds `value` (kWh over [start, end)) to a grid's intervals in proportion to the typical kWh of their hours (by time where the shape has none). */
-function spreadByShape(values: Float64Array, from: number, duration: number, start: number, end: number, value: number, hourly: Float64Array): void {
+function spreadByShape(
+  values: Float64Array,
+  from: number,
+  duration: number,
+  start: number,
+  end: number,
+  value: number,
+  hourly: Float64Array,
+): void {
   const first = Math.max(0, Math.floor((start - from) / duration));
   const weights: number[] = [];
   let total = 0;

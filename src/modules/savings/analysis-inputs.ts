@@ -27,7 +27,6 @@ export const MAX_YEARS = 40;
 /** NREL's median degradation of crystalline silicon modules, 0.5 % a year (Jordan and Kurtz, 2013). */
 export const DEFAULT_DEGRADATION = 0.5;
 
-
 const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   masterTariffId: ['before', 'after'],
   rateInflation: ['before', 'after'],
@@ -43,7 +42,14 @@ const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
 /** Keys naming a stored profile of the account: the usage (before,after) or the PV output (solar). */
 export const PROFILE_KEYS = ['providerProfileId', 'profileId'];
 const SOLAR_KEYS = new Set(['solarPvLoadOffset', 'moduleType', 'arrayType', ...Object.keys(PV_KEYS)]);
-const WHOLE_KEYS = new Set(['projectDuration', 'customerClass', 'baselineType', 'buildingId', 'loadSize', 'consumption']);
+const WHOLE_KEYS = new Set([
+  'projectDuration',
+  'customerClass',
+  'baselineType',
+  'buildingId',
+  'loadSize',
+  'consumption',
+]);
 /** Keys the analysis reads; any other goes to the bills. */
 const OWN_KEYS = new Set([...Object.keys(DEFAULT_TAGS), ...SOLAR_KEYS, ...WHOLE_KEYS]);
 
@@ -56,11 +62,27 @@ export interface AnalysisPlan {
   tariff: { before: { id: number; path: string } | null; after: { id: number; path: string } | null };
   /** Usage: a consumption series (the input as given), else a typical baseline (with its keys; `given` when any is). */
   consumption: Placed<PropertyInput> | null;
-  baseline: { buildingId: string | undefined; loadSize: number | undefined; factor: number; path: string; given: boolean };
+  baseline: {
+    buildingId: string | undefined;
+    loadSize: number | undefined;
+    factor: number;
+    path: string;
+    given: boolean;
+  };
   /** Stored profiles of the account named by providerProfileId or profileId: the usage, and the PV output (tagged solar). */
   profiles: { usage: Placed<PropertyInput> | null; solar: Placed<PropertyInput> | null };
-  pv: { system: PvSystem; sizePath: string | null; offsetPercent: number | null; production: Placed<PropertyInput> | null };
-  exports: { arrangement?: ExportArrangement; trueUpMonth?: number; yearEndSellRate?: number; yearEndCreditPaid?: boolean };
+  pv: {
+    system: PvSystem;
+    sizePath: string | null;
+    offsetPercent: number | null;
+    production: Placed<PropertyInput> | null;
+  };
+  exports: {
+    arrangement?: ExportArrangement;
+    trueUpMonth?: number;
+    yearEndSellRate?: number;
+    yearEndCreditPaid?: boolean;
+  };
   price: SolarPrice;
   /** Rate inputs and other property inputs for the utility bills, by scenario. */
   billRates: Record<'before' | 'after', Placed<RateInput>[]>;
@@ -72,26 +94,49 @@ export interface AnalysisPlan {
 function tagsOf(raw: string | undefined, path: string, fallback: readonly Scenario[]): Set<Scenario> {
   if (raw === undefined || raw.trim() === '') return new Set(fallback);
   const out = new Set<Scenario>();
-  for (const part of raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
-    if (!(SCENARIOS as readonly string[]).includes(part)) throw invalidArgument(`${path}.scenarios`, raw, `scenarios is a comma list of ${SCENARIOS.join(', ')}`);
+  for (const part of raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
+    if (!(SCENARIOS as readonly string[]).includes(part))
+      throw invalidArgument(`${path}.scenarios`, raw, `scenarios is a comma list of ${SCENARIOS.join(', ')}`);
     out.add(part as Scenario);
   }
-  if (!out.size) throw invalidArgument(`${path}.scenarios`, raw, `scenarios is a comma list of ${SCENARIOS.join(', ')}`);
+  if (!out.size)
+    throw invalidArgument(`${path}.scenarios`, raw, `scenarios is a comma list of ${SCENARIOS.join(', ')}`);
   return out;
 }
 
 function numberIn(p: Placed<PropertyInput>, min: number, max: number, what: string): number {
   const raw = p.input.dataValue;
   const v = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-  if (!(Number.isFinite(v) && v >= min && v <= max)) throw invalidArgument(`${p.path}.dataValue`, raw == null ? null : String(raw), `${p.input.keyName} is ${what}: a number from ${min} to ${max}`);
+  if (!(Number.isFinite(v) && v >= min && v <= max))
+    throw invalidArgument(
+      `${p.path}.dataValue`,
+      raw == null ? null : String(raw),
+      `${p.input.keyName} is ${what}: a number from ${min} to ${max}`,
+    );
   return v;
 }
 
 /** The request's inputs with a design's: a design's property input replaces the request's of the same keyName, its rate inputs those of the scenarios they name. */
-export function placedInputs(body: Static<typeof AnalysisBody>, design: number | null): { properties: Placed<PropertyInput>[]; rates: Placed<RateInput>[] } {
-  const place = <T extends { keyName?: string; scenarios?: string }>(list: readonly T[] | undefined, path: string, fallback: (x: T) => readonly Scenario[]) =>
-    (list ?? []).map((input, k) => ({ input, path: `${path}[${k}]`, scenarios: tagsOf(input.scenarios, `${path}[${k}]`, fallback(input)) }));
-  const propertyTags = (p: PropertyInput) => DEFAULT_TAGS[p.keyName] ?? (SOLAR_KEYS.has(p.keyName) ? ['solar'] : WHOLE_KEYS.has(p.keyName) ? SCENARIOS : ['before', 'after']);
+export function placedInputs(
+  body: Static<typeof AnalysisBody>,
+  design: number | null,
+): { properties: Placed<PropertyInput>[]; rates: Placed<RateInput>[] } {
+  const place = <T extends { keyName?: string; scenarios?: string }>(
+    list: readonly T[] | undefined,
+    path: string,
+    fallback: (x: T) => readonly Scenario[],
+  ) =>
+    (list ?? []).map((input, k) => ({
+      input,
+      path: `${path}[${k}]`,
+      scenarios: tagsOf(input.scenarios, `${path}[${k}]`, fallback(input)),
+    }));
+  const propertyTags = (p: PropertyInput) =>
+    DEFAULT_TAGS[p.keyName] ??
+    (SOLAR_KEYS.has(p.keyName) ? ['solar'] : WHOLE_KEYS.has(p.keyName) ? SCENARIOS : ['before', 'after']);
   let properties = place(body.propertyInputs, 'propertyInputs', propertyTags);
   let rates = place(body.rateInputs, 'rateInputs', () => ['solar']);
   const d = design === null ? undefined : body.designs?.[design];
@@ -108,7 +153,10 @@ export function placedInputs(body: Static<typeof AnalysisBody>, design: number |
   return { properties, rates };
 }
 
-export function readPlan(properties: readonly Placed<PropertyInput>[], rates: readonly Placed<RateInput>[]): AnalysisPlan {
+export function readPlan(
+  properties: readonly Placed<PropertyInput>[],
+  rates: readonly Placed<RateInput>[],
+): AnalysisPlan {
   const plan: AnalysisPlan = {
     years: DEFAULT_YEARS,
     utilityInflation: 0,
@@ -129,10 +177,24 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
   const seen = new Map<string, string>();
   for (const p of properties) {
     const { keyName } = p.input;
-    for (const s of p.scenarios) plan.echo[s].push({ keyName, dataValue: p.input.dataSeries ? `${p.input.dataSeries.length} values` : p.input.dataValue == null ? null : String(p.input.dataValue), unit: p.input.unit ?? null });
+    for (const s of p.scenarios)
+      plan.echo[s].push({
+        keyName,
+        dataValue: p.input.dataSeries
+          ? `${p.input.dataSeries.length} values`
+          : p.input.dataValue == null
+            ? null
+            : String(p.input.dataValue),
+        unit: p.input.unit ?? null,
+      });
     if (!OWN_KEYS.has(keyName)) {
       for (const s of ['before', 'after'] as const) if (p.scenarios.has(s)) plan.billProperties[s].push(p);
-      if (p.scenarios.has('solar') && p.scenarios.size === 1) throw invalidArgument(`${p.path}.scenarios`, p.input.scenarios ?? null, `${keyName} is a property of the utility bill: tag it before and/or after`);
+      if (p.scenarios.has('solar') && p.scenarios.size === 1)
+        throw invalidArgument(
+          `${p.path}.scenarios`,
+          p.input.scenarios ?? null,
+          `${keyName} is a property of the utility bill: tag it before and/or after`,
+        );
       continue;
     }
     if (PROFILE_KEYS.includes(keyName)) {
@@ -142,7 +204,12 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
     // One value per key and scenario: a second is a mistake, not an override.
     for (const s of p.scenarios) {
       const key = `${keyName}|${s}`;
-      if (seen.has(key)) throw invalidArgument(`${p.path}.keyName`, keyName, `${keyName} is given twice for the ${s} scenario (also at ${seen.get(key)})`);
+      if (seen.has(key))
+        throw invalidArgument(
+          `${p.path}.keyName`,
+          keyName,
+          `${keyName} is given twice for the ${s} scenario (also at ${seen.get(key)})`,
+        );
       seen.set(key, p.path);
     }
     readKey(plan, p);
@@ -150,7 +217,12 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
   for (const r of rates) {
     const tagged = [...r.scenarios];
     if (r.scenarios.has('solar')) {
-      if (tagged.length > 1) throw invalidArgument(`${r.path}.scenarios`, r.input.scenarios ?? null, 'A rate input is the price of solar (scenarios "solar") or a rate of the utility bill (before and/or after), not both');
+      if (tagged.length > 1)
+        throw invalidArgument(
+          `${r.path}.scenarios`,
+          r.input.scenarios ?? null,
+          'A rate input is the price of solar (scenarios "solar") or a rate of the utility bill (before and/or after), not both',
+        );
       addSolarPrice(plan.price, r);
     } else for (const s of tagged as ('before' | 'after')[]) plan.billRates[s].push(r);
   }
@@ -160,12 +232,27 @@ export function readPlan(properties: readonly Placed<PropertyInput>[], rates: re
 /** A profile input: tagged solar, the PV output (a PVWatts or reading profile); else the usage before and after. */
 function readProfile(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
   const { keyName, dataValue } = p.input;
-  if (dataValue == null || String(dataValue).trim() === '') throw invalidArgument(`${p.path}.dataValue`, null, `${keyName} names a profile of the account: give its id as dataValue`);
+  if (dataValue == null || String(dataValue).trim() === '')
+    throw invalidArgument(
+      `${p.path}.dataValue`,
+      null,
+      `${keyName} names a profile of the account: give its id as dataValue`,
+    );
   const solar = p.scenarios.has('solar');
-  if (solar && p.scenarios.has('before')) throw invalidArgument(`${p.path}.scenarios`, p.input.scenarios ?? null, 'A profile is the usage (scenarios "before,after") or the PV output (scenarios "solar"), not both');
+  if (solar && p.scenarios.has('before'))
+    throw invalidArgument(
+      `${p.path}.scenarios`,
+      p.input.scenarios ?? null,
+      'A profile is the usage (scenarios "before,after") or the PV output (scenarios "solar"), not both',
+    );
   const slot = solar ? 'solar' : 'usage';
   const other = plan.profiles[slot];
-  if (other) throw invalidArgument(`${p.path}.keyName`, keyName, `Give one ${solar ? 'production (solar)' : 'usage'} profile (also at ${other.path})`);
+  if (other)
+    throw invalidArgument(
+      `${p.path}.keyName`,
+      keyName,
+      `Give one ${solar ? 'production (solar)' : 'usage'} profile (also at ${other.path})`,
+    );
   plan.profiles[slot] = p;
 }
 
@@ -175,14 +262,23 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
   switch (keyName) {
     case 'projectDuration':
       plan.years = numberIn(p, 1, MAX_YEARS, 'the term in years');
-      if (!Number.isInteger(plan.years)) throw invalidArgument(`${p.path}.dataValue`, String(value), 'projectDuration is a whole number of years');
+      if (!Number.isInteger(plan.years))
+        throw invalidArgument(`${p.path}.dataValue`, String(value), 'projectDuration is a whole number of years');
       return;
     case 'rateInflation': {
       const rate = numberIn(p, -50, 100, 'a yearly escalation in percent') / 100;
       if (p.scenarios.has('solar')) plan.solarInflation = rate;
       if (p.scenarios.has('before') || p.scenarios.has('after')) {
-        if (!(p.scenarios.has('before') && p.scenarios.has('after')) && plan.utilityInflation !== 0 && plan.utilityInflation !== rate) {
-          throw invalidArgument(`${p.path}.scenarios`, p.input.scenarios ?? null, 'The utility escalates one rate before and after solar: tag rateInflation "before,after"');
+        if (
+          !(p.scenarios.has('before') && p.scenarios.has('after')) &&
+          plan.utilityInflation !== 0 &&
+          plan.utilityInflation !== rate
+        ) {
+          throw invalidArgument(
+            `${p.path}.scenarios`,
+            p.input.scenarios ?? null,
+            'The utility escalates one rate before and after solar: tag rateInflation "before,after"',
+          );
         }
         plan.utilityInflation = rate;
       }
@@ -193,27 +289,54 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
       return;
     case 'customerClass': {
       const c = String(value ?? '').toUpperCase();
-      if (c !== 'RESIDENTIAL' && c !== 'GENERAL') throw invalidArgument(`${p.path}.dataValue`, value == null ? null : String(value), 'customerClass is RESIDENTIAL or GENERAL');
+      if (c !== 'RESIDENTIAL' && c !== 'GENERAL')
+        throw invalidArgument(
+          `${p.path}.dataValue`,
+          value == null ? null : String(value),
+          'customerClass is RESIDENTIAL or GENERAL',
+        );
       plan.customerClass = c;
       return;
     }
     case 'masterTariffId': {
       const id = numberIn(p, 1, Number.MAX_SAFE_INTEGER, 'a tariff id');
-      if (!Number.isInteger(id)) throw invalidArgument(`${p.path}.dataValue`, String(value), 'masterTariffId is a whole number');
-      if (p.scenarios.has('solar') && p.scenarios.size === 1) throw invalidArgument(`${p.path}.scenarios`, p.input.scenarios ?? null, 'masterTariffId is the utility tariff before and/or after solar');
+      if (!Number.isInteger(id))
+        throw invalidArgument(`${p.path}.dataValue`, String(value), 'masterTariffId is a whole number');
+      if (p.scenarios.has('solar') && p.scenarios.size === 1)
+        throw invalidArgument(
+          `${p.path}.scenarios`,
+          p.input.scenarios ?? null,
+          'masterTariffId is the utility tariff before and/or after solar',
+        );
       if (p.scenarios.has('before')) plan.tariff.before = { id, path: `${p.path}.dataValue` };
       if (p.scenarios.has('after')) plan.tariff.after = { id, path: `${p.path}.dataValue` };
       return;
     }
     case 'consumption':
-      if (!p.input.dataSeries) throw invalidArgument(`${p.path}.dataSeries`, null, 'consumption is interval data here: a dataSeries with duration and fromDateTime (an annual total is loadSize on a typical baseline)');
-      if (plan.consumption) throw invalidArgument(`${p.path}.keyName`, keyName, 'Give usage once: one consumption series');
+      if (!p.input.dataSeries)
+        throw invalidArgument(
+          `${p.path}.dataSeries`,
+          null,
+          'consumption is interval data here: a dataSeries with duration and fromDateTime (an annual total is loadSize on a typical baseline)',
+        );
+      if (plan.consumption)
+        throw invalidArgument(`${p.path}.keyName`, keyName, 'Give usage once: one consumption series');
       plan.consumption = p;
       return;
     case 'baselineType':
-      if (String(value ?? '').toLowerCase() !== 'typicalelectricity') throw invalidArgument(`${p.path}.dataValue`, value == null ? null : String(value), 'baselineType must be typicalElectricity');
+      if (String(value ?? '').toLowerCase() !== 'typicalelectricity')
+        throw invalidArgument(
+          `${p.path}.dataValue`,
+          value == null ? null : String(value),
+          'baselineType must be typicalElectricity',
+        );
       plan.baseline.factor = p.input.dataFactor ?? 1;
-      if (!(plan.baseline.factor > 0 && plan.baseline.factor <= 1000)) throw invalidArgument(`${p.path}.dataFactor`, String(p.input.dataFactor), 'dataFactor must be more than 0 (at most 1000)');
+      if (!(plan.baseline.factor > 0 && plan.baseline.factor <= 1000))
+        throw invalidArgument(
+          `${p.path}.dataFactor`,
+          String(p.input.dataFactor),
+          'dataFactor must be more than 0 (at most 1000)',
+        );
       plan.baseline.path = p.path;
       plan.baseline.given = true;
       return;
@@ -226,21 +349,32 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
       plan.baseline.given = true;
       return;
     case 'solarPvLoadOffset':
-      plan.pv.offsetPercent = numberIn(p, 1, 200, 'the share of the year\'s usage the PV makes, in percent');
+      plan.pv.offsetPercent = numberIn(p, 1, 200, "the share of the year's usage the PV makes, in percent");
       plan.pv.sizePath = `${p.path}.dataValue`;
       return;
     case 'moduleType':
     case 'arrayType': {
       const raw = String(value ?? '').trim();
       const names = keyName === 'moduleType' ? MODULE_TYPES : ARRAY_TYPES;
-      const chosen = (keyName === 'moduleType' ? MODULE_CODES : ARRAY_CODES)[raw] ?? enumValue(`${p.path}.dataValue`, raw, names);
-      if (!chosen) throw invalidArgument(`${p.path}.dataValue`, raw, `${keyName} is one of ${names.join(', ')} (or PVWatts's 0, 1, 2)`);
+      const chosen =
+        (keyName === 'moduleType' ? MODULE_CODES : ARRAY_CODES)[raw] ?? enumValue(`${p.path}.dataValue`, raw, names);
+      if (!chosen)
+        throw invalidArgument(
+          `${p.path}.dataValue`,
+          raw,
+          `${keyName} is one of ${names.join(', ')} (or PVWatts's 0, 1, 2)`,
+        );
       if (keyName === 'moduleType') plan.pv.system.moduleType = chosen as PvSystem['moduleType'];
       else plan.pv.system.arrayType = chosen as PvSystem['arrayType'];
       return;
     }
     case 'solarProduction':
-      if (!p.input.dataSeries) throw invalidArgument(`${p.path}.dataSeries`, null, 'solarProduction is a dataSeries of kWh: 8,760 hours of a typical year, or interval data over year one (with fromDateTime and duration)');
+      if (!p.input.dataSeries)
+        throw invalidArgument(
+          `${p.path}.dataSeries`,
+          null,
+          'solarProduction is a dataSeries of kWh: 8,760 hours of a typical year, or interval data over year one (with fromDateTime and duration)',
+        );
       plan.pv.production = p;
       return;
     case 'exportArrangement':
@@ -248,7 +382,8 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
       return;
     case 'trueUpMonth':
       plan.exports.trueUpMonth = numberIn(p, 1, 12, 'the month that settles the credit year');
-      if (!Number.isInteger(plan.exports.trueUpMonth)) throw invalidArgument(`${p.path}.dataValue`, String(value), 'trueUpMonth is a month number, 1-12');
+      if (!Number.isInteger(plan.exports.trueUpMonth))
+        throw invalidArgument(`${p.path}.dataValue`, String(value), 'trueUpMonth is a month number, 1-12');
       return;
     case 'yearEndSellRate':
       plan.exports.yearEndSellRate = numberIn(p, 0, 100, '$ per kWh of credit left at the true-up');
@@ -260,7 +395,12 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
   const name = PV_KEYS[keyName];
   if (name) {
     const [min, max] = PV_LIMITS[name as keyof typeof PV_LIMITS];
-    (plan.pv.system as unknown as Record<string, number>)[name] = numberIn(p, min, max, name === 'systemCapacity' ? 'the DC nameplate in kW' : `PVWatts's ${keyName}`);
+    (plan.pv.system as unknown as Record<string, number>)[name] = numberIn(
+      p,
+      min,
+      max,
+      name === 'systemCapacity' ? 'the DC nameplate in kW' : `PVWatts's ${keyName}`,
+    );
     if (name === 'systemCapacity') plan.pv.sizePath = `${p.path}.dataValue`;
   }
 }
@@ -268,13 +408,20 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
 /** A rate input of the solar scenario: a price per kWh (PPA), per month or year (lease), or once (purchase). */
 function addSolarPrice(price: SolarPrice, r: Placed<RateInput>): void {
   const amount = r.input.rateBands.reduce((s, b) => s + b.rateAmount, 0);
-  if (!(Math.abs(amount) <= 1e9)) throw invalidArgument(`${r.path}.rateBands`, String(amount), 'rateAmount is too large');
-  if (r.input.rateBands.length > 1) throw invalidArgument(`${r.path}.rateBands`, `${r.input.rateBands.length} bands`, 'A solar price has one band');
+  if (!(Math.abs(amount) <= 1e9))
+    throw invalidArgument(`${r.path}.rateBands`, String(amount), 'rateAmount is too large');
+  if (r.input.rateBands.length > 1)
+    throw invalidArgument(`${r.path}.rateBands`, `${r.input.rateBands.length} bands`, 'A solar price has one band');
   const type = r.input.chargeType.toUpperCase();
   const period = (r.input.chargePeriod ?? 'MONTHLY').toUpperCase();
   if (type === 'CONSUMPTION_BASED') price.perKwh += amount;
   else if (type === 'FIXED_PRICE' && period === 'MONTHLY') price.perMonth += amount;
   else if (type === 'FIXED_PRICE' && period === 'ANNUALLY') price.perYear += amount;
   else if (type === 'FIXED_PRICE' && period === 'ONE_TIME') price.once += amount;
-  else throw invalidArgument(`${r.path}.chargeType`, r.input.chargeType, 'A solar price is CONSUMPTION_BASED ($/kWh, a PPA) or FIXED_PRICE with chargePeriod MONTHLY or ANNUALLY (a lease) or ONE_TIME (a purchase)');
+  else
+    throw invalidArgument(
+      `${r.path}.chargeType`,
+      r.input.chargeType,
+      'A solar price is CONSUMPTION_BASED ($/kWh, a PPA) or FIXED_PRICE with chargePeriod MONTHLY or ANNUALLY (a lease) or ONE_TIME (a purchase)',
+    );
 }

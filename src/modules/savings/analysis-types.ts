@@ -42,8 +42,25 @@ export interface AfterBill {
   grid: PreparedGrid | null;
 }
 
-export function note(keyName: string, dataValue: string | null, description: string, fromDateTime: string | null, toDateTime: string | null, accuracy: number): Assumption {
-  return { keyName, displayName: null, description, fromDateTime, toDateTime, dataType: null, dataValue, unit: null, accuracy };
+export function note(
+  keyName: string,
+  dataValue: string | null,
+  description: string,
+  fromDateTime: string | null,
+  toDateTime: string | null,
+  accuracy: number,
+): Assumption {
+  return {
+    keyName,
+    displayName: null,
+    description,
+    fromDateTime,
+    toDateTime,
+    dataType: null,
+    dataValue,
+    unit: null,
+    accuracy,
+  };
 }
 
 /** The place's IANA zone (ZIP codes carry one), else UTC. */

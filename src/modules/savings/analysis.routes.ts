@@ -10,10 +10,25 @@ export function analysisRoutes(service: SavingsService) {
   return async (app: App): Promise<void> => {
     app.post(
       '/rest/v1/accounts/analysis',
-      { config: { tier: 'signal', history: 'analysis' }, schema: { tags: ['Savings'], summary: 'Savings of solar over its term: bills before and after, the cost of solar, by month, year and in all (signal tier)', body: AnalysisBody, response: responses(AccountAnalysisSchema) } },
+      {
+        config: { tier: 'signal', history: 'analysis' },
+        schema: {
+          tags: ['Savings'],
+          summary:
+            'Savings of solar over its term: bills before and after, the cost of solar, by month, year and in all (signal tier)',
+          body: AnalysisBody,
+          response: responses(AccountAnalysisSchema),
+        },
+      },
       async (request) => {
         const results = await service.analysis(request.body, request.principal!.orgId);
-        return { status: 'success' as const, count: results.length, type: 'AccountAnalysis', results, requestId: randomUUID() };
+        return {
+          status: 'success' as const,
+          count: results.length,
+          type: 'AccountAnalysis',
+          results,
+          requestId: randomUUID(),
+        };
       },
     );
   };

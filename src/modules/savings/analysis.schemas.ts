@@ -4,10 +4,18 @@
 // measures. The place, usage, tariff and PV come in the inputs, or from a stored account (accountId or
 // providerAccountId) and its profiles.
 import { Type } from '@sinclair/typebox';
-import { AddressInput, AssumptionSchema, CalculatedCostSchema, PropertyDataInput, RateInput } from '../calculations/calculations.schemas.ts';
+import {
+  AddressInput,
+  AssumptionSchema,
+  CalculatedCostSchema,
+  PropertyDataInput,
+  RateInput,
+} from '../calculations/calculations.schemas.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
-const Scenarios = Type.Optional(Type.String({ description: 'Comma list of the scenarios the input belongs to: before, after, solar' }));
+const Scenarios = Type.Optional(
+  Type.String({ description: 'Comma list of the scenarios the input belongs to: before, after, solar' }),
+);
 
 /** keyName providerProfileId or profileId names a profile of the account: the usage (before,after) or the PV output (solar). */
 export const AnalysisPropertyInput = Type.Object({ ...PropertyDataInput.properties, scenarios: Scenarios });
@@ -18,19 +26,52 @@ const Inputs = {
   rateInputs: Type.Optional(Type.Array(AnalysisRateInput, { maxItems: 200 })),
 };
 
-export const DesignInput = Type.Object({ designId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...Inputs });
+export const DesignInput = Type.Object({
+  designId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  ...Inputs,
+});
 
 export const AnalysisBody = Type.Object({
-  providerAccountId: Type.Optional(Type.String({ maxLength: 255, description: "An account of the caller's organization, by the client's id: its place, customerClass, tariff at the start of year one, properties, default usage profile and default SOLAR_PV profile stand in for inputs not given (another organization's is a 404)" })),
-  accountId: Type.Optional(Type.String({ maxLength: 64, description: "An account of the caller's organization, by Ratebook's id (as providerAccountId)" })),
-  fromDateTime: Type.Optional(Type.String({ description: "Start of year one; default the start of the usage data (consumption's fromDateTime; an account's readings: the last 12 whole local months they reach), else the first day of next month" })),
+  providerAccountId: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description:
+        "An account of the caller's organization, by the client's id: its place, customerClass, tariff at the start of year one, properties, default usage profile and default SOLAR_PV profile stand in for inputs not given (another organization's is a 404)",
+    }),
+  ),
+  accountId: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: "An account of the caller's organization, by Ratebook's id (as providerAccountId)",
+    }),
+  ),
+  fromDateTime: Type.Optional(
+    Type.String({
+      description:
+        "Start of year one; default the start of the usage data (consumption's fromDateTime; an account's readings: the last 12 whole local months they reach), else the first day of next month",
+    }),
+  ),
   toDateTime: Type.Optional(Type.String({ description: 'Ignored beyond year one: the term is projectDuration years' })),
   address: Type.Optional(AddressInput),
-  useIntelligentBaselining: Type.Optional(Type.Boolean({ description: "Usage from an account's readings: fill spans of year one without readings from the place's typical baseline scaled to the readings (default false: such spans are a 400)" })),
+  useIntelligentBaselining: Type.Optional(
+    Type.Boolean({
+      description:
+        "Usage from an account's readings: fill spans of year one without readings from the place's typical baseline scaled to the readings (default false: such spans are a 400)",
+    }),
+  ),
   applyUtilityTax: Type.Optional(Type.Boolean({ description: 'Bill the utility taxes of the address (default true)' })),
-  populateCosts: Type.Optional(Type.Boolean({ description: "Adds seriesCosts: year one's bills before and after, item by item" })),
+  populateCosts: Type.Optional(
+    Type.Boolean({ description: "Adds seriesCosts: year one's bills before and after, item by item" }),
+  ),
   ...Inputs,
-  designs: Type.Optional(Type.Array(DesignInput, { minItems: 1, maxItems: 20, description: 'Up to 20 solar designs (sizes, tariffs after, prices) sharing the usage; their inputs replace the same keys of the request' })),
+  designs: Type.Optional(
+    Type.Array(DesignInput, {
+      minItems: 1,
+      maxItems: 20,
+      description:
+        'Up to 20 solar designs (sizes, tariffs after, prices) sharing the usage; their inputs replace the same keys of the request',
+    }),
+  ),
 });
 
 const Money = Type.Number();
@@ -78,7 +119,17 @@ export const AccountAnalysisSchema = Type.Object({
   seriesData: Type.Array(SeriesMeasureSchema),
   seriesCosts: Type.Optional(Type.Record(Type.String(), CalculatedCostSchema)),
   weatherStation: Type.Union([
-    Type.Object({ stationId: Type.String(), name: Type.String(), state: NString, latitude: Type.Number(), longitude: Type.Number(), climateZone: NString, distanceKm: Type.Number(), sameClimateZone: Type.Boolean(), source: Type.String() }),
+    Type.Object({
+      stationId: Type.String(),
+      name: Type.String(),
+      state: NString,
+      latitude: Type.Number(),
+      longitude: Type.Number(),
+      climateZone: NString,
+      distanceKm: Type.Number(),
+      sameClimateZone: Type.Boolean(),
+      source: Type.String(),
+    }),
     Type.Null(),
   ]),
 });

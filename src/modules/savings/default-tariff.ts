@@ -4,12 +4,25 @@
 import { invalidArgument } from '../../http/errors.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
 
-export async function defaultTariffOf(tariffs: TariffsService, zipCode: string, customerClass: string, onDate: string, field: string): Promise<{ masterTariffId: number; tariffName: string; lseName: string | null }> {
+export async function defaultTariffOf(
+  tariffs: TariffsService,
+  zipCode: string,
+  customerClass: string,
+  onDate: string,
+  field: string,
+): Promise<{ masterTariffId: number; tariffName: string; lseName: string | null }> {
   const { rows } = await tariffs.list(
-    { zipCode, customerClasses: [customerClass], tariffTypes: ['DEFAULT'], fromDateTime: '1900-01-01', toDateTime: '2199-12-31' },
+    {
+      zipCode,
+      customerClasses: [customerClass],
+      tariffTypes: ['DEFAULT'],
+      fromDateTime: '1900-01-01',
+      toDateTime: '2199-12-31',
+    },
     { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false },
   );
-  const inEffect = (t: (typeof rows)[number]) => t.effectiveDate <= onDate && (t.endDate === null || t.endDate > onDate);
+  const inEffect = (t: (typeof rows)[number]) =>
+    t.effectiveDate <= onDate && (t.endDate === null || t.endDate > onDate);
   const best = [...rows].sort(
     (a, b) =>
       Number(inEffect(b)) - Number(inEffect(a)) ||
@@ -17,6 +30,11 @@ export async function defaultTariffOf(tariffs: TariffsService, zipCode: string, 
       (b.customerCount ?? -1) - (a.customerCount ?? -1) ||
       a.masterTariffId - b.masterTariffId,
   )[0];
-  if (!best) throw invalidArgument(field, zipCode, `No ${customerClass} default tariff is loaded for ZIP code ${zipCode}: name one with masterTariffId`);
+  if (!best)
+    throw invalidArgument(
+      field,
+      zipCode,
+      `No ${customerClass} default tariff is loaded for ZIP code ${zipCode}: name one with masterTariffId`,
+    );
   return { masterTariffId: best.masterTariffId, tariffName: best.tariffName, lseName: best.lseName ?? null };
 }

@@ -14,8 +14,20 @@ const cents = (x: number) => Math.round(x * 100) / 100 + 0;
 const kwh = (x: number) => Math.round(x * 1000) / 1000 + 0;
 
 /** `months` holds the 13 edges of the 12 months. `values` are kWh per interval of the grid (negative: sent). */
-export function monthFigures(result: BillResult | null, values: ArrayLike<number>, grid: { from: number; duration: number }, months: readonly number[]): MonthDetail[] {
-  const out: MonthDetail[] = months.slice(0, -1).map((from, k) => ({ period: { from, to: months[k + 1]! }, kwh: 0, cost: 0, importedKWh: 0, exportedKWh: 0, charges: {} }));
+export function monthFigures(
+  result: BillResult | null,
+  values: ArrayLike<number>,
+  grid: { from: number; duration: number },
+  months: readonly number[],
+): MonthDetail[] {
+  const out: MonthDetail[] = months.slice(0, -1).map((from, k) => ({
+    period: { from, to: months[k + 1]! },
+    kwh: 0,
+    cost: 0,
+    importedKWh: 0,
+    exportedKWh: 0,
+    charges: {},
+  }));
   const monthOf = (t: number) => {
     let k = 0;
     while (k < out.length - 1 && t >= months[k + 1]!) k++;

@@ -15,7 +15,11 @@ const CostMap = Type.Object({
 
 export const RatingSchema = Type.Object({
   ratingType: Type.String(),
-  ratingTypeKey: Type.Object({ keyName: Type.String(), dataType: Type.String(), choices: Type.Array(Type.Object({ displayValue: Type.String(), value: Type.String() })) }),
+  ratingTypeKey: Type.Object({
+    keyName: Type.String(),
+    dataType: Type.String(),
+    choices: Type.Array(Type.Object({ displayValue: Type.String(), value: Type.String() })),
+  }),
   value: Type.Integer({ description: 'Ratebook: the rating, 1 to 4' }),
   min: N(Type.Number()),
   max: N(Type.Number()),
@@ -38,7 +42,16 @@ export const RegionSavingsSchema = Type.Object({
   netSavings: N(CostMap),
   utilitySavingsRank: N(Type.Integer()),
   netSavingsRank: N(Type.Integer()),
-  housingStock: N(Type.Object({ singleFamilyDetached: Type.Number(), singleFamilyAttached: Type.Number(), apartmentUnder5Units: Type.Number(), apartmentOver4Units: Type.Number(), mobileHome: Type.Number(), totalHousingUnits: Type.Number() })),
+  housingStock: N(
+    Type.Object({
+      singleFamilyDetached: Type.Number(),
+      singleFamilyAttached: Type.Number(),
+      apartmentUnder5Units: Type.Number(),
+      apartmentOver4Units: Type.Number(),
+      mobileHome: Type.Number(),
+      totalHousingUnits: Type.Number(),
+    }),
+  ),
   attribution: Attribution,
 });
 
@@ -62,7 +75,9 @@ export const RegionQuery = Type.Object({
 });
 
 export const CostSavingsQuery = Type.Object({
-  cityKey: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999, description: 'From Region Savings: the ZIP code as a number' })),
+  cityKey: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 99999, description: 'From Region Savings: the ZIP code as a number' }),
+  ),
   zipCode: Type.Optional(Type.String()),
   addressString: Type.Optional(Type.String()),
 });

@@ -40,13 +40,22 @@ const round = (x: number) => Math.round(x * 100) / 100 + 0;
 
 /** A bill's cost map: its items by charge type. */
 function costMap(bill: CalculatedCost, withOther: boolean): CostMap {
-  const by = (types: string[]) => round(bill.items.filter((i) => types.includes(i.chargeType)).reduce((s, i) => s + i.cost, 0));
+  const by = (types: string[]) =>
+    round(bill.items.filter((i) => types.includes(i.chargeType)).reduce((s, i) => s + i.cost, 0));
   const fixed = by(['FIXED_PRICE']);
   const demand = by(['DEMAND_BASED']);
   const consumption = by(['CONSUMPTION_BASED']);
   const min = by(['MINIMUM']);
   const total = bill.totalCost;
-  const out: CostMap = { usageKWh: round(bill.summary.kWh), usageKW: round(bill.summary.kW), costFixed: fixed, costDemand: demand, costConsumption: consumption, costMin: min, costTotal: total };
+  const out: CostMap = {
+    usageKWh: round(bill.summary.kWh),
+    usageKW: round(bill.summary.kW),
+    costFixed: fixed,
+    costDemand: demand,
+    costConsumption: consumption,
+    costMin: min,
+    costTotal: total,
+  };
   if (withOther) out.costOther = round(total - fixed - demand - consumption - min);
   return out;
 }
@@ -88,10 +97,19 @@ export class RegionSavingsService {
     };
   }
 
-  async costSavings(q: { cityKey?: number; zipCode?: string; addressString?: string }, orgId: number | null): Promise<CostSavings[]> {
+  async costSavings(
+    q: { cityKey?: number; zipCode?: string; addressString?: string },
+    orgId: number | null,
+  ): Promise<CostSavings[]> {
     const zipCode = q.zipCode ?? (q.cityKey === undefined ? undefined : String(q.cityKey).padStart(5, '0'));
-    const { zip, analysis, pre, post, preBill } = await this.typical({ zipCode, addressString: q.addressString }, orgId, true, q.zipCode === undefined && q.cityKey !== undefined ? 'cityKey' : undefined);
-    const usage = analysis.scenarios[0]!.assumptions.find((a) => a.keyName === 'usage')?.description ?? 'typical baseline';
+    const { zip, analysis, pre, post, preBill } = await this.typical(
+      { zipCode, addressString: q.addressString },
+      orgId,
+      true,
+      q.zipCode === undefined && q.cityKey !== undefined ? 'cityKey' : undefined,
+    );
+    const usage =
+      analysis.scenarios[0]!.assumptions.find((a) => a.keyName === 'usage')?.description ?? 'typical baseline';
     return [
       {
         regionType: 'utilityClimateZone',
@@ -108,28 +126,54 @@ export class RegionSavingsService {
     ];
   }
 
-  private async typical(q: { zipCode?: string; addressString?: string }, orgId: number | null, withOther = false, param = q.zipCode !== undefined ? 'zipCode' : 'addressString') {
+  private async typical(
+    q: { zipCode?: string; addressString?: string },
+    orgId: number | null,
+    withOther = false,
+    param = q.zipCode !== undefined ? 'zipCode' : 'addressString',
+  ) {
     if (!q.zipCode && !q.addressString) throw missingArgument('zipCode', 'Give zipCode, addressString (or cityKey)');
     const zip = await this.zipcodes.resolve({ zipCode: q.zipCode, addressString: q.addressString });
     if (!zip) throw invalidArgument('zipCode', q.zipCode ?? null, 'The place could not be found');
     let analysis: AccountAnalysis | undefined;
     try {
-      [analysis] = await this.savings.analysis({ address: { zip: zip.zipcode }, populateCosts: true, propertyInputs: [{ keyName: 'solarPvLoadOffset', dataValue: OFFSET_PERCENT, scenarios: 'solar' }] }, orgId);
+      [analysis] = await this.savings.analysis(
+        {
+          address: { zip: zip.zipcode },
+          populateCosts: true,
+          propertyInputs: [{ keyName: 'solarPvLoadOffset', dataValue: OFFSET_PERCENT, scenarios: 'solar' }],
+        },
+        orgId,
+      );
     } catch (e) {
       // The analysis names its own address; here the place is the query's.
       if (e instanceof ApiError && e.item.propertyName?.startsWith('address')) e.item.propertyName = param;
       throw e;
     }
     const costs = Object.values(analysis!.seriesCosts!);
-    return { zip, analysis: analysis!, pre: costMap(costs[0]!, withOther), post: costMap(costs[1]!, withOther), preBill: costs[0]! };
+    return {
+      zip,
+      analysis: analysis!,
+      pre: costMap(costs[0]!, withOther),
+      post: costMap(costs[1]!, withOther),
+      preBill: costs[0]!,
+    };
   }
 }
 
 function attribution(a: AccountAnalysis) {
-  const notes = a.scenarios.flatMap((s) => s.assumptions).filter((x) => ['usage', 'systemSize', 'exportArrangement', 'tariffEffectiveOn'].includes(x.keyName)).map((x) => x.description ?? '');
+  const notes = a.scenarios
+    .flatMap((s) => s.assumptions)
+    .filter((x) => ['usage', 'systemSize', 'exportArrangement', 'tariffEffectiveOn'].includes(x.keyName))
+    .map((x) => x.description ?? '');
   return {
-    provider: 'Ratebook (computed from its own data, not the original provider\'s)',
+    provider: "Ratebook (computed from its own data, not the original provider's)",
     url: ATTRIBUTION_URL,
-    sources: [`Tariff before and after solar: ${a.scenarios[0]!.tariffName} (masterTariffId ${a.scenarios[0]!.masterTariffId})`, ...(a.weatherStation ? [`Weather: ${a.weatherStation.source}`] : []), ...notes, `PV sized to make ${OFFSET_PERCENT} % of the year's usage; the price of the system is not known, so net savings are null`],
+    sources: [
+      `Tariff before and after solar: ${a.scenarios[0]!.tariffName} (masterTariffId ${a.scenarios[0]!.masterTariffId})`,
+      ...(a.weatherStation ? [`Weather: ${a.weatherStation.source}`] : []),
+      ...notes,
+      `PV sized to make ${OFFSET_PERCENT} % of the year's usage; the price of the system is not known, so net savings are null`,
+    ],
   };
 }

@@ -15,7 +15,10 @@ export interface TermCalendar {
 
 export function termCalendar(zone: string, from: number, to: number, years: number): TermCalendar {
   const start = DateTime.fromMillis(from, { zone });
-  const yearPeriods = Array.from({ length: years }, (_, n) => ({ from: start.plus({ years: n }).toMillis(), to: start.plus({ years: n + 1 }).toMillis() }));
+  const yearPeriods = Array.from({ length: years }, (_, n) => ({
+    from: start.plus({ years: n }).toMillis(),
+    to: start.plus({ years: n + 1 }).toMillis(),
+  }));
   const months = Array.from({ length: 12 }, (_, k) => start.plus({ months: k }).toMillis());
   months.push(to);
   const clock = localClock(zone, from, yearPeriods.at(-1)!.to);
@@ -23,7 +26,13 @@ export function termCalendar(zone: string, from: number, to: number, years: numb
 }
 
 /** The term's calendar from `memo`, made on first use. */
-export function sharedTermCalendar(memo: Map<string, TermCalendar>, zone: string, from: number, to: number, years: number): TermCalendar {
+export function sharedTermCalendar(
+  memo: Map<string, TermCalendar>,
+  zone: string,
+  from: number,
+  to: number,
+  years: number,
+): TermCalendar {
   const key = `${zone}|${from}|${to}|${years}`;
   let calendar = memo.get(key);
   if (!calendar) {

@@ -39,7 +39,13 @@ export class SeasonsRepository {
   constructor(private readonly db: Db) {}
 
   ofLse(lseId: number): Promise<SeasonRow[]> {
-    return this.db.kysely.selectFrom('seasons').selectAll().where('lse_id', '=', lseId).orderBy('season_group_id').orderBy('season_id').execute();
+    return this.db.kysely
+      .selectFrom('seasons')
+      .selectAll()
+      .where('lse_id', '=', lseId)
+      .orderBy('season_group_id')
+      .orderBy('season_id')
+      .execute();
   }
 
   byIds(ids: number[]): Promise<SeasonRow[]> {
@@ -54,7 +60,14 @@ export class SeasonsRepository {
     const out: SeasonRow[] = [];
     for (const g of groups) {
       const [lse, group] = g.split(':').map(Number);
-      out.push(...(await this.db.kysely.selectFrom('seasons').selectAll().where('lse_id', '=', lse!).where('season_group_id', '=', group!).execute()));
+      out.push(
+        ...(await this.db.kysely
+          .selectFrom('seasons')
+          .selectAll()
+          .where('lse_id', '=', lse!)
+          .where('season_group_id', '=', group!)
+          .execute()),
+      );
     }
     return out;
   }

@@ -27,7 +27,14 @@ export function seasonsRoutes(repo: SeasonsRepository, lses: LsesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/public/seasons',
-      { schema: { tags, summary: 'The season groups of an LSE (lseId required)', querystring: SeasonListQuery, response: responses(SeasonGroupSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'The season groups of an LSE (lseId required)',
+          querystring: SeasonListQuery,
+          response: responses(SeasonGroupSchema),
+        },
+      },
       async (request) => {
         const { lseId } = request.query;
         if (lseId === undefined) throw missingArgument('lseId');

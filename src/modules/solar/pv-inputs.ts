@@ -3,7 +3,23 @@
 import type { PvSystem } from '../../engine/solar/pvwatts.ts';
 
 /** The keys of the PV system and what PvSystem calls them. */
-export const PV_KEYS: Record<string, keyof PvSystem> = { systemSize: 'systemCapacity', tilt: 'tilt', azimuth: 'azimuth', losses: 'losses', dcAcRatio: 'dcAcRatio', inverterEfficiency: 'inverterEfficiency', gcr: 'groundCoverageRatio' };
+export const PV_KEYS: Record<string, keyof PvSystem> = {
+  systemSize: 'systemCapacity',
+  tilt: 'tilt',
+  azimuth: 'azimuth',
+  losses: 'losses',
+  dcAcRatio: 'dcAcRatio',
+  inverterEfficiency: 'inverterEfficiency',
+  gcr: 'groundCoverageRatio',
+};
 /** PVWatts's numeric codes for module and array types (0, 1, 2) and Ratebook's names. */
-export const MODULE_CODES: Record<string, PvSystem['moduleType']> = { '0': 'STANDARD', '1': 'PREMIUM', '2': 'THIN_FILM' };
-export const ARRAY_CODES: Record<string, PvSystem['arrayType']> = { '0': 'FIXED_OPEN_RACK', '1': 'FIXED_ROOF_MOUNT', '2': 'ONE_AXIS' };
+export const MODULE_CODES: Record<string, PvSystem['moduleType']> = {
+  '0': 'STANDARD',
+  '1': 'PREMIUM',
+  '2': 'THIN_FILM',
+};
+export const ARRAY_CODES: Record<string, PvSystem['arrayType']> = {
+  '0': 'FIXED_OPEN_RACK',
+  '1': 'FIXED_ROOF_MOUNT',
+  '2': 'ONE_AXIS',
+};

@@ -14,9 +14,17 @@ export class SolarService {
 
   constructor(private readonly weather: WeatherRepository) {}
 
-  async station(place: { latitude: number; longitude: number; climateZone: string | null }, field: string): Promise<StationChoice> {
+  async station(
+    place: { latitude: number; longitude: number; climateZone: string | null },
+    field: string,
+  ): Promise<StationChoice> {
     const choice = chooseStation(await this.weather.stations(), place);
-    if (!choice) throw invalidArgument(field, null, 'No weather station is loaded: start Ratebook with the shared reference folder (REFERENCE_DATA_DIR) so its typical-year weather is seeded');
+    if (!choice)
+      throw invalidArgument(
+        field,
+        null,
+        'No weather station is loaded: start Ratebook with the shared reference folder (REFERENCE_DATA_DIR) so its typical-year weather is seeded',
+      );
     return choice;
   }
 

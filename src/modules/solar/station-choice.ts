@@ -16,12 +16,25 @@ export interface StationChoice {
   sameZone: boolean;
 }
 
-export function chooseStation(stations: readonly WeatherStation[], place: { latitude: number; longitude: number; climateZone: string | null }): StationChoice | null {
+export function chooseStation(
+  stations: readonly WeatherStation[],
+  place: { latitude: number; longitude: number; climateZone: string | null },
+): StationChoice | null {
   const inZone = place.climateZone === null ? [] : stations.filter((s) => s.climateZone === place.climateZone);
-  const pool = (inZone.length ? inZone : stations).map((station) => ({ station, distanceKm: greatCircleKm(place.latitude, place.longitude, station.latitude, station.longitude) }));
+  const pool = (inZone.length ? inZone : stations).map((station) => ({
+    station,
+    distanceKm: greatCircleKm(place.latitude, place.longitude, station.latitude, station.longitude),
+  }));
   if (!pool.length) return null;
   const nearest = Math.min(...pool.map((p) => p.distanceKm));
   const rank = (s: WeatherStation) => DATASET_RANK[s.dataset] ?? 0;
-  const best = pool.filter((p) => p.distanceKm <= nearest + SAME_SITE_KM).sort((a, b) => rank(b.station) - rank(a.station) || a.distanceKm - b.distanceKm || a.station.stationId.localeCompare(b.station.stationId))[0]!;
+  const best = pool
+    .filter((p) => p.distanceKm <= nearest + SAME_SITE_KM)
+    .sort(
+      (a, b) =>
+        rank(b.station) - rank(a.station) ||
+        a.distanceKm - b.distanceKm ||
+        a.station.stationId.localeCompare(b.station.stationId),
+    )[0]!;
   return { ...best, sameZone: inZone.length > 0 };
 }

@@ -27,10 +27,36 @@ export class WeatherRepository {
   stations(): Promise<WeatherStation[]> {
     this.list ??= this.db.kysely
       .selectFrom('weather_stations')
-      .select(['station_id', 'dataset', 'station_name', 'state', 'latitude', 'longitude', 'utc_offset', 'elevation', 'climate_zone', 'file_name', 'source'])
+      .select([
+        'station_id',
+        'dataset',
+        'station_name',
+        'state',
+        'latitude',
+        'longitude',
+        'utc_offset',
+        'elevation',
+        'climate_zone',
+        'file_name',
+        'source',
+      ])
       .orderBy('station_id')
       .execute()
-      .then((rows) => rows.map((r) => ({ stationId: r.station_id, dataset: r.dataset, name: r.station_name, state: r.state, latitude: Number(r.latitude), longitude: Number(r.longitude), utcOffset: Number(r.utc_offset), elevation: r.elevation === null ? null : Number(r.elevation), climateZone: r.climate_zone, fileName: r.file_name, source: r.source })))
+      .then((rows) =>
+        rows.map((r) => ({
+          stationId: r.station_id,
+          dataset: r.dataset,
+          name: r.station_name,
+          state: r.state,
+          latitude: Number(r.latitude),
+          longitude: Number(r.longitude),
+          utcOffset: Number(r.utc_offset),
+          elevation: r.elevation === null ? null : Number(r.elevation),
+          climateZone: r.climate_zone,
+          fileName: r.file_name,
+          source: r.source,
+        })),
+      )
       .catch((e: unknown) => {
         this.list = null;
         throw e;
@@ -46,7 +72,13 @@ export class WeatherRepository {
         .select('weather')
         .where('station_id', '=', station.stationId)
         .executeTakeFirstOrThrow()
-        .then((r) => decodeWeather(r.weather, { latitude: station.latitude, longitude: station.longitude, timeZone: station.utcOffset }));
+        .then((r) =>
+          decodeWeather(r.weather, {
+            latitude: station.latitude,
+            longitude: station.longitude,
+            timeZone: station.utcOffset,
+          }),
+        );
       year.catch(() => this.years.delete(station.stationId));
       this.years.set(station.stationId, year);
     }

@@ -5,7 +5,9 @@ import { DEFAULT_TRUE_UP_MONTH, type ExportArrangement, type ExportRules } from 
 import type { TariffRow } from './tariffs.repository.ts';
 
 /** A version's export arrangement and its true-up terms, defaults filled in; null when the version names none. */
-export function exportRulesOf(row: Pick<TariffRow, 'export_arrangement' | 'true_up_month' | 'year_end_sell_rate' | 'year_end_credit_paid'>): ExportRules | null {
+export function exportRulesOf(
+  row: Pick<TariffRow, 'export_arrangement' | 'true_up_month' | 'year_end_sell_rate' | 'year_end_credit_paid'>,
+): ExportRules | null {
   if (row.export_arrangement === null) return null;
   return {
     arrangement: row.export_arrangement as ExportArrangement,

@@ -22,7 +22,11 @@ export function refuseUnknownQuery(schema: TObject, also: readonly string[] = QU
       // "?&x=1" or "?=1" carry no parameter name: nothing a client meant to send.
       if (name === '' || known.has(name)) continue;
       const shown = Array.isArray(value) ? value[0] : value;
-      throw invalidArgument(name, shown, `${name} is not a parameter of this operation (names are case-sensitive); it takes: ${list}`);
+      throw invalidArgument(
+        name,
+        shown,
+        `${name} is not a parameter of this operation (names are case-sensitive); it takes: ${list}`,
+      );
     }
   };
 }

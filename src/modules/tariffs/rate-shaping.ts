@@ -26,7 +26,8 @@ export interface Shaping {
 export const shapes = (s: Shaping) => s.bundleRates || s.applicableRatesOnly || s.filterRiderRates;
 
 /** A rate that names a rider instead of charging: the rider tariff's own rates apply in its place. */
-export const isRiderPointer = (r: TariffRate) => r.riderId !== null && r.chargeType === null && r.rateBands.length === 0;
+export const isRiderPointer = (r: TariffRate) =>
+  r.riderId !== null && r.chargeType === null && r.rateBands.length === 0;
 /** A rider's rate: the pointer itself, or a rate bundled in its place. */
 const isRiderRate = (r: TariffRate) => r.riderId !== null;
 
@@ -41,7 +42,8 @@ function applies(rate: TariffRate, window: Window, s: Shaping, ridersInEffect: R
   const to = millis(rate.toDateTime);
   if (from !== null && from >= window.to) return false;
   if (to !== null && to <= window.from) return false;
-  if (s.territoryId !== undefined && rate.territory !== null && rate.territory.territoryId !== s.territoryId) return false;
+  if (s.territoryId !== undefined && rate.territory !== null && rate.territory.territoryId !== s.territoryId)
+    return false;
   if (isRiderPointer(rate) && !ridersInEffect.has(rate.riderId!)) return false;
   return true;
 }
@@ -53,9 +55,21 @@ function applies(rate: TariffRate, window: Window, s: Shaping, ridersInEffect: R
  * DEMAND_BASED by demand; a rate with a variableLimitKey keeps its bands (its limits come from a property).
  */
 function reachedTiers(rate: TariffRate, quantity: 'consumption' | 'demand', value: number): Band[] {
-  const limitOf = (b: Band) => (quantity === 'consumption' ? (b.hasConsumptionLimit ? b.consumptionUpperLimit : null) : b.hasDemandLimit ? b.demandUpperLimit : null);
-  const tiered = quantity === 'consumption' ? (rate.chargeType === 'CONSUMPTION_BASED' || rate.chargeType === 'TAX') && (rate.chargePeriod === null || rate.chargePeriod === 'MONTHLY') : rate.chargeType === 'DEMAND_BASED';
-  if (!tiered || rate.variableLimitKey !== null || !rate.rateBands.some((b) => limitOf(b) !== null)) return rate.rateBands;
+  const limitOf = (b: Band) =>
+    quantity === 'consumption'
+      ? b.hasConsumptionLimit
+        ? b.consumptionUpperLimit
+        : null
+      : b.hasDemandLimit
+        ? b.demandUpperLimit
+        : null;
+  const tiered =
+    quantity === 'consumption'
+      ? (rate.chargeType === 'CONSUMPTION_BASED' || rate.chargeType === 'TAX') &&
+        (rate.chargePeriod === null || rate.chargePeriod === 'MONTHLY')
+      : rate.chargeType === 'DEMAND_BASED';
+  if (!tiered || rate.variableLimitKey !== null || !rate.rateBands.some((b) => limitOf(b) !== null))
+    return rate.rateBands;
   const lowerOf = new Map<string, number>();
   return rate.rateBands.filter((b) => {
     const group = b.applicabilityValue ?? '';
@@ -74,15 +88,29 @@ function reachedTiers(rate: TariffRate, quantity: 'consumption' | 'demand', valu
  * - applicableRatesOnly: every rate that does not apply is dropped, and with consumption or demand the tiers they do
  *   not reach (see reachedTiers()).
  */
-export function shapeRates(rates: readonly TariffRate[], window: Window, s: Shaping, riderRates: ReadonlyMap<number, readonly TariffRate[]>): TariffRate[] {
+export function shapeRates(
+  rates: readonly TariffRate[],
+  window: Window,
+  s: Shaping,
+  riderRates: ReadonlyMap<number, readonly TariffRate[]>,
+): TariffRate[] {
   const ridersInEffect = new Set([...riderRates].filter(([, list]) => list.length > 0).map(([id]) => id));
   let out: TariffRate[] = [];
   for (const rate of rates) {
     const bundled = s.bundleRates && isRiderPointer(rate) ? riderRates.get(rate.riderId!) : undefined;
-    if (bundled?.length) out.push(...bundled.map((r) => ({ ...r, riderId: rate.riderId, riderTariffId: r.tariffId, rateBands: r.rateBands.map((b) => ({ ...b })) })));
+    if (bundled?.length)
+      out.push(
+        ...bundled.map((r) => ({
+          ...r,
+          riderId: rate.riderId,
+          riderTariffId: r.tariffId,
+          rateBands: r.rateBands.map((b) => ({ ...b })),
+        })),
+      );
     else out.push(rate);
   }
-  if (s.filterRiderRates || s.applicableRatesOnly) out = out.filter((r) => (!s.applicableRatesOnly && !isRiderRate(r)) || applies(r, window, s, ridersInEffect));
+  if (s.filterRiderRates || s.applicableRatesOnly)
+    out = out.filter((r) => (!s.applicableRatesOnly && !isRiderRate(r)) || applies(r, window, s, ridersInEffect));
   if (s.applicableRatesOnly) {
     out = out.map((r) => {
       let bands = r.rateBands;

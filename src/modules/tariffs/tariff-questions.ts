@@ -130,7 +130,11 @@ export function rateKeyNames(rows: readonly RateKeyRow[]): string[] {
  */
 export function rateKeyProperties(rows: readonly RateKeyRow[], ctx: RateKeyContext): TariffProperty[] {
   const out = new Map<string, TariffProperty>();
-  const add = (keyName: string, fallback: { displayName?: string; description?: string; dataType?: string }, choice?: Choice) => {
+  const add = (
+    keyName: string,
+    fallback: { displayName?: string; description?: string; dataType?: string },
+    choice?: Choice,
+  ) => {
     let p = out.get(keyName);
     if (!p) {
       const key = ctx.keys.get(keyName);
@@ -166,11 +170,19 @@ export function rateKeyProperties(rows: readonly RateKeyRow[], ctx: RateKeyConte
     if (r.territory_id !== null) {
       const name = ctx.territoryName(r.territory_id);
       const id = String(r.territory_id);
-      add(TERRITORY_KEY.keyName, { displayName: TERRITORY_KEY.displayName, description: TERRITORY_KEY.description, dataType: 'CHOICE' }, { displayValue: name ?? id, value: id, dataValue: id, likelihood: null });
+      add(
+        TERRITORY_KEY.keyName,
+        { displayName: TERRITORY_KEY.displayName, description: TERRITORY_KEY.description, dataType: 'CHOICE' },
+        { displayValue: name ?? id, value: id, dataValue: id, likelihood: null },
+      );
     }
     if (r.applicability_key) {
       const v = r.applicability_value;
-      add(r.applicability_key, {}, v === null ? undefined : { displayValue: v, value: v, dataValue: v, likelihood: null });
+      add(
+        r.applicability_key,
+        {},
+        v === null ? undefined : { displayValue: v, value: v, dataValue: v, likelihood: null },
+      );
     }
     // The rate's amount is the lookup's value: published data, not the customer's answer.
     if (r.variable_rate_key) add(r.variable_rate_key, { dataType: 'LOOKUP' });
@@ -195,13 +207,28 @@ export const MAX_MASTER_TARIFF_IDS = 500;
 export function masterTariffIdList(raw: string | string[] | undefined): number[] | undefined {
   if (raw === undefined) return undefined;
   const values = csvList(raw);
-  if (!values.length) throw invalidArgument('masterTariffId', Array.isArray(raw) ? raw.join(',') : raw, 'masterTariffId is empty: give one masterTariffId or a comma list');
+  if (!values.length)
+    throw invalidArgument(
+      'masterTariffId',
+      Array.isArray(raw) ? raw.join(',') : raw,
+      'masterTariffId is empty: give one masterTariffId or a comma list',
+    );
   const ids: number[] = [];
   for (const v of values) {
     const id = /^\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw invalidArgument('masterTariffId', v, `masterTariffId must be a positive integer id (at most ${MAX_ID}); "${v}" is not`);
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID)
+      throw invalidArgument(
+        'masterTariffId',
+        v,
+        `masterTariffId must be a positive integer id (at most ${MAX_ID}); "${v}" is not`,
+      );
     if (!ids.includes(id)) ids.push(id);
   }
-  if (ids.length > MAX_MASTER_TARIFF_IDS) throw invalidArgument('masterTariffId', `${ids.length} ids`, `At most ${MAX_MASTER_TARIFF_IDS} masterTariffIds in one request`);
+  if (ids.length > MAX_MASTER_TARIFF_IDS)
+    throw invalidArgument(
+      'masterTariffId',
+      `${ids.length} ids`,
+      `At most ${MAX_MASTER_TARIFF_IDS} masterTariffIds in one request`,
+    );
   return ids;
 }

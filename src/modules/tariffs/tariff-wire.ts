@@ -46,13 +46,18 @@ const PROPERTY_KEY_KEYS: ReadonlySet<string> = new Set(PROPERTY_KEY_OMITTED_WHEN
 
 const wireBand = (b: TariffRateBand) => withoutUnset(b, BAND_KEYS) as TariffRateBandWire;
 
-export const wireRate = (r: TariffRate): TariffRateWire => ({ ...withoutUnset(r, RATE_KEYS), rateBands: r.rateBands.map(wireBand) }) as TariffRateWire;
+export const wireRate = (r: TariffRate): TariffRateWire =>
+  ({ ...withoutUnset(r, RATE_KEYS), rateBands: r.rateBands.map(wireBand) }) as TariffRateWire;
 
 const wireProperty = (p: TariffProperty) => withoutUnset(p, PROPERTY_KEYS) as TariffPropertyWire;
 
 export function wireTariff(t: Tariff): TariffWire {
   const { properties, rates, ...rest } = t;
-  return { ...rest, ...(properties ? { properties: properties.map(wireProperty) } : {}), ...(rates ? { rates: rates.map(wireRate) } : {}) };
+  return {
+    ...rest,
+    ...(properties ? { properties: properties.map(wireProperty) } : {}),
+    ...(rates ? { rates: rates.map(wireRate) } : {}),
+  };
 }
 
 export const wirePropertyKey = (k: TariffPropertyKey) => withoutUnset(k, PROPERTY_KEY_KEYS) as TariffPropertyKeyWire;

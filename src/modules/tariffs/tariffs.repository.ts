@@ -1,6 +1,14 @@
 // Tariff versions, rates, bands and properties in SQL.
 import { sql, type ExpressionBuilder, type Selectable, type SqlBool, type Expression } from 'kysely';
-import type { Database, Db, PropertyKeysTable, TariffPropertiesTable, TariffRateBandsTable, TariffRatesTable, TariffsTable } from '../../db/database.ts';
+import type {
+  Database,
+  Db,
+  PropertyKeysTable,
+  TariffPropertiesTable,
+  TariffRateBandsTable,
+  TariffRatesTable,
+  TariffsTable,
+} from '../../db/database.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
 
@@ -64,7 +72,12 @@ export interface TariffFilters {
   flags?: Partial<Record<TariffFlag, boolean>>;
 }
 
-export const TARIFF_FLAGS = { hasNetMetering: 't.has_net_metering', hasTimeOfUseRates: 't.has_time_of_use_rates', hasTieredRates: 't.has_tiered_rates', hasContractedRates: 't.has_contracted_rates' } as const;
+export const TARIFF_FLAGS = {
+  hasNetMetering: 't.has_net_metering',
+  hasTimeOfUseRates: 't.has_time_of_use_rates',
+  hasTieredRates: 't.has_tiered_rates',
+  hasContractedRates: 't.has_contracted_rates',
+} as const;
 export type TariffFlag = keyof typeof TARIFF_FLAGS;
 
 /** The charge types whose bands are tiers of consumption, and of demand, in the bill engine. */
@@ -80,16 +93,34 @@ type TariffEb = ExpressionBuilder<Database & { t: Database['tariffs'] }, 't'>;
  * limits are not monthly figures); rates with a variableLimitKey (limits from a property) and, when a territory is
  * given, rates of other territories do not bound.
  */
-function admits(eb: TariffEb, quantity: 'consumption' | 'demand', value: number, territoryId: number | undefined): Expression<SqlBool> {
-  const [min, max] = quantity === 'consumption' ? (['t.min_monthly_consumption', 't.max_monthly_consumption'] as const) : (['t.min_monthly_demand', 't.max_monthly_demand'] as const);
-  const [hasLimit, upper] = quantity === 'consumption' ? (['b.has_consumption_limit', 'b.consumption_upper_limit'] as const) : (['b.has_demand_limit', 'b.demand_upper_limit'] as const);
+function admits(
+  eb: TariffEb,
+  quantity: 'consumption' | 'demand',
+  value: number,
+  territoryId: number | undefined,
+): Expression<SqlBool> {
+  const [min, max] =
+    quantity === 'consumption'
+      ? (['t.min_monthly_consumption', 't.max_monthly_consumption'] as const)
+      : (['t.min_monthly_demand', 't.max_monthly_demand'] as const);
+  const [hasLimit, upper] =
+    quantity === 'consumption'
+      ? (['b.has_consumption_limit', 'b.consumption_upper_limit'] as const)
+      : (['b.has_demand_limit', 'b.demand_upper_limit'] as const);
   let capping = eb
     .selectFrom('tariff_rates as r')
     .select(sql<number>`1`.as('one'))
     .whereRef('r.tariff_id', '=', 't.tariff_id')
     .where('r.charge_type', 'in', quantity === 'consumption' ? CONSUMPTION_TIERED : DEMAND_TIERED)
     .where('r.variable_limit_key', 'is', null)
-    .where((e) => e.exists(e.selectFrom('tariff_rate_bands as b').select(sql<number>`1`.as('one')).whereRef('b.tariff_rate_id', '=', 'r.tariff_rate_id')))
+    .where((e) =>
+      e.exists(
+        e
+          .selectFrom('tariff_rate_bands as b')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('b.tariff_rate_id', '=', 'r.tariff_rate_id'),
+      ),
+    )
     .where((e) =>
       e.not(
         e.exists(
@@ -101,9 +132,15 @@ function admits(eb: TariffEb, quantity: 'consumption' | 'demand', value: number,
         ),
       ),
     );
-  if (quantity === 'consumption') capping = capping.where((e) => e.or([e('r.charge_period', 'is', null), e('r.charge_period', '=', 'MONTHLY')]));
-  if (territoryId !== undefined) capping = capping.where((e) => e.or([e('r.territory_id', 'is', null), e('r.territory_id', '=', territoryId)]));
-  return eb.and([eb.or([eb(min, 'is', null), eb(min, '<=', value)]), eb.or([eb(max, 'is', null), eb(max, '>=', value)]), eb.not(eb.exists(capping))]);
+  if (quantity === 'consumption')
+    capping = capping.where((e) => e.or([e('r.charge_period', 'is', null), e('r.charge_period', '=', 'MONTHLY')]));
+  if (territoryId !== undefined)
+    capping = capping.where((e) => e.or([e('r.territory_id', 'is', null), e('r.territory_id', '=', territoryId)]));
+  return eb.and([
+    eb.or([eb(min, 'is', null), eb(min, '<=', value)]),
+    eb.or([eb(max, 'is', null), eb(max, '>=', value)]),
+    eb.not(eb.exists(capping)),
+  ]);
 }
 
 export class TariffsRepository {
@@ -123,11 +160,15 @@ export class TariffsRepository {
     if (f.serviceTypes.length) q = q.where('t.service_type', 'in', f.serviceTypes);
     if (f.on) {
       const on = f.on;
-      q = q.where('t.effective_date', '<=', on).where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', on)]));
+      q = q
+        .where('t.effective_date', '<=', on)
+        .where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', on)]));
     }
     if (f.range) {
       const { from, to } = f.range;
-      q = q.where('t.effective_date', '<', to).where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', from)]));
+      q = q
+        .where('t.effective_date', '<', to)
+        .where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', from)]));
     }
     if (f.privacy) {
       const privacy = f.privacy;
@@ -167,7 +208,9 @@ export class TariffsRepository {
                     .where('rr.charge_type', 'in', types)
                     // Rider versions in effect at some time during the version.
                     .where((x) => x.or([x('t.end_date', 'is', null), x('rv.effective_date', '<', x.ref('t.end_date'))]))
-                    .where((x) => x.or([x('rv.end_date', 'is', null), x('rv.end_date', '>', x.ref('t.effective_date'))])),
+                    .where((x) =>
+                      x.or([x('rv.end_date', 'is', null), x('rv.end_date', '>', x.ref('t.effective_date'))]),
+                    ),
                 ),
               ]),
             ),
@@ -176,16 +219,42 @@ export class TariffsRepository {
     }
     if (f.riderId !== undefined) {
       const riderId = f.riderId;
-      q = q.where((eb) => eb.exists(eb.selectFrom('tariff_rates as r').select(sql<number>`1`.as('one')).whereRef('r.tariff_id', '=', 't.tariff_id').where('r.rider_id', '=', riderId)));
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('tariff_rates as r')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('r.tariff_id', '=', 't.tariff_id')
+            .where('r.rider_id', '=', riderId),
+        ),
+      );
     }
     if (f.territoryId !== undefined) {
       const id = f.territoryId;
       q = q.where((eb) =>
         eb.or([
           eb('t.territory_id', '=', id),
-          eb.exists(eb.selectFrom('tariff_rates as r').select(sql<number>`1`.as('one')).whereRef('r.tariff_id', '=', 't.tariff_id').where('r.territory_id', '=', id)),
-          eb.exists(eb.selectFrom('territories as x').select(sql<number>`1`.as('one')).whereRef('x.lse_id', '=', 't.lse_id').where('x.territory_id', '=', id)),
-          eb.exists(eb.selectFrom('territory_lses as tl').select(sql<number>`1`.as('one')).whereRef('tl.lse_id', '=', 't.lse_id').where('tl.territory_id', '=', id)),
+          eb.exists(
+            eb
+              .selectFrom('tariff_rates as r')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('r.tariff_id', '=', 't.tariff_id')
+              .where('r.territory_id', '=', id),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('territories as x')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('x.lse_id', '=', 't.lse_id')
+              .where('x.territory_id', '=', id),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('territory_lses as tl')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('tl.lse_id', '=', 't.lse_id')
+              .where('tl.territory_id', '=', id),
+          ),
         ]),
       );
     }
@@ -203,15 +272,29 @@ export class TariffsRepository {
     if (f.active) {
       const { today, value } = f.active;
       q = value
-        ? q.where('t.effective_date', '<=', today).where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', today)]))
+        ? q
+            .where('t.effective_date', '<=', today)
+            .where((eb) => eb.or([eb('t.end_date', 'is', null), eb('t.end_date', '>', today)]))
         : q.where((eb) => eb.or([eb('t.effective_date', '>', today), eb('t.end_date', '<=', today)]));
     }
-    return runPagedQuery<TariffRow>(this.db.dialect, q, (qb) => qb.selectAll('t').select('l.name as lse_name'), options, TARIFF_COLUMNS, 't.tariff_id');
+    return runPagedQuery<TariffRow>(
+      this.db.dialect,
+      q,
+      (qb) => qb.selectAll('t').select('l.name as lse_name'),
+      options,
+      TARIFF_COLUMNS,
+      't.tariff_id',
+    );
   }
 
   /** Every version of a master tariff, oldest first. */
   versions(masterTariffId: number): Promise<TariffRow[]> {
-    return this.base().selectAll('t').select('l.name as lse_name').where('t.master_tariff_id', '=', masterTariffId).orderBy('t.effective_date').execute();
+    return this.base()
+      .selectAll('t')
+      .select('l.name as lse_name')
+      .where('t.master_tariff_id', '=', masterTariffId)
+      .orderBy('t.effective_date')
+      .execute();
   }
 
   async rates(tariffIds: number[]): Promise<{ rates: RateRow[]; bands: Map<number, BandRow[]> }> {
@@ -227,7 +310,12 @@ export class TariffsRepository {
     const bands = new Map<number, BandRow[]>(rates.map((r) => [r.tariff_rate_id, []]));
     const ids = rates.map((r) => r.tariff_rate_id);
     if (ids.length) {
-      const rows = await this.db.kysely.selectFrom('tariff_rate_bands').selectAll().where('tariff_rate_id', 'in', ids).orderBy('rate_sequence_number').execute();
+      const rows = await this.db.kysely
+        .selectFrom('tariff_rate_bands')
+        .selectAll()
+        .where('tariff_rate_id', 'in', ids)
+        .orderBy('rate_sequence_number')
+        .execute();
       for (const b of rows) bands.get(b.tariff_rate_id)!.push(b);
     }
     return { rates, bands };
@@ -240,7 +328,13 @@ export class TariffsRepository {
 
   properties(tariffIds: number[]): Promise<TariffPropertyRow[]> {
     if (!tariffIds.length) return Promise.resolve([]);
-    return this.db.kysely.selectFrom('tariff_properties').selectAll().where('tariff_id', 'in', tariffIds).orderBy('tariff_id').orderBy('sequence').execute();
+    return this.db.kysely
+      .selectFrom('tariff_properties')
+      .selectAll()
+      .where('tariff_id', 'in', tariffIds)
+      .orderBy('tariff_id')
+      .orderBy('sequence')
+      .execute();
   }
 
   /** The property keys of the given names (those the rates name). */
@@ -258,8 +352,19 @@ export class TariffsRepository {
     if (!tariffIds.length) return [];
     return this.db.kysely
       .selectFrom('tariff_rates as r')
-      .leftJoin('tariff_rate_bands as b', (j) => j.onRef('b.tariff_rate_id', '=', 'r.tariff_rate_id').on('r.applicability_key', 'is not', null))
-      .select(['r.tariff_id', 'r.territory_id', 'r.applicability_key', 'b.applicability_value', 'r.variable_rate_key', 'r.quantity_key', 'r.charge_type', 'r.rider_id'])
+      .leftJoin('tariff_rate_bands as b', (j) =>
+        j.onRef('b.tariff_rate_id', '=', 'r.tariff_rate_id').on('r.applicability_key', 'is not', null),
+      )
+      .select([
+        'r.tariff_id',
+        'r.territory_id',
+        'r.applicability_key',
+        'b.applicability_value',
+        'r.variable_rate_key',
+        'r.quantity_key',
+        'r.charge_type',
+        'r.rider_id',
+      ])
       .distinct()
       .where('r.tariff_id', 'in', tariffIds)
       .where((eb) =>
@@ -279,7 +384,12 @@ export class TariffsRepository {
   /** Whether some version of the tariff has one of these privacy values. */
   async existsWithPrivacy(masterTariffId: number, privacy: readonly string[]): Promise<boolean> {
     if (!privacy.length) return false;
-    const row = await this.db.kysely.selectFrom('tariffs').select('tariff_id').where('master_tariff_id', '=', masterTariffId).where('privacy', 'in', [...privacy]).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('tariffs')
+      .select('tariff_id')
+      .where('master_tariff_id', '=', masterTariffId)
+      .where('privacy', 'in', [...privacy])
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

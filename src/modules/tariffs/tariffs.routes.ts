@@ -3,7 +3,16 @@ import type { App } from '../../http/fastify-types.ts';
 import { page, single } from '../../http/envelope.ts';
 import { parseListOptions } from '../../http/list-options.ts';
 import { responses } from '../../http/response-schemas.ts';
-import { TariffHistoryQuery, TariffHistorySchema, TariffListQuery, TariffOneQuery, TariffParams, TariffPropertiesQuery, TariffPropertyKeyWireSchema, TariffWireSchema } from './tariffs.schemas.ts';
+import {
+  TariffHistoryQuery,
+  TariffHistorySchema,
+  TariffListQuery,
+  TariffOneQuery,
+  TariffParams,
+  TariffPropertiesQuery,
+  TariffPropertyKeyWireSchema,
+  TariffWireSchema,
+} from './tariffs.schemas.ts';
 import { wirePropertyKey, wireTariff } from './tariff-wire.ts';
 import type { TariffsService } from './tariffs.service.ts';
 import { refuseUnknownQuery } from './known-parameters.ts';
@@ -12,7 +21,18 @@ const tags = ['Tariffs'];
 const listRules = {
   searchable: ['tariffName', 'tariffCode', 'tariffBookName', 'lseName'],
   defaultSearchOn: ['tariffName'],
-  sortable: ['tariffId', 'masterTariffId', 'tariffName', 'tariffCode', 'lseId', 'lseName', 'effectiveDate', 'customerClass', 'tariffType', 'customerLikelihood'],
+  sortable: [
+    'tariffId',
+    'masterTariffId',
+    'tariffName',
+    'tariffCode',
+    'lseId',
+    'lseName',
+    'effectiveDate',
+    'customerClass',
+    'tariffType',
+    'customerLikelihood',
+  ],
   defaultSort: [{ field: 'masterTariffId', descending: false }],
 };
 
@@ -42,9 +62,10 @@ export function tariffsRoutes(service: TariffsService) {
       {
         schema: {
           tags,
-          summary: 'The property keys a set of tariffs asks for: the questions to put to a customer before calculating on them',
+          summary:
+            'The property keys a set of tariffs asks for: the questions to put to a customer before calculating on them',
           description:
-            'The tariffs are those the tariff list selects with the same parameters (every matching version, not a page; masterTariffId takes a comma list here). One entry per key: the tariffs\' own properties, and what their rates ask for (territoryId when rates are priced per territory, applicability keys, QUANTITY keys; with includeAll also usage and lookups), each with the masterTariffIds that ask for it. A masterTariffId that names no tariff is a 404; a query parameter not listed here is a 400 naming it.',
+            "The tariffs are those the tariff list selects with the same parameters (every matching version, not a page; masterTariffId takes a comma list here). One entry per key: the tariffs' own properties, and what their rates ask for (territoryId when rates are priced per territory, applicability keys, QUANTITY keys; with includeAll also usage and lookups), each with the masterTariffIds that ask for it. A masterTariffId that names no tariff is a 404; a query parameter not listed here is a 400 naming it.",
           querystring: TariffPropertiesQuery,
           response: responses(TariffPropertyKeyWireSchema),
         },
@@ -52,17 +73,38 @@ export function tariffsRoutes(service: TariffsService) {
       },
       async (request) => {
         const keys = await service.propertyKeys(request.query, { orgId: request.principal?.orgId ?? null });
-        return { status: 'success' as const, count: keys.length, type: 'PropertyKey', results: keys.map(wirePropertyKey) };
+        return {
+          status: 'success' as const,
+          count: keys.length,
+          type: 'PropertyKey',
+          results: keys.map(wirePropertyKey),
+        };
       },
     );
     app.get(
       '/rest/public/tariffs/:masterTariffId',
-      { schema: { tags, summary: 'One tariff: the version in effect on effectiveOn (default today)', params: TariffParams, querystring: TariffOneQuery, response: responses(TariffWireSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'One tariff: the version in effect on effectiveOn (default today)',
+          params: TariffParams,
+          querystring: TariffOneQuery,
+          response: responses(TariffWireSchema),
+        },
+      },
       async (request) => single('Tariff', wireTariff(await service.get(request.params.masterTariffId, request.query))),
     );
     app.get(
       '/rest/public/tariffs/:masterTariffId/history',
-      { schema: { tags, summary: 'Every version of a tariff, its rider versions and the lookups its rates name', params: TariffParams, querystring: TariffHistoryQuery, response: responses(TariffHistorySchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Every version of a tariff, its rider versions and the lookups its rates name',
+          params: TariffParams,
+          querystring: TariffHistoryQuery,
+          response: responses(TariffHistorySchema),
+        },
+      },
       async (request) => single('TariffHistory', await service.history(request.params.masterTariffId, request.query)),
     );
   };

@@ -17,10 +17,29 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { TariffsRepository, type PropertyKeyRow, type RateKeyRow, type TariffRow } from './tariffs.repository.ts';
 import { isRiderPointer, shapeRates, shapes, type Shaping, type Window } from './rate-shaping.ts';
-import { CUSTOMER_CLASSES, PRIVACY_FLAGS, RATE_CHARGE_TYPES, TARIFF_PROPERTY_TYPES, TARIFF_SERVICE_TYPES, TARIFF_TYPES, type TariffHistorySchema, type TariffPropertiesQuery, type TariffPropertySchema, type TariffRateSchema, type TariffSchema } from './tariffs.schemas.ts';
+import {
+  CUSTOMER_CLASSES,
+  PRIVACY_FLAGS,
+  RATE_CHARGE_TYPES,
+  TARIFF_PROPERTY_TYPES,
+  TARIFF_SERVICE_TYPES,
+  TARIFF_TYPES,
+  type TariffHistorySchema,
+  type TariffPropertiesQuery,
+  type TariffPropertySchema,
+  type TariffRateSchema,
+  type TariffSchema,
+} from './tariffs.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { exportRulesOf } from './export-rules-row.ts';
-import { masterTariffIdList, QuestionMerger, rateKeyNames, rateKeyProperties, type QuestionSource, type TariffPropertyKey } from './tariff-questions.ts';
+import {
+  masterTariffIdList,
+  QuestionMerger,
+  rateKeyNames,
+  rateKeyProperties,
+  type QuestionSource,
+  type TariffPropertyKey,
+} from './tariff-questions.ts';
 
 export type Tariff = Static<typeof TariffSchema>;
 export type TariffPropertiesParams = Static<typeof TariffPropertiesQuery>;
@@ -65,7 +84,10 @@ export interface TariffListParams {
 }
 
 /** Where an account is: what the tariff list filters by when given accountId. Null: no such account for the organization. */
-export type AccountPlaceResolver = (accountId: string, orgId: number | null) => Promise<{ zipCode: string | null; lseId: number | null; customerClass: string | null } | null>;
+export type AccountPlaceResolver = (
+  accountId: string,
+  orgId: number | null,
+) => Promise<{ zipCode: string | null; lseId: number | null; customerClass: string | null } | null>;
 
 /** Who is asking: PRIVATE tariffs are listed only to their own organization. */
 export interface TariffCaller {
@@ -158,12 +180,23 @@ export class TariffsService {
     const to = localDateParam('toDateTime', p.toDateTime, 'UTC');
     const openOn = localDateParam('openOn', p.openOn, 'UTC');
     if ((from === undefined) !== (to === undefined)) {
-      throw invalidArgument(from === undefined ? 'fromDateTime' : 'toDateTime', null, 'fromDateTime and toDateTime go together');
+      throw invalidArgument(
+        from === undefined ? 'fromDateTime' : 'toDateTime',
+        null,
+        'fromDateTime and toDateTime go together',
+      );
     }
-    if (from && to && to <= from) throw invalidArgument('toDateTime', p.toDateTime, 'toDateTime must be after fromDateTime');
-    if (on && from) throw invalidArgument('effectiveOn', p.effectiveOn, 'Send effectiveOn or a fromDateTime/toDateTime range, not both');
+    if (from && to && to <= from)
+      throw invalidArgument('toDateTime', p.toDateTime, 'toDateTime must be after fromDateTime');
+    if (on && from)
+      throw invalidArgument(
+        'effectiveOn',
+        p.effectiveOn,
+        'Send effectiveOn or a fromDateTime/toDateTime range, not both',
+      );
     for (const name of ['bundleRates', 'applicableRatesOnly', 'filterRiderRates'] as const) {
-      if (p[name] && !p.populateRates) throw invalidArgument(name, 'true', `${name} shapes the rates: send it with populateRates=true`);
+      if (p[name] && !p.populateRates)
+        throw invalidArgument(name, 'true', `${name} shapes the rates: send it with populateRates=true`);
     }
     let customerClasses: string[] = enumList('customerClasses', p.customerClasses, CUSTOMER_CLASSES);
     const tariffTypes = enumList('tariffTypes', p.tariffTypes, TARIFF_TYPES);
@@ -179,13 +212,23 @@ export class TariffsService {
     const zip = await this.zipcodes.resolve({ zipCode: p.zipCode, postCode: p.postCode, country: p.country });
     if (zip) narrow(await this.lsesServing(zip.zipcode));
     if (p.addressString !== undefined) {
-      if (p.addressString.trim() === '') throw invalidArgument('addressString', p.addressString, 'addressString is empty: send an address with a five-digit ZIP code (or ending "City, ST")');
+      if (p.addressString.trim() === '')
+        throw invalidArgument(
+          'addressString',
+          p.addressString,
+          'addressString is empty: send an address with a five-digit ZIP code (or ending "City, ST")',
+        );
       const place = await this.zipcodes.resolve({ addressString: p.addressString, country: p.country });
       narrow(await this.lsesServing(place!.zipcode));
     }
     if (p.lseId !== undefined) narrow([p.lseId]);
     if (p.accountId !== undefined) {
-      if (!this.accountPlace) throw invalidArgument('accountId', p.accountId, 'accountId cannot be used here: this server has no account store configured for the tariff list');
+      if (!this.accountPlace)
+        throw invalidArgument(
+          'accountId',
+          p.accountId,
+          'accountId cannot be used here: this server has no account store configured for the tariff list',
+        );
       const place = await this.accountPlace(p.accountId, caller.orgId);
       if (!place) throw notFound('Account', 'accountId', p.accountId);
       // A ZIP code the account holds but Ratebook has not loaded is served by no loaded LSE.
@@ -199,7 +242,9 @@ export class TariffsService {
     }
     // PRIVATE tariffs belong to the organization that made them. Tariffs record no owning organization (unlike private
     // TOU groups, which have owner_org_id), so no caller owns one: PRIVATE matches none until tariffs have an owner.
-    const privacy = (privacyFlags.length ? privacyFlags : ['PUBLIC']).filter((f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller));
+    const privacy = (privacyFlags.length ? privacyFlags : ['PUBLIC']).filter(
+      (f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller),
+    );
     const today = this.today('UTC');
     const listedOn = from ? undefined : (on ?? openOn ?? today);
     const { rows, total } = await this.repo.list(
@@ -220,7 +265,12 @@ export class TariffsService {
         territoryId: p.territoryId,
         consumption: p.consumption,
         demand: p.demand,
-        flags: { hasNetMetering: p.hasNetMetering, hasTimeOfUseRates: p.hasTimeOfUseRates, hasTieredRates: p.hasTieredRates, hasContractedRates: p.hasContractedRates },
+        flags: {
+          hasNetMetering: p.hasNetMetering,
+          hasTimeOfUseRates: p.hasTimeOfUseRates,
+          hasTieredRates: p.hasTieredRates,
+          hasContractedRates: p.hasContractedRates,
+        },
       },
       options,
     );
@@ -234,10 +284,26 @@ export class TariffsService {
     };
     const windowOf = (row: TariffRow): Window => {
       const midnight = (date: string) => DateTime.fromISO(date, { zone: row.time_zone }).toMillis();
-      if (listedOn !== undefined) return { from: midnight(listedOn), to: DateTime.fromISO(listedOn, { zone: row.time_zone }).plus({ days: 1 }).toMillis() };
-      return { from: Math.max(midnight(from!), midnight(row.effective_date)), to: Math.min(midnight(to!), row.end_date === null ? Infinity : midnight(row.end_date)) };
+      if (listedOn !== undefined)
+        return {
+          from: midnight(listedOn),
+          to: DateTime.fromISO(listedOn, { zone: row.time_zone }).plus({ days: 1 }).toMillis(),
+        };
+      return {
+        from: Math.max(midnight(from!), midnight(row.effective_date)),
+        to: Math.min(midnight(to!), row.end_date === null ? Infinity : midnight(row.end_date)),
+      };
     };
-    return { rows: await this.populate(rows, p.populateRates, p.populateProperties, { shaping, windowOf }, p.populateDocuments), total };
+    return {
+      rows: await this.populate(
+        rows,
+        p.populateRates,
+        p.populateProperties,
+        { shaping, windowOf },
+        p.populateDocuments,
+      ),
+      total,
+    };
   }
 
   /**
@@ -248,14 +314,34 @@ export class TariffsService {
    */
   async propertyKeys(p: TariffPropertiesParams, caller: TariffCaller = { orgId: null }): Promise<TariffPropertyKey[]> {
     // fields and the populate flags change nothing here (accepted for the original's clients: see TariffPropertiesQuery).
-    const { masterTariffId, includeAll, propertyTypes, fields: _fields, populateProperties: _properties, populateRates: _rates, ...selection } = p;
-    const merger = new QuestionMerger({ includeAll: includeAll ?? false, propertyTypes: enumList('propertyTypes', propertyTypes, TARIFF_PROPERTY_TYPES) });
+    const {
+      masterTariffId,
+      includeAll,
+      propertyTypes,
+      fields: _fields,
+      populateProperties: _properties,
+      populateRates: _rates,
+      ...selection
+    } = p;
+    const merger = new QuestionMerger({
+      includeAll: includeAll ?? false,
+      propertyTypes: enumList('propertyTypes', propertyTypes, TARIFF_PROPERTY_TYPES),
+    });
     const ids = masterTariffIdList(masterTariffId);
     const chunk = 500;
     const found = new Set<number>();
     const context = new RateKeyLoader(this.repo, this.keys, this.territories);
     for (let pageStart = 0; ; pageStart += chunk) {
-      const { rows, total } = await this.list({ ...selection, masterTariffIds: ids, populateProperties: true }, { paging: { pageStart, pageCount: chunk }, search: null, sort: [{ field: 'masterTariffId', descending: false }], ext: false }, caller);
+      const { rows, total } = await this.list(
+        { ...selection, masterTariffIds: ids, populateProperties: true },
+        {
+          paging: { pageStart, pageCount: chunk },
+          search: null,
+          sort: [{ field: 'masterTariffId', descending: false }],
+          ext: false,
+        },
+        caller,
+      );
       for (const source of await this.questionSources(rows, context)) {
         found.add(source.masterTariffId);
         merger.add(source);
@@ -265,7 +351,8 @@ export class TariffsService {
     // Named but not selected: not there at all (or not the caller's to see) is a 404; otherwise it asks nothing here.
     const visible = PRIVACY_FLAGS.filter((f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller));
     for (const id of ids ?? []) {
-      if (!found.has(id) && !(await this.repo.existsWithPrivacy(id, visible))) throw notFound('Tariff', 'masterTariffId', id);
+      if (!found.has(id) && !(await this.repo.existsWithPrivacy(id, visible)))
+        throw notFound('Tariff', 'masterTariffId', id);
     }
     await context.loadKeys(merger.result().map((e) => e.keyName));
     merger.units((name) => context.unitOf(name));
@@ -280,12 +367,25 @@ export class TariffsService {
   private async questionSources(tariffs: Tariff[], ctx: RateKeyLoader): Promise<QuestionSource[]> {
     const own = await ctx.rateKeys(tariffs.map((t) => t.tariffId));
     const riders = new Map<number, TariffRow[]>();
-    for (const riderId of new Set([...own.values()].flat().map((r) => r.rider_id).filter((x): x is number => x !== null))) riders.set(riderId, await this.repo.versions(riderId));
+    for (const riderId of new Set(
+      [...own.values()]
+        .flat()
+        .map((r) => r.rider_id)
+        .filter((x): x is number => x !== null),
+    ))
+      riders.set(riderId, await this.repo.versions(riderId));
     const riderVersions = new Map<number, TariffRow[]>();
     for (const t of tariffs) {
       const named = new Set((own.get(t.tariffId) ?? []).map((r) => r.rider_id).filter((x): x is number => x !== null));
       const end = t.endDate;
-      riderVersions.set(t.tariffId, [...named].flatMap((id) => (riders.get(id) ?? []).filter((v) => (end === null || v.effective_date < end) && (v.end_date === null || v.end_date > t.effectiveDate))));
+      riderVersions.set(
+        t.tariffId,
+        [...named].flatMap((id) =>
+          (riders.get(id) ?? []).filter(
+            (v) => (end === null || v.effective_date < end) && (v.end_date === null || v.end_date > t.effectiveDate),
+          ),
+        ),
+      );
     }
     const riderRows = [...new Map([...riderVersions.values()].flat().map((v) => [v.tariff_id, v])).values()];
     const riderTariffs = new Map((await this.populate(riderRows, false, true)).map((r) => [r.tariffId, r]));
@@ -296,7 +396,12 @@ export class TariffsService {
       properties: [
         ...(t.properties ?? []),
         ...ctx.properties(own.get(t.tariffId) ?? []),
-        ...riderVersions.get(t.tariffId)!.flatMap((v) => [...(riderTariffs.get(v.tariff_id)?.properties ?? []), ...ctx.properties(riderRates.get(v.tariff_id) ?? [])]),
+        ...riderVersions
+          .get(t.tariffId)!
+          .flatMap((v) => [
+            ...(riderTariffs.get(v.tariff_id)?.properties ?? []),
+            ...ctx.properties(riderRates.get(v.tariff_id) ?? []),
+          ]),
       ],
     }));
   }
@@ -308,11 +413,25 @@ export class TariffsService {
 
   /** The ids of the LSEs serving a ZIP code (400 or 404 naming zipCode when it is not one). */
   private async lsesServing(zipCode: string): Promise<number[]> {
-    return (await this.lses.list({ zipCode }, { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false })).rows.map((l) => l.lse_id);
+    return (
+      await this.lses.list(
+        { zipCode },
+        { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false },
+      )
+    ).rows.map((l) => l.lse_id);
   }
 
   /** The version in effect on effectiveOn (in the tariff's zone); without it, today's, else the latest before today. */
-  async get(masterTariffId: number, p: { effectiveOn?: string; populateRates?: boolean; populateProperties?: boolean; populateDocuments?: boolean; lookupVariableRates?: boolean }): Promise<Tariff> {
+  async get(
+    masterTariffId: number,
+    p: {
+      effectiveOn?: string;
+      populateRates?: boolean;
+      populateProperties?: boolean;
+      populateDocuments?: boolean;
+      lookupVariableRates?: boolean;
+    },
+  ): Promise<Tariff> {
     const versions = await this.repo.versions(masterTariffId);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = versions[0]!.time_zone;
@@ -322,7 +441,9 @@ export class TariffsService {
     let chosen = inEffect.at(-1);
     if (!chosen && on === undefined) chosen = versions.filter((v) => v.effective_date <= date).at(-1) ?? versions[0];
     if (!chosen) throw notFound('Tariff', 'effectiveOn', p.effectiveOn);
-    const tariff = (await this.populate([chosen], p.populateRates, p.populateProperties, undefined, p.populateDocuments))[0]!;
+    const tariff = (
+      await this.populate([chosen], p.populateRates, p.populateProperties, undefined, p.populateDocuments)
+    )[0]!;
     if (p.lookupVariableRates && tariff.rates) {
       // The value in effect at the start of effectiveOn, or now.
       const at = on ? +DateTime.fromISO(on, { zone }) : +this.now();
@@ -335,7 +456,10 @@ export class TariffsService {
   private async fillVariableRates(rates: TariffRate[], at: number): Promise<void> {
     for (const rate of rates) {
       if (!rate.variableRateKey) continue;
-      const { rows } = await this.lookups.range(rate.variableRateKey, rate.variableRateSubKey ?? '', at, at + 1, { pageStart: 0, pageCount: 1 });
+      const { rows } = await this.lookups.range(rate.variableRateKey, rate.variableRateSubKey ?? '', at, at + 1, {
+        pageStart: 0,
+        pageCount: 1,
+      });
       const value = rows[0] ? (rows[0].actual_value ?? rows[0].best_value) : null;
       for (const band of rate.rateBands) band.rateAmount = value;
     }
@@ -354,7 +478,9 @@ export class TariffsService {
     const midnight = (date: string | null) => (date === null ? null : formatDateTime(DateTime.fromISO(date, { zone })));
     const localDate = (ms: number | null) => (ms === null ? null : DateTime.fromMillis(ms, { zone }).toISODate());
     const { rates } = await this.repo.rates(versions.map((v) => v.tariff_id));
-    const documents = p.populateDocuments ? await this.documents.ofTariffs(versions.map((v) => v.tariff_id)) : undefined;
+    const documents = p.populateDocuments
+      ? await this.documents.ofTariffs(versions.map((v) => v.tariff_id))
+      : undefined;
     const tariffVersions = [];
     for (const v of versions) {
       const own = rates.filter((r) => r.tariff_id === v.tariff_id);
@@ -362,12 +488,26 @@ export class TariffsService {
       for (const riderId of new Set(own.map((r) => r.rider_id).filter((x): x is number => x !== null))) {
         for (const rv of await this.repo.versions(riderId)) {
           // Rider versions in effect at some time during this version.
-          if ((v.end_date === null || rv.effective_date < v.end_date) && (rv.end_date === null || rv.end_date > v.effective_date)) {
-            riderVersions.push({ riderId, riderTariffId: rv.tariff_id, effectiveDate: midnight(rv.effective_date)!, endDate: midnight(rv.end_date) });
+          if (
+            (v.end_date === null || rv.effective_date < v.end_date) &&
+            (rv.end_date === null || rv.end_date > v.effective_date)
+          ) {
+            riderVersions.push({
+              riderId,
+              riderTariffId: rv.tariff_id,
+              effectiveDate: midnight(rv.effective_date)!,
+              endDate: midnight(rv.end_date),
+            });
           }
         }
       }
-      const lookups = [...new Map(own.filter((r) => r.variable_rate_key).map((r) => [`${r.variable_rate_key}\0${r.variable_rate_sub_key ?? ''}`, r])).values()];
+      const lookups = [
+        ...new Map(
+          own
+            .filter((r) => r.variable_rate_key)
+            .map((r) => [`${r.variable_rate_key}\0${r.variable_rate_sub_key ?? ''}`, r]),
+        ).values(),
+      ];
       const lookupVariableRates = [];
       let lastUpdated = v.last_updated ? Date.parse(v.last_updated) : null;
       for (const r of lookups) {
@@ -378,7 +518,8 @@ export class TariffsService {
           subPropertyKey: r.variable_rate_sub_key,
           fromDate: localDate(stats.minFrom),
           toDate: localDate(stats.maxTo),
-          lastUpdatedDate: stats.lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(stats.lastUpdated, { zone })),
+          lastUpdatedDate:
+            stats.lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(stats.lastUpdated, { zone })),
           count: stats.lookupCount,
         });
       }
@@ -405,7 +546,13 @@ export class TariffsService {
     };
   }
 
-  private async populate(rows: TariffRow[], rates?: boolean, properties?: boolean, shaping?: ShapingContext, documents?: boolean): Promise<Tariff[]> {
+  private async populate(
+    rows: TariffRow[],
+    rates?: boolean,
+    properties?: boolean,
+    shaping?: ShapingContext,
+    documents?: boolean,
+  ): Promise<Tariff[]> {
     const out = rows.map((r) => this.toTariff(r));
     const ids = rows.map((r) => r.tariff_id);
     if (rates) {
@@ -444,7 +591,10 @@ export class TariffsService {
           const loaded = await this.ratesOf(missing);
           for (const v of missing) ratesOfVersion.set(v.tariff_id, loaded.get(v.tariff_id) ?? []);
         }
-        riderRates.set(riderId, inWindow.flatMap((v) => ratesOfVersion.get(v.tariff_id)!));
+        riderRates.set(
+          riderId,
+          inWindow.flatMap((v) => ratesOfVersion.get(v.tariff_id)!),
+        );
       }
       t.rates = shapeRates(t.rates!, window, shaping, riderRates);
     }
@@ -453,10 +603,19 @@ export class TariffsService {
   private async ratesOf(tariffs: TariffRow[]): Promise<Map<number, TariffRate[]>> {
     const { rates, bands } = await this.repo.rates(tariffs.map((t) => t.tariff_id));
     const zoneOf = new Map(tariffs.map((t) => [t.tariff_id, t.time_zone]));
-    const seasons = new Map((await this.seasons.byIds([...new Set(rates.map((r) => r.season_id).filter((x): x is number => x !== null))])).map((s) => [s.season_id, s]));
-    const tous = new Map((await this.repo.tous([...new Set(rates.map((r) => r.tou_id).filter((x): x is number => x !== null))])).map((t) => [t.tou_id, t]));
+    const seasons = new Map(
+      (
+        await this.seasons.byIds([...new Set(rates.map((r) => r.season_id).filter((x): x is number => x !== null))])
+      ).map((s) => [s.season_id, s]),
+    );
+    const tous = new Map(
+      (await this.repo.tous([...new Set(rates.map((r) => r.tou_id).filter((x): x is number => x !== null))])).map(
+        (t) => [t.tou_id, t],
+      ),
+    );
     const territories = new Map<number, Awaited<ReturnType<TerritoriesRepository['find']>>>();
-    for (const id of new Set(rates.map((r) => r.territory_id).filter((x): x is number => x !== null))) territories.set(id, await this.territories.find(id));
+    for (const id of new Set(rates.map((r) => r.territory_id).filter((x): x is number => x !== null)))
+      territories.set(id, await this.territories.find(id));
     const out = new Map<number, TariffRate[]>();
     for (const r of rates) {
       const zone = zoneOf.get(r.tariff_id)!;
@@ -486,9 +645,27 @@ export class TariffsService {
         variableRateSubKey: r.variable_rate_sub_key,
         variableFactorKey: r.variable_factor_key,
         edgePredominance: r.edge_predominance,
-        territory: territory ? { territoryId: territory.territoryId, territoryName: territory.territoryName, lseId: territory.lseId, lseName: territory.lseName, usageType: territory.usageType } : null,
+        territory: territory
+          ? {
+              territoryId: territory.territoryId,
+              territoryName: territory.territoryName,
+              lseId: territory.lseId,
+              lseName: territory.lseName,
+              usageType: territory.usageType,
+            }
+          : null,
         season: season ? toSeason(season, false) : null,
-        timeOfUse: tou ? { touId: tou.tou_id, touGroupId: tou.tou_group_id, lseId: tou.lse_id, touName: tou.tou_name, touType: tou.tou_type, calendarId: tou.calendar_id, isDynamic: fromSqlBool(tou.is_dynamic) } : null,
+        timeOfUse: tou
+          ? {
+              touId: tou.tou_id,
+              touGroupId: tou.tou_group_id,
+              lseId: tou.lse_id,
+              touName: tou.tou_name,
+              touType: tou.tou_type,
+              calendarId: tou.calendar_id,
+              isDynamic: fromSqlBool(tou.is_dynamic),
+            }
+          : null,
         rateBands: (bands.get(r.tariff_rate_id) ?? []).map((b) => ({
           tariffRateBandId: b.tariff_rate_band_id,
           tariffRateId: b.tariff_rate_id,
@@ -549,7 +726,12 @@ export class TariffsService {
 /** The export rules a calculation on this version applies (defaults filled in); all null when it names none. */
 function exportFields(r: TariffRow) {
   const rules = exportRulesOf(r);
-  return { exportArrangement: rules?.arrangement ?? null, trueUpMonth: rules?.trueUpMonth ?? null, yearEndSellRate: rules?.yearEndSellRate ?? null, yearEndCreditPaid: rules?.yearEndCreditPaid ?? null };
+  return {
+    exportArrangement: rules?.arrangement ?? null,
+    trueUpMonth: rules?.trueUpMonth ?? null,
+    yearEndSellRate: rules?.yearEndSellRate ?? null,
+    yearEndCreditPaid: rules?.yearEndCreditPaid ?? null,
+  };
 }
 
 /** Loads, and keeps for one request, what rate-derived keys need: the rate facts, property keys, choices and territories. */
@@ -569,7 +751,8 @@ class RateKeyLoader {
   async rateKeys(tariffIds: number[]): Promise<Map<number, RateKeyRow[]>> {
     const out = new Map<number, RateKeyRow[]>();
     for (let i = 0; i < tariffIds.length; i += 500) {
-      for (const r of await this.repo.rateKeys(tariffIds.slice(i, i + 500))) (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(r);
+      for (const r of await this.repo.rateKeys(tariffIds.slice(i, i + 500)))
+        (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(r);
     }
     return out;
   }
@@ -578,7 +761,8 @@ class RateKeyLoader {
   async load(rows: readonly RateKeyRow[]): Promise<void> {
     await this.loadKeys(rateKeyNames(rows));
     for (const id of new Set(rows.map((r) => r.territory_id).filter((x): x is number => x !== null))) {
-      if (!this.territoryNames.has(id)) this.territoryNames.set(id, (await this.territories.find(id))?.territoryName ?? null);
+      if (!this.territoryNames.has(id))
+        this.territoryNames.set(id, (await this.territories.find(id))?.territoryName ?? null);
     }
   }
 
@@ -594,7 +778,11 @@ class RateKeyLoader {
   }
 
   properties(rows: readonly RateKeyRow[]) {
-    return rateKeyProperties(rows, { keys: this.keys, choices: this.choices, territoryName: (id) => this.territoryNames.get(id) ?? null });
+    return rateKeyProperties(rows, {
+      keys: this.keys,
+      choices: this.choices,
+      territoryName: (id) => this.territoryNames.get(id) ?? null,
+    });
   }
 
   /** A key's unit, when it is a property key that has one (after loadKeys). */

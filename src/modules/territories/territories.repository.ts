@@ -37,7 +37,10 @@ export function toTerritory(r: TerritoryRow): Territory {
     itemTypes: r.item_types,
     deregRes: fromSqlBool(r.dereg_res),
     deregCandi: fromSqlBool(r.dereg_candi),
-    centerPoint: r.center_latitude === null || r.center_longitude === null ? null : { latitude: r.center_latitude, longitude: r.center_longitude },
+    centerPoint:
+      r.center_latitude === null || r.center_longitude === null
+        ? null
+        : { latitude: r.center_latitude, longitude: r.center_longitude },
   };
 }
 
@@ -81,7 +84,8 @@ export class TerritoriesRepository {
     let q = this.base();
     if (filters.lseId !== undefined) q = q.where('t.lse_id', '=', filters.lseId);
     if (filters.usageTypes.length) q = q.where('t.usage_type', 'in', filters.usageTypes);
-    if (filters.territoryIds) q = q.where('t.territory_id', 'in', filters.territoryIds.length ? filters.territoryIds : [-1]);
+    if (filters.territoryIds)
+      q = q.where('t.territory_id', 'in', filters.territoryIds.length ? filters.territoryIds : [-1]);
     if (filters.zip) q = q.where(coversZip('t.territory_id', filters.zip));
     if (filters.containsItem) {
       const { type, value } = filters.containsItem;
@@ -97,13 +101,24 @@ export class TerritoriesRepository {
         ),
       );
     }
-    const { rows, total } = await runPagedQuery<TerritoryRow>(this.db.dialect, q, (qb) => this.select(qb as never), options, TERRITORY_COLUMNS, 't.territory_id');
+    const { rows, total } = await runPagedQuery<TerritoryRow>(
+      this.db.dialect,
+      q,
+      (qb) => this.select(qb as never),
+      options,
+      TERRITORY_COLUMNS,
+      't.territory_id',
+    );
     return { rows: rows.map(toTerritory), total };
   }
 
   /** The territories a tariff's rates name (any version), or null when no tariff has that masterTariffId. */
   async territoriesOfTariff(masterTariffId: number): Promise<number[] | null> {
-    const exists = await this.db.kysely.selectFrom('tariffs').select('tariff_id').where('master_tariff_id', '=', masterTariffId).executeTakeFirst();
+    const exists = await this.db.kysely
+      .selectFrom('tariffs')
+      .select('tariff_id')
+      .where('master_tariff_id', '=', masterTariffId)
+      .executeTakeFirst();
     if (!exists) return null;
     const rows = await this.db.kysely
       .selectFrom('tariff_rates as r')
@@ -119,7 +134,13 @@ export class TerritoriesRepository {
   /** Of the given territories, those covering the ZIP code. */
   async coveringZip(territoryIds: number[], zip: ZipPlace): Promise<number[]> {
     if (!territoryIds.length) return [];
-    const rows = await this.db.kysely.selectFrom('territories as t').select('t.territory_id').where('t.territory_id', 'in', territoryIds).where(coversZip('t.territory_id', zip)).orderBy('t.territory_id').execute();
+    const rows = await this.db.kysely
+      .selectFrom('territories as t')
+      .select('t.territory_id')
+      .where('t.territory_id', 'in', territoryIds)
+      .where(coversZip('t.territory_id', zip))
+      .orderBy('t.territory_id')
+      .execute();
     return rows.map((r) => r.territory_id);
   }
 
@@ -134,7 +155,13 @@ export class TerritoriesRepository {
       .orderBy('territory_item_id')
       .execute();
     for (const r of rows) {
-      out.get(r.territory_id)!.push({ territoryItemId: r.territory_item_id, territoryType: r.territory_type, value: r.value, exclude: fromSqlBool(r.exclude), partial: fromSqlBool(r.partial) });
+      out.get(r.territory_id)!.push({
+        territoryItemId: r.territory_item_id,
+        territoryType: r.territory_type,
+        value: r.value,
+        exclude: fromSqlBool(r.exclude),
+        partial: fromSqlBool(r.partial),
+      });
     }
     return out;
   }

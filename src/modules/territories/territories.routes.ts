@@ -19,7 +19,14 @@ export function territoriesRoutes(service: TerritoriesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/public/territories',
-      { schema: { tags, summary: 'Territories, by location, LSE, usage type or contained item', querystring: TerritoryListQuery, response: responses(TerritorySchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Territories, by location, LSE, usage type or contained item',
+          querystring: TerritoryListQuery,
+          response: responses(TerritorySchema),
+        },
+      },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
         const { rows, total } = await service.list(request.query, options);
@@ -28,7 +35,15 @@ export function territoriesRoutes(service: TerritoriesService) {
     );
     app.get(
       '/rest/public/territories/:territoryId',
-      { schema: { tags, summary: 'One territory; paging, search and sort apply to its territoryLses', params: TerritoryParams, querystring: TerritoryOneQuery, response: responses(TerritorySchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'One territory; paging, search and sort apply to its territoryLses',
+          params: TerritoryParams,
+          querystring: TerritoryOneQuery,
+          response: responses(TerritorySchema),
+        },
+      },
       async (request) => single(TYPE, await service.get(request.params.territoryId, request.query)),
     );
   };

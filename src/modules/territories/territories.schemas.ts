@@ -54,12 +54,16 @@ export const TerritorySchema = Type.Object({
 export const TerritoryListQuery = Type.Object({
   ...ListQuery,
   ...LocationQuery,
-  addressString: Type.Optional(Type.String({ description: 'An address: a five-digit ZIP code in it, else a trailing "City, ST"' })),
+  addressString: Type.Optional(
+    Type.String({ description: 'An address: a five-digit ZIP code in it, else a trailing "City, ST"' }),
+  ),
   address: Type.Optional(Type.String({ description: 'Alias of addressString' })),
   lat: Type.Optional(Type.Number({ description: 'Latitude; with lng, resolves to the nearest ZIP code' })),
   lng: Type.Optional(Type.Number({ description: 'Longitude; with lat' })),
   lseId: Type.Optional(Id()),
-  masterTariffId: Type.Optional(Id('Territories over which this tariff\'s prices vary (empty for a tariff without territory-based rates)')),
+  masterTariffId: Type.Optional(
+    Id("Territories over which this tariff's prices vary (empty for a tariff without territory-based rates)"),
+  ),
   populateItems: Type.Optional(Type.Boolean({ default: false })),
   populateLses: Type.Optional(Type.Boolean({ default: false })),
   usageTypes: Type.Optional(StringList(`${USAGE_TYPES.join(', ')}; default SERVICE and TARIFF`)),

@@ -19,13 +19,21 @@ export interface TerritoryListParams extends LocationInput {
   containsItemValue?: string;
 }
 
-const LSE_LIST_RULES = { searchable: ['lseName', 'lseId'], defaultSearchOn: ['lseName'], sortable: ['lseId', 'lseName'], defaultSort: [] };
+const LSE_LIST_RULES = {
+  searchable: ['lseName', 'lseId'],
+  defaultSearchOn: ['lseName'],
+  sortable: ['lseId', 'lseName'],
+  defaultSort: [],
+};
 const DEFAULT_USAGE_TYPES = ['SERVICE', 'TARIFF'];
 
 export class TerritoriesService {
   readonly repo: TerritoriesRepository;
 
-  constructor(db: Db, private readonly zipcodes: ZipcodesService) {
+  constructor(
+    db: Db,
+    private readonly zipcodes: ZipcodesService,
+  ) {
     this.repo = new TerritoriesRepository(db);
   }
 
@@ -35,7 +43,10 @@ export class TerritoriesService {
       throw invalidArgument(missing, null, 'containsItemType and containsItemValue must be sent together');
     }
     const itemType = enumValue('containsItemType', params.containsItemType, ITEM_TYPES);
-    const requested = [...enumList('usageTypes', params.usageTypes, USAGE_TYPES), ...enumList('usageType', params.usageType, USAGE_TYPES)];
+    const requested = [
+      ...enumList('usageTypes', params.usageTypes, USAGE_TYPES),
+      ...enumList('usageType', params.usageType, USAGE_TYPES),
+    ];
     const zip = await this.zipcodes.resolve(params);
     // The territories over which the tariff's prices vary: those its rates name (none for a tariff without them).
     let territoryIds: number[] | undefined;
@@ -58,11 +69,20 @@ export class TerritoriesService {
   }
 
   /** One territory; with populateLses, the paging, search and sort parameters apply to its territoryLses. */
-  async get(territoryId: number, q: ListQueryValues & { populateItems?: boolean; populateLses?: boolean }): Promise<Territory> {
+  async get(
+    territoryId: number,
+    q: ListQueryValues & { populateItems?: boolean; populateLses?: boolean },
+  ): Promise<Territory> {
     const territory = await this.repo.find(territoryId);
     if (!territory) throw notFound('Territory', 'territoryId', territoryId);
     if (q.populateItems) territory.items = (await this.repo.itemsOf([territoryId])).get(territoryId);
-    if (q.populateLses) territory.territoryLses = await this.repo.lsesOf(territoryId, parsePaging(q), parseSearch(q, LSE_LIST_RULES), parseSort(q, LSE_LIST_RULES));
+    if (q.populateLses)
+      territory.territoryLses = await this.repo.lsesOf(
+        territoryId,
+        parsePaging(q),
+        parseSearch(q, LSE_LIST_RULES),
+        parseSort(q, LSE_LIST_RULES),
+      );
     return territory;
   }
 

@@ -2,10 +2,18 @@ import { Type } from '@sinclair/typebox';
 import { Id, ListQuery } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 
-export const TOU_TYPES = ['SUPER_OFF_PEAK', 'OFF_PEAK', 'PARTIAL_PEAK', 'ON_PEAK', 'SUPER_ON_PEAK', 'CRITICAL_PEAK'] as const;
+export const TOU_TYPES = [
+  'SUPER_OFF_PEAK',
+  'OFF_PEAK',
+  'PARTIAL_PEAK',
+  'ON_PEAK',
+  'SUPER_ON_PEAK',
+  'CRITICAL_PEAK',
+] as const;
 
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
-const day = (d: string) => Type.Integer({ minimum: 0, maximum: 6, description: `${d} day of week, Monday = 0 ... Sunday = 6` });
+const day = (d: string) =>
+  Type.Integer({ minimum: 0, maximum: 6, description: `${d} day of week, Monday = 0 ... Sunday = 6` });
 const hour = Type.Integer({ minimum: 0, maximum: 23 });
 const minute = Type.Integer({ minimum: 0, maximum: 59 });
 
@@ -72,7 +80,9 @@ const PeriodInput = Type.Object({
 const TouInput = Type.Object({
   touId: Type.Optional(Id('Required on update; must not be sent on create')),
   touName: Type.String({ minLength: 1 }),
-  calendarId: Type.Optional(Type.Union([Id(), Type.Null()], { description: 'A public calendar whose dates this TOU claims' })),
+  calendarId: Type.Optional(
+    Type.Union([Id(), Type.Null()], { description: 'A public calendar whose dates this TOU claims' }),
+  ),
   seasonId: Type.Optional(Type.Union([Id(), Type.Null()], { description: 'A public season of the LSE' })),
   touType: Type.String({ description: TOU_TYPES.join(', ') }),
   isDynamic: Type.Optional(Type.Boolean()),

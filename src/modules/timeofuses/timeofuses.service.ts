@@ -15,7 +15,13 @@ import type { CalendarsService } from '../calendars/calendars.service.ts';
 import type { LsesService } from '../lses/lses.service.ts';
 import { toSeason, toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import { TimeOfUsesRepository, type LoadedGroup, type NewTou, type PeriodRow } from './timeofuses.repository.ts';
-import { TOU_TYPES, type PrivateTouBody, type TimeOfUseSchema, type TouGroupSchema, type TouIntervalSchema } from './timeofuses.schemas.ts';
+import {
+  TOU_TYPES,
+  type PrivateTouBody,
+  type TimeOfUseSchema,
+  type TouGroupSchema,
+  type TouIntervalSchema,
+} from './timeofuses.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 
 export type TimeOfUse = Static<typeof TimeOfUseSchema>;
@@ -62,7 +68,11 @@ export class TimeOfUsesService {
         calendarId: t.calendar_id,
         isDynamic: fromSqlBool(t.is_dynamic),
         season: season ? toSeason(season, ext) : null,
-        touPeriods: (g.periods.get(t.tou_id) ?? []).map((p) => ({ touPeriodId: p.tou_period_id, touId: p.tou_id, ...periodOf(p) })),
+        touPeriods: (g.periods.get(t.tou_id) ?? []).map((p) => ({
+          touPeriodId: p.tou_period_id,
+          touId: p.tou_id,
+          ...periodOf(p),
+        })),
       };
       return ext ? { ...tou, privacy: g.group.privacy } : tou;
     });
@@ -114,10 +124,13 @@ export class TimeOfUsesService {
   async intervals(g: LoadedGroup, fromRaw: string | undefined, toRaw: string | undefined): Promise<TouIntervalOut[]> {
     const zone = await this.lses.zoneOf(g.group.lse_id);
     // Whole seconds by default, as the original answers (2012-05-05T18:43:30-07:00, no milliseconds).
-    const from = dateTimeParam('fromDateTime', fromRaw, zone)?.value ?? DateTime.fromJSDate(this.now(), { zone }).startOf('second');
+    const from =
+      dateTimeParam('fromDateTime', fromRaw, zone)?.value ??
+      DateTime.fromJSDate(this.now(), { zone }).startOf('second');
     const to = dateTimeParam('toDateTime', toRaw, zone)?.value ?? from.plus({ days: 7 });
     if (+to <= +from) throw invalidArgument('toDateTime', toRaw, 'toDateTime must be after fromDateTime');
-    if (to.diff(from, 'days').days > MAX_INTERVAL_DAYS) throw invalidArgument('toDateTime', toRaw, `An interval window may span at most ${MAX_INTERVAL_DAYS} days`);
+    if (to.diff(from, 'days').days > MAX_INTERVAL_DAYS)
+      throw invalidArgument('toDateTime', toRaw, `An interval window may span at most ${MAX_INTERVAL_DAYS} days`);
     const compiled = await this.compile(g);
     const range = { from: addDays(localDateOf(from, zone), -1), to: addDays(localDateOf(to, zone), 1) };
     const calendarsOn = await this.calendars.calendarsByDate([...compiled.calendarIds], range);
@@ -143,28 +156,44 @@ export class TimeOfUsesService {
     const tous: NewTou[] = [];
     for (const [i, t] of body.timeOfUses.entries()) {
       const at = `timeOfUses[${i}]`;
-      if (!(TOU_TYPES as readonly string[]).includes(t.touType)) throw invalidArgument(`${at}.touType`, t.touType, `touType must be one of ${TOU_TYPES.join(', ')}`);
+      if (!(TOU_TYPES as readonly string[]).includes(t.touType))
+        throw invalidArgument(`${at}.touType`, t.touType, `touType must be one of ${TOU_TYPES.join(', ')}`);
       const seasonId = t.seasonId ?? null;
-      if (seasonId !== null && !lseSeasons.has(seasonId)) throw invalidArgument(`${at}.seasonId`, seasonId, `seasonId must be a public season of LSE ${body.lseId}`);
+      if (seasonId !== null && !lseSeasons.has(seasonId))
+        throw invalidArgument(`${at}.seasonId`, seasonId, `seasonId must be a public season of LSE ${body.lseId}`);
       const calendarId = t.calendarId ?? null;
       if (calendarId !== null) {
         const calendar = await this.calendars.repo.find(calendarId);
         if (!calendar || (calendar.lse_id !== null && calendar.lse_id !== body.lseId)) {
-          throw invalidArgument(`${at}.calendarId`, calendarId, `calendarId must be a public calendar of LSE ${body.lseId} or a general one`);
+          throw invalidArgument(
+            `${at}.calendarId`,
+            calendarId,
+            `calendarId must be a public calendar of LSE ${body.lseId} or a general one`,
+          );
         }
       }
-      if (t.isDynamic && calendarId === null) throw invalidArgument(`${at}.isDynamic`, true, 'A dynamic TOU needs the calendarId of its event days');
-      tous.push({ touName: t.touName, touType: t.touType, seasonId, calendarId, isDynamic: t.isDynamic ?? false, periods: t.touPeriods });
+      if (t.isDynamic && calendarId === null)
+        throw invalidArgument(`${at}.isDynamic`, true, 'A dynamic TOU needs the calendarId of its event days');
+      tous.push({
+        touName: t.touName,
+        touType: t.touType,
+        seasonId,
+        calendarId,
+        isDynamic: t.isDynamic ?? false,
+        periods: t.touPeriods,
+      });
     }
     // The seasons named must make up one whole season group, so that the year is covered.
     const named = [...new Set(tous.map((t) => t.seasonId).filter((s): s is number => s !== null))];
     const groupIds = new Set(named.map((s) => lseSeasons.get(s)!.season_group_id));
-    if (groupIds.size > 1) throw invalidArgument('timeOfUses', named.join(','), 'The TOUs name seasons of more than one season group');
+    if (groupIds.size > 1)
+      throw invalidArgument('timeOfUses', named.join(','), 'The TOUs name seasons of more than one season group');
     const groupSeasons = [...lseSeasons.values()].filter((s) => groupIds.has(s.season_group_id));
     try {
       if (groupSeasons.length) checkSeasonGroup(groupSeasons.map(toSeasonDef));
     } catch (e) {
-      if (e instanceof SeasonGroupError) throw invalidArgument('timeOfUses', named.join(','), `The season group does not cover the year: ${e.message}`);
+      if (e instanceof SeasonGroupError)
+        throw invalidArgument('timeOfUses', named.join(','), `The season group does not cover the year: ${e.message}`);
       throw e;
     }
     const problem = findCoverageProblem(
@@ -173,20 +202,39 @@ export class TimeOfUsesService {
     );
     if (problem) {
       const when = `${DAY_NAMES[problem.dayOfWeek]} ${String(problem.hour).padStart(2, '0')}:${String(problem.minute).padStart(2, '0')}`;
-      const season = problem.seasonId === null ? '' : ` in season ${lseSeasons.get(problem.seasonId)?.season_name ?? problem.seasonId}`;
+      const season =
+        problem.seasonId === null
+          ? ''
+          : ` in season ${lseSeasons.get(problem.seasonId)?.season_name ?? problem.seasonId}`;
       const message =
         problem.kind === 'GAP'
           ? `Gap: no TOU covers ${when}${season}; every minute of the week must be covered by exactly one TOU period`
           : `Overlap: ${problem.touNames.join(' and ')} both cover ${when}${season}; every minute of the week must be covered by exactly one TOU period`;
-      throw new ApiError(400, { code: ErrorCode.InvalidArgument, message, propertyName: 'timeOfUses', propertyValue: `${problem.kind} day ${problem.dayOfWeek} ${when}`, objectName: 'TimeOfUseGroup' });
+      throw new ApiError(400, {
+        code: ErrorCode.InvalidArgument,
+        message,
+        propertyName: 'timeOfUses',
+        propertyValue: `${problem.kind} day ${problem.dayOfWeek} ${when}`,
+        objectName: 'TimeOfUseGroup',
+      });
     }
     return tous;
   }
 
   async createPrivate(body: Body, orgId: number): Promise<LoadedGroup> {
-    if (body.touGroupId !== undefined) throw invalidArgument('touGroupId', body.touGroupId, 'touGroupId is assigned by Ratebook: do not send it on create');
+    if (body.touGroupId !== undefined)
+      throw invalidArgument(
+        'touGroupId',
+        body.touGroupId,
+        'touGroupId is assigned by Ratebook: do not send it on create',
+      );
     const withId = body.timeOfUses.findIndex((t) => t.touId !== undefined);
-    if (withId >= 0) throw invalidArgument(`timeOfUses[${withId}].touId`, body.timeOfUses[withId]!.touId, 'touId is assigned by Ratebook: do not send it on create');
+    if (withId >= 0)
+      throw invalidArgument(
+        `timeOfUses[${withId}].touId`,
+        body.timeOfUses[withId]!.touId,
+        'touId is assigned by Ratebook: do not send it on create',
+      );
     const tous = await this.checkDefinition(body);
     const touGroupId = await this.repo.createPrivate(body.lseId, orgId, tous);
     return this.group(body.lseId, touGroupId, orgId);
@@ -196,7 +244,12 @@ export class TimeOfUsesService {
   private async ownGroup(lseId: number, touGroupId: number, orgId: number): Promise<LoadedGroup> {
     const row = await this.repo.findGroup(lseId, touGroupId);
     if (row && row.privacy === 'PUBLIC') {
-      throw new ApiError(403, { code: ErrorCode.NotAuthorized, message: 'Public time-of-use groups cannot be changed', propertyName: 'touGroupId', propertyValue: String(touGroupId) });
+      throw new ApiError(403, {
+        code: ErrorCode.NotAuthorized,
+        message: 'Public time-of-use groups cannot be changed',
+        propertyName: 'touGroupId',
+        propertyValue: String(touGroupId),
+      });
     }
     if (!row || row.owner_org_id !== orgId) throw notFound('TimeOfUseGroup', 'touGroupId', touGroupId);
     return this.group(lseId, touGroupId, orgId);
@@ -204,19 +257,31 @@ export class TimeOfUsesService {
 
   /** Replaces a private group's definition; every TOU of the group is sent with its touId, and only those. */
   async updatePrivate(body: Body, orgId: number): Promise<LoadedGroup> {
-    if (body.touGroupId === undefined) throw invalidArgument('touGroupId', null, 'touGroupId is required to update a time-of-use group');
+    if (body.touGroupId === undefined)
+      throw invalidArgument('touGroupId', null, 'touGroupId is required to update a time-of-use group');
     const existing = await this.ownGroup(body.lseId, body.touGroupId, orgId);
     const ids = new Set(existing.tous.map((t) => t.tou_id));
     for (const [i, t] of body.timeOfUses.entries()) {
       if (t.touId === undefined) throw invalidArgument(`timeOfUses[${i}].touId`, null, 'touId is required on update');
-      if (!ids.has(t.touId)) throw invalidArgument(`timeOfUses[${i}].touId`, t.touId, `TOU ${t.touId} is not in group ${body.touGroupId}`);
+      if (!ids.has(t.touId))
+        throw invalidArgument(`timeOfUses[${i}].touId`, t.touId, `TOU ${t.touId} is not in group ${body.touGroupId}`);
     }
     const sent = new Set(body.timeOfUses.map((t) => t.touId!));
-    if (sent.size !== body.timeOfUses.length) throw invalidArgument('timeOfUses', [...sent].join(','), 'A touId is listed twice');
+    if (sent.size !== body.timeOfUses.length)
+      throw invalidArgument('timeOfUses', [...sent].join(','), 'A touId is listed twice');
     const missing = [...ids].filter((id) => !sent.has(id));
-    if (missing.length) throw invalidArgument('timeOfUses', missing.join(','), `Every TOU of the group must be sent; missing touId ${missing.join(', ')}`);
+    if (missing.length)
+      throw invalidArgument(
+        'timeOfUses',
+        missing.join(','),
+        `Every TOU of the group must be sent; missing touId ${missing.join(', ')}`,
+      );
     const tous = await this.checkDefinition(body);
-    await this.repo.replaceTous(body.lseId, body.touGroupId, tous.map((t, i) => ({ ...t, touId: body.timeOfUses[i]!.touId! })));
+    await this.repo.replaceTous(
+      body.lseId,
+      body.touGroupId,
+      tous.map((t, i) => ({ ...t, touId: body.timeOfUses[i]!.touId! })),
+    );
     return this.group(body.lseId, body.touGroupId, orgId);
   }
 

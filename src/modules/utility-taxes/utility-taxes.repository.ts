@@ -29,10 +29,15 @@ export interface TaxFilters {
 }
 
 export class UtilityTaxesRepository {
-  constructor(private readonly db: Db, readonly territories: TerritoriesRepository) {}
+  constructor(
+    private readonly db: Db,
+    readonly territories: TerritoriesRepository,
+  ) {}
 
   private base() {
-    return this.db.kysely.selectFrom('utility_taxes as x').innerJoin('territories as t', 't.territory_id', 'x.territory_id');
+    return this.db.kysely
+      .selectFrom('utility_taxes as x')
+      .innerJoin('territories as t', 't.territory_id', 'x.territory_id');
   }
 
   find(utilityTaxId: number): Promise<TaxRow | undefined> {
@@ -46,7 +51,9 @@ export class UtilityTaxesRepository {
       .map((f) => textMatches(this.db.dialect, TAX_COLUMNS[f as keyof typeof TAX_COLUMNS], spec));
     if (spec.fields.includes('location')) {
       const match = textMatches(this.db.dialect, 'i.value', spec);
-      conditions.push(sql<SqlBool>`exists (select 1 from territory_items i where i.territory_id = x.territory_id and i.territory_type in ('CITY', 'COUNTY', 'ZIPCODE') and ${match})`);
+      conditions.push(
+        sql<SqlBool>`exists (select 1 from territory_items i where i.territory_id = x.territory_id and i.territory_type in ('CITY', 'COUNTY', 'ZIPCODE') and ${match})`,
+      );
     }
     return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
   }
@@ -70,6 +77,14 @@ export class UtilityTaxesRepository {
     if (filters.customerClasses.length) q = q.where(commaListHasAny('x.customer_classes', filters.customerClasses));
     if (filters.to) q = q.where((eb) => eb.or([eb('x.from_date', 'is', null), eb('x.from_date', '<=', filters.to!)]));
     if (filters.from) q = q.where((eb) => eb.or([eb('x.to_date', 'is', null), eb('x.to_date', '>=', filters.from!)]));
-    return runPagedQuery<TaxRow>(this.db.dialect, q, (qb) => qb.selectAll('x'), options, TAX_COLUMNS, 'x.utility_tax_id', (spec) => this.search(spec));
+    return runPagedQuery<TaxRow>(
+      this.db.dialect,
+      q,
+      (qb) => qb.selectAll('x'),
+      options,
+      TAX_COLUMNS,
+      'x.utility_tax_id',
+      (spec) => this.search(spec),
+    );
   }
 }

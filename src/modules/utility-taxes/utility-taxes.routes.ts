@@ -12,7 +12,15 @@ const config = { tier: 'signal' as const };
 const listRules = {
   searchable: ['utilityTaxId', 'taxName', 'rateName', 'location'],
   defaultSearchOn: ['taxName'],
-  sortable: ['utilityTaxId', 'taxName', 'rateName', 'rateAmountElectricity', 'rateAmountGas', 'fromDateTime', 'toDateTime'],
+  sortable: [
+    'utilityTaxId',
+    'taxName',
+    'rateName',
+    'rateAmountElectricity',
+    'rateAmountGas',
+    'fromDateTime',
+    'toDateTime',
+  ],
   defaultSort: [{ field: 'utilityTaxId', descending: false }],
 };
 
@@ -20,7 +28,15 @@ export function utilityTaxesRoutes(service: UtilityTaxesService) {
   return async (app: App): Promise<void> => {
     app.get(
       '/rest/v1/utilitytaxes',
-      { config, schema: { tags, summary: 'Utility taxes (signal tier)', querystring: UtilityTaxListQuery, response: responses(UtilityTaxSchema) } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Utility taxes (signal tier)',
+          querystring: UtilityTaxListQuery,
+          response: responses(UtilityTaxSchema),
+        },
+      },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
         const { rows, total } = await service.list(request.query, options);
@@ -29,7 +45,15 @@ export function utilityTaxesRoutes(service: UtilityTaxesService) {
     );
     app.get(
       '/rest/v1/utilitytaxes/:utilityTaxId',
-      { config, schema: { tags, summary: 'One utility tax (signal tier)', params: UtilityTaxParams, response: responses(UtilityTaxSchema) } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One utility tax (signal tier)',
+          params: UtilityTaxParams,
+          response: responses(UtilityTaxSchema),
+        },
+      },
       async (request) => single(TYPE, await service.get(request.params.utilityTaxId)),
     );
   };

@@ -22,7 +22,10 @@ export interface TaxListParams {
 export class UtilityTaxesService {
   readonly repo: UtilityTaxesRepository;
 
-  constructor(db: Db, private readonly territories: TerritoriesRepository) {
+  constructor(
+    db: Db,
+    private readonly territories: TerritoriesRepository,
+  ) {
     this.repo = new UtilityTaxesRepository(db, territories);
   }
 
@@ -36,9 +39,16 @@ export class UtilityTaxesService {
     // Tax dates are calendar dates: the date part of the input, as written, is what counts.
     const from = dateTimeParam('fromDateTime', params.fromDateTime, 'UTC')?.value.toISODate() ?? undefined;
     const to = dateTimeParam('toDateTime', params.toDateTime, 'UTC')?.value.toISODate() ?? undefined;
-    if (from && to && to < from) throw invalidArgument('toDateTime', params.toDateTime, 'toDateTime must not be before fromDateTime');
+    if (from && to && to < from)
+      throw invalidArgument('toDateTime', params.toDateTime, 'toDateTime must not be before fromDateTime');
     const { rows, total } = await this.repo.list(
-      { territoryId: params.territoryId, lseId: params.lseId, customerClasses: enumList('customerClasses', params.customerClasses, CUSTOMER_CLASSES), from, to },
+      {
+        territoryId: params.territoryId,
+        lseId: params.lseId,
+        customerClasses: enumList('customerClasses', params.customerClasses, CUSTOMER_CLASSES),
+        from,
+        to,
+      },
       options,
     );
     return { rows: await this.toApi(rows), total };

@@ -24,10 +24,20 @@ export function zipcodesRoutes(service: ZipcodesService) {
     );
     app.get(
       '/rest/public/zipcodes',
-      { schema: { tags, summary: 'ZIP codes, searched by ZIP prefix, city, county or state', querystring: ZipcodeListQuery, response: responses(ZipcodeSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'ZIP codes, searched by ZIP prefix, city, county or state',
+          querystring: ZipcodeListQuery,
+          response: responses(ZipcodeSchema),
+        },
+      },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
-        const { rows, total } = await service.list({ zipCode: request.query.zipCode, state: request.query.state }, options);
+        const { rows, total } = await service.list(
+          { zipCode: request.query.zipCode, state: request.query.state },
+          options,
+        );
         return page('Zipcode', rows.map(toZipcode), total, options.paging);
       },
     );

@@ -6,7 +6,9 @@ const NString = Nullable(Type.String());
 
 export const ZipcodeSchema = Type.Object({
   state: NString,
-  timeZone: Type.Union([Type.Integer(), Type.Null()], { description: 'Hours west of UTC in standard time (5 = Eastern)' }),
+  timeZone: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Hours west of UTC in standard time (5 = Eastern)',
+  }),
   zipcode: Type.String(),
   city: NString,
   latitude: Type.Union([Type.Number(), Type.Null()]),

@@ -48,7 +48,8 @@ export class ZipcodesService {
     if (filters.zipCode !== undefined && !/^\d{1,5}$/.test(filters.zipCode)) {
       throw invalidArgument('zipCode', filters.zipCode, 'zipCode must be 1 to 5 digits (a ZIP code or its prefix)');
     }
-    if (filters.state !== undefined && !/^[A-Za-z]{2}$/.test(filters.state)) throw invalidArgument('state', filters.state, 'state must be a two-letter abbreviation');
+    if (filters.state !== undefined && !/^[A-Za-z]{2}$/.test(filters.state))
+      throw invalidArgument('state', filters.state, 'state must be a two-letter abbreviation');
     return this.repo.list({ zipPrefix: filters.zipCode, state: filters.state?.toUpperCase() }, options);
   }
 
@@ -60,7 +61,13 @@ export class ZipcodesService {
   /** The ZIP code of an address: its zip, else its string (or its parts joined into one), else its coordinates. */
   resolveAddress(a: AddressParts): Promise<ZipRow | null> {
     const parts = [a.address1, a.city, a.state].filter(Boolean).join(', ');
-    return this.resolve({ zipCode: a.zip, addressString: a.addressString ?? (parts || undefined), lat: a.lat, lng: a.lon, country: a.country });
+    return this.resolve({
+      zipCode: a.zip,
+      addressString: a.addressString ?? (parts || undefined),
+      lat: a.lat,
+      lng: a.lon,
+      country: a.country,
+    });
   }
 
   async resolve(input: LocationInput): Promise<ZipRow | null> {
@@ -76,7 +83,8 @@ export class ZipcodesService {
       return this.get(/^\d{5}-\d{4}$/.test(trimmed) ? trimmed.slice(0, 5) : trimmed, zipParam);
     }
     const address = input.addressString ?? input.address;
-    if (address !== undefined && address !== '') return this.placeAddress(address, input.addressString !== undefined ? 'addressString' : 'address');
+    if (address !== undefined && address !== '')
+      return this.placeAddress(address, input.addressString !== undefined ? 'addressString' : 'address');
     if (input.lat !== undefined || input.lng !== undefined) {
       if (input.lat === undefined) throw invalidArgument('lat', null, 'lat and lng must be sent together');
       if (input.lng === undefined) throw invalidArgument('lng', null, 'lat and lng must be sent together');
@@ -95,7 +103,9 @@ export class ZipcodesService {
       const row = await this.repo.find(zip[1]!);
       if (row) return row;
     }
-    const cityState = /([A-Za-z][A-Za-z .'-]*?)\s*,\s*([A-Za-z]{2})\b\.?\s*(?:,?\s*(?:US|USA))?\s*$/i.exec(address.trim());
+    const cityState = /([A-Za-z][A-Za-z .'-]*?)\s*,\s*([A-Za-z]{2})\b\.?\s*(?:,?\s*(?:US|USA))?\s*$/i.exec(
+      address.trim(),
+    );
     if (cityState) {
       const rows = await this.repo.byCity(cityState[1]!.trim(), cityState[2]!);
       const centre = centroid(rows);
@@ -105,6 +115,10 @@ export class ZipcodesService {
         return located.reduce((best, r) => (distance(r) < distance(best) ? r : best));
       }
     }
-    throw invalidArgument(param, address, 'The address could not be placed: include a five-digit ZIP code, or end it with "City, ST"');
+    throw invalidArgument(
+      param,
+      address,
+      'The address could not be placed: include a five-digit ZIP code, or end it with "City, ST"',
+    );
   }
 }

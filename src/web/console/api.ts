@@ -45,7 +45,9 @@ export function describeError(status: number, body: unknown): string {
   const first = (body as { results?: ErrorResult[] } | null)?.results?.[0];
   const what = STATUS_WORDS[status] ?? (status >= 500 ? 'The service failed' : `HTTP ${status}`);
   if (!first?.message) return `${what} (HTTP ${status}).`;
-  const param = first.propertyName ? ` (parameter ${first.propertyName}${first.propertyValue ? ` = ${first.propertyValue}` : ''})` : '';
+  const param = first.propertyName
+    ? ` (parameter ${first.propertyName}${first.propertyValue ? ` = ${first.propertyValue}` : ''})`
+    : '';
   return `${what}: ${first.message}${param}.`;
 }
 
@@ -84,7 +86,12 @@ export class Api {
     } catch {
       // A proxy's HTML error page or an empty answer: the status alone speaks.
     }
-    if (!res.ok) throw new ApiError(res.status, describeError(res.status, json), (json as { results?: ErrorResult[] } | null)?.results?.[0]?.code ?? null);
+    if (!res.ok)
+      throw new ApiError(
+        res.status,
+        describeError(res.status, json),
+        (json as { results?: ErrorResult[] } | null)?.results?.[0]?.code ?? null,
+      );
     return json as Envelope<T>;
   }
 }

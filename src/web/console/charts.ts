@@ -65,7 +65,15 @@ const axes = (labels: string[] | null, yLabel: string, yFormat: (v: number) => s
  * Bars per category (months): stacked adds each series on the ones before it (drawn top first so each band shows),
  * otherwise two series stand side by side. The legend shows each series' own value, not the running sum.
  */
-export function barChart(o: { caption: string; description: string; labels: string[]; series: BarSeries[]; stacked: boolean; yLabel: string; format: (v: number) => string }): HTMLElement {
+export function barChart(o: {
+  caption: string;
+  description: string;
+  labels: string[];
+  series: BarSeries[];
+  stacked: boolean;
+  yLabel: string;
+  format: (v: number) => string;
+}): HTMLElement {
   const x = o.labels.map((_, i) => i);
   const shown = o.stacked
     ? o.series.map((_, k) => x.map((i) => o.series.slice(0, k + 1).reduce((sum, s) => sum + (s.values[i] ?? 0), 0)))
@@ -81,7 +89,8 @@ export function barChart(o: { caption: string; description: string; labels: stri
       width: 0,
       paths: o.stacked ? bars({ size: [0.7, 64] }) : bars({ size: [0.35, 32], align: position === 0 ? -1 : 1 }),
       points: { show: false },
-      value: (_u: uPlot, _v: number | null, _si: number, i: number | null) => (i === null ? '' : o.format(o.series[k]!.values[i] ?? 0)),
+      value: (_u: uPlot, _v: number | null, _si: number, i: number | null) =>
+        i === null ? '' : o.format(o.series[k]!.values[i] ?? 0),
     })),
   ];
   const data = [x, ...order.map((k) => shown[k]!)] as uPlot.AlignedData;
@@ -90,7 +99,10 @@ export function barChart(o: { caption: string; description: string; labels: stri
     (width) => ({
       width,
       height: width < 500 ? 240 : 300,
-      scales: { x: { time: false, range: [-0.6, o.labels.length - 0.4] }, y: { range: (_u, _min, max) => [Math.min(0, ...shown.flat()), max > 0 ? max * 1.08 : 1] } },
+      scales: {
+        x: { time: false, range: [-0.6, o.labels.length - 0.4] },
+        y: { range: (_u, _min, max) => [Math.min(0, ...shown.flat()), max > 0 ? max * 1.08 : 1] },
+      },
       axes: axes(o.labels, o.yLabel, o.format),
       series,
       cursor: { points: { show: false } },
@@ -104,7 +116,16 @@ export function barChart(o: { caption: string; description: string; labels: stri
  * Lines over time (x in Unix seconds); stepped draws each value until the next, as prices are. xFormat writes the
  * time axis' labels (uPlot's own name dates, wrong for a typical year that is no real one).
  */
-export function lineChart(o: { caption: string; description: string; x: number[]; series: (BarSeries & { stepped?: boolean })[]; yLabel: string; format: (v: number) => string; timeZone?: string; xFormat?: (seconds: number) => string }): HTMLElement {
+export function lineChart(o: {
+  caption: string;
+  description: string;
+  x: number[];
+  series: (BarSeries & { stepped?: boolean })[];
+  yLabel: string;
+  format: (v: number) => string;
+  timeZone?: string;
+  xFormat?: (seconds: number) => string;
+}): HTMLElement {
   const series: uPlot.Series[] = [
     {},
     ...o.series.map((s, k) => ({
@@ -123,7 +144,9 @@ export function lineChart(o: { caption: string; description: string; x: number[]
       width,
       height: width < 500 ? 240 : 300,
       ...(o.timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), o.timeZone!) } : {}),
-      axes: o.xFormat ? [{ font: axisFont, values: (_u, splits) => splits.map(o.xFormat!) }, axes(null, o.yLabel, o.format)[1]!] : axes(null, o.yLabel, o.format),
+      axes: o.xFormat
+        ? [{ font: axisFont, values: (_u, splits) => splits.map(o.xFormat!) }, axes(null, o.yLabel, o.format)[1]!]
+        : axes(null, o.yLabel, o.format),
       series,
     }),
     data,

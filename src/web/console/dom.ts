@@ -5,7 +5,11 @@ type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>;
 
 /** An element: attributes (on* are listeners; false/null/undefined are left out) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (typeof value === 'function') el.addEventListener(name.slice(2).toLowerCase(), value);
@@ -28,7 +32,8 @@ const price = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximum
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export const fmt = {
-  money: (v: number | null | undefined, currency = 'USD') => (v === null || v === undefined ? '—' : `${money.format(v)} ${currency}`),
+  money: (v: number | null | undefined, currency = 'USD') =>
+    v === null || v === undefined ? '—' : `${money.format(v)} ${currency}`,
   /** Money without its currency, for a table whose caption names it. */
   amount: (v: number) => money.format(v),
   price: (v: number | null | undefined) => (v === null || v === undefined ? '—' : price.format(v)),
@@ -51,10 +56,39 @@ export function field(label: string, control: HTMLInputElement | HTMLSelectEleme
  * (focusable, so the keyboard scrolls it too); each cell carries its column's name, so a table with the class `stack`
  * is shown as one block per row on a phone (console.css), each value under its column's name.
  */
-export function table(caption: string, head: string[], rows: (string | number | Node)[][], attrs: Attrs = {}): HTMLElement {
+export function table(
+  caption: string,
+  head: string[],
+  rows: (string | number | Node)[][],
+  attrs: Attrs = {},
+): HTMLElement {
   return h(
     'div',
     { class: 'table-wrap', role: 'region', 'aria-label': caption, tabindex: 0 },
-    h('table', attrs, h('caption', {}, caption), h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => h('td', { 'data-label': head[i] }, c)))))),
+    h(
+      'table',
+      attrs,
+      h('caption', {}, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          head.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) =>
+          h(
+            'tr',
+            {},
+            r.map((c, i) => h('td', { 'data-label': head[i] }, c)),
+          ),
+        ),
+      ),
+    ),
   );
 }

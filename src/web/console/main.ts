@@ -57,14 +57,41 @@ function showNav(c: Credentials | null, identity?: Who): void {
     return;
   }
   const current = `#/${location.hash.replace(/^#\/?/, '').split(/[/?]/)[0] || 'utilities'}`;
-  nav.replaceChildren(h('ul', {}, NAV.map(([route, label]) => h('li', {}, h('a', { href: route, 'aria-current': current === route ? 'page' : null }, label)))));
+  nav.replaceChildren(
+    h(
+      'ul',
+      {},
+      NAV.map(([route, label]) =>
+        h('li', {}, h('a', { href: route, 'aria-current': current === route ? 'page' : null }, label)),
+      ),
+    ),
+  );
   who.replaceChildren(
-    h('span', { class: 'identity' }, c.appId, identity ? h('span', { class: 'tiers' }, ` (${identity.organizationName ?? 'no organization'}; tiers: ${identity.tiers.join(', ') || 'none'})`) : null),
+    h(
+      'span',
+      { class: 'identity' },
+      c.appId,
+      identity
+        ? h(
+            'span',
+            { class: 'tiers' },
+            ` (${identity.organizationName ?? 'no organization'}; tiers: ${identity.tiers.join(', ') || 'none'})`,
+          )
+        : null,
+    ),
     ' ',
-    h('button', { type: 'button', class: 'link', onclick: () => {
-        clearCredentials();
-        render();
-      } }, 'Sign out'),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'link',
+        onclick: () => {
+          clearCredentials();
+          render();
+        },
+      },
+      'Sign out',
+    ),
   );
 }
 

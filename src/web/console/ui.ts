@@ -23,7 +23,10 @@ export interface TariffSummary {
 
 /** A failure in words, announced to screen readers. */
 export function errorBox(err: unknown): HTMLElement {
-  const text = err instanceof ApiError || err instanceof CsvError ? err.message : `Something went wrong: ${(err as Error)?.message ?? String(err)}`;
+  const text =
+    err instanceof ApiError || err instanceof CsvError
+      ? err.message
+      : `Something went wrong: ${(err as Error)?.message ?? String(err)}`;
   return h('p', { class: 'error', role: 'alert' }, text);
 }
 
@@ -53,9 +56,17 @@ export const tariffLabel = (t: TariffSummary) => `${t.tariffCode ?? t.masterTari
  * Fills a select with tariffs (after any options it is given first) and selects `wanted`, kept as an option of its
  * own when the list does not hold it.
  */
-export function fillTariffs(select: HTMLSelectElement, tariffs: TariffSummary[], wanted: number | null, first: HTMLOptionElement[] = []): void {
-  const options = tariffs.map((t) => h('option', { value: t.masterTariffId, 'data-time-zone': t.timeZone ?? null }, tariffLabel(t)));
-  if (wanted && !tariffs.some((t) => t.masterTariffId === wanted)) options.unshift(h('option', { value: wanted }, `Tariff ${wanted}`));
+export function fillTariffs(
+  select: HTMLSelectElement,
+  tariffs: TariffSummary[],
+  wanted: number | null,
+  first: HTMLOptionElement[] = [],
+): void {
+  const options = tariffs.map((t) =>
+    h('option', { value: t.masterTariffId, 'data-time-zone': t.timeZone ?? null }, tariffLabel(t)),
+  );
+  if (wanted && !tariffs.some((t) => t.masterTariffId === wanted))
+    options.unshift(h('option', { value: wanted }, `Tariff ${wanted}`));
   select.replaceChildren(...first, ...options);
   select.value = wanted ? String(wanted) : (first[0]?.value ?? select.value);
 }
@@ -64,8 +75,25 @@ export function fillTariffs(select: HTMLSelectElement, tariffs: TariffSummary[],
  * A ZIP code and the tariffs of the utilities serving it, as a select; `initial` preselects one (and is kept as an
  * option when the ZIP code's list does not hold it).
  */
-export function tariffPicker(api: Api, zip: string, initial: number | null): { element: HTMLElement; zip: HTMLInputElement; select: HTMLSelectElement; timeZone: () => string | undefined; ready: Promise<void> } {
-  const zipInput = h('input', { name: 'zip', inputmode: 'numeric', autocomplete: 'postal-code', pattern: '\\d{5}', value: zip, required: true });
+export function tariffPicker(
+  api: Api,
+  zip: string,
+  initial: number | null,
+): {
+  element: HTMLElement;
+  zip: HTMLInputElement;
+  select: HTMLSelectElement;
+  timeZone: () => string | undefined;
+  ready: Promise<void>;
+} {
+  const zipInput = h('input', {
+    name: 'zip',
+    inputmode: 'numeric',
+    autocomplete: 'postal-code',
+    pattern: '\\d{5}',
+    value: zip,
+    required: true,
+  });
   const select = h('select', { name: 'masterTariffId', required: true });
   const status = h('span', { class: 'hint', role: 'status' });
   const fill = async () => {
@@ -81,7 +109,13 @@ export function tariffPicker(api: Api, zip: string, initial: number | null): { e
   };
   zipInput.addEventListener('change', () => void fill());
   if (initial) select.append(h('option', { value: initial }, `Tariff ${initial}`));
-  const element = h('div', { class: 'row align-top' }, field('ZIP code', zipInput, 'five digits; lists the tariffs of the utilities serving it'), field('Tariff', select), status);
+  const element = h(
+    'div',
+    { class: 'row align-top' },
+    field('ZIP code', zipInput, 'five digits; lists the tariffs of the utilities serving it'),
+    field('Tariff', select),
+    status,
+  );
   const timeZone = () => select.selectedOptions[0]?.dataset.timeZone || undefined;
   return { element, zip: zipInput, select, timeZone, ready: fill() };
 }

@@ -51,7 +51,8 @@ describe('bill engine invariants', () => {
       const s = scenario(random);
       const { from, to } = rangeOf(s.from, s.hours);
       const base = billInput({ from: s.from, to: s.from, versions: FULL_TARIFF(), series: [hourly(s.from, s.values)] });
-      const run = (detailLevel: (typeof DETAIL_LEVELS)[number], groupBy: GroupBy | null) => calculateBill({ ...base, to, from, options: { ...base.options, detailLevel, groupBy } });
+      const run = (detailLevel: (typeof DETAIL_LEVELS)[number], groupBy: GroupBy | null) =>
+        calculateBill({ ...base, to, from, options: { ...base.options, detailLevel, groupBy } });
       const reference = run('ALL', null);
       for (const level of DETAIL_LEVELS) {
         for (const groupBy of [null, ...GROUP_BYS]) {
@@ -62,8 +63,14 @@ describe('bill engine invariants', () => {
           // Items carry 8 decimals; the three parts of the bill are each rounded to the cent, so the items' sum is
           // within three half cents of the total (and within a half cent of each part).
           const sum = r.items.reduce((a, i) => a + i.cost, 0);
-          assert.ok(Math.abs(sum - r.summary.totalCost) <= 0.015 + 1e-9, `round ${round}: ${level}/${groupBy} items add up: ${sum} vs ${r.summary.totalCost}`);
-          assert.ok(r.items.every((i) => Math.abs(i.cost * 1e8 - Math.round(i.cost * 1e8)) < 1e-4), 'items are at most 8 decimals');
+          assert.ok(
+            Math.abs(sum - r.summary.totalCost) <= 0.015 + 1e-9,
+            `round ${round}: ${level}/${groupBy} items add up: ${sum} vs ${r.summary.totalCost}`,
+          );
+          assert.ok(
+            r.items.every((i) => Math.abs(i.cost * 1e8 - Math.round(i.cost * 1e8)) < 1e-4),
+            'items are at most 8 decimals',
+          );
         }
       }
     }
@@ -71,28 +78,68 @@ describe('bill engine invariants', () => {
 
   it('splitting a range into two bills gives the same energy charges', () => {
     const random = generator(7);
-    const energyOnly = [version([rate('CONSUMPTION_BASED', [band(0.4)], { touId: PEAK }), rate('CONSUMPTION_BASED', [band(0.2)], { touId: OFF_PEAK })])];
+    const energyOnly = [
+      version([
+        rate('CONSUMPTION_BASED', [band(0.4)], { touId: PEAK }),
+        rate('CONSUMPTION_BASED', [band(0.2)], { touId: OFF_PEAK }),
+      ]),
+    ];
     for (let round = 0; round < 25; round++) {
       const s = scenario(random);
       const cut = 1 + Math.floor(random() * (s.hours - 1));
       const { from, to } = rangeOf(s.from, s.hours);
-      const whole = calculateBill({ ...billInput({ from: s.from, to: s.from, versions: energyOnly, series: [hourly(s.from, s.values)] }), from, to });
+      const whole = calculateBill({
+        ...billInput({ from: s.from, to: s.from, versions: energyOnly, series: [hourly(s.from, s.values)] }),
+        from,
+        to,
+      });
       const mid = from + cut * 3_600_000;
-      const first = calculateBill({ ...billInput({ from: s.from, to: s.from, versions: energyOnly, series: [{ ...hourly(s.from, s.values.slice(0, cut)) }] }), from, to: mid });
-      const second = calculateBill({ ...billInput({ from: s.from, to: s.from, versions: energyOnly, series: [{ ...hourly(s.from, s.values.slice(cut)), from: mid }] }), from: mid, to });
+      const first = calculateBill({
+        ...billInput({
+          from: s.from,
+          to: s.from,
+          versions: energyOnly,
+          series: [{ ...hourly(s.from, s.values.slice(0, cut)) }],
+        }),
+        from,
+        to: mid,
+      });
+      const second = calculateBill({
+        ...billInput({
+          from: s.from,
+          to: s.from,
+          versions: energyOnly,
+          series: [{ ...hourly(s.from, s.values.slice(cut)), from: mid }],
+        }),
+        from: mid,
+        to,
+      });
       // Each bill rounds to the cent once: the two halves may differ from the whole by at most a cent.
-      assert.ok(Math.abs(first.summary.totalCost + second.summary.totalCost - whole.summary.totalCost) <= 0.0100001, `round ${round}`);
+      assert.ok(
+        Math.abs(first.summary.totalCost + second.summary.totalCost - whole.summary.totalCost) <= 0.0100001,
+        `round ${round}`,
+      );
     }
   });
 
   it('scaling usage scales energy charges', () => {
     const random = generator(99);
-    const energyOnly = [version([rate('CONSUMPTION_BASED', [band(0.4)], { touId: PEAK }), rate('CONSUMPTION_BASED', [band(0.2)], { touId: OFF_PEAK })])];
+    const energyOnly = [
+      version([
+        rate('CONSUMPTION_BASED', [band(0.4)], { touId: PEAK }),
+        rate('CONSUMPTION_BASED', [band(0.2)], { touId: OFF_PEAK }),
+      ]),
+    ];
     for (let round = 0; round < 25; round++) {
       const s = scenario(random);
       const k = 1 + Math.floor(random() * 9);
       const { from, to } = rangeOf(s.from, s.hours);
-      const bill = (values: number[]) => calculateBill({ ...billInput({ from: s.from, to: s.from, versions: energyOnly, series: [hourly(s.from, values)] }), from, to }).summary.totalCost;
+      const bill = (values: number[]) =>
+        calculateBill({
+          ...billInput({ from: s.from, to: s.from, versions: energyOnly, series: [hourly(s.from, values)] }),
+          from,
+          to,
+        }).summary.totalCost;
       const one = bill(s.values);
       assert.ok(Math.abs(bill(s.values.map((v) => v * k)) - k * one) <= 0.005 * (k + 1), `round ${round}: x${k}`);
     }

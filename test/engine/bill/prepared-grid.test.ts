@@ -8,7 +8,19 @@ import { calculateBill } from '../../../src/engine/bill/calculate.ts';
 import { prepareGrid } from '../../../src/engine/bill/prepared.ts';
 import type { BillInput, UsageSeries } from '../../../src/engine/bill/types.ts';
 import type { ExportRules, TariffVersion } from '../../../src/engine/tariff/model.ts';
-import { at, band, billInput, HOLIDAY_OFF, OFF_PEAK, PEAK, rate, SUMMER, version, WEEKDAY_PEAK, WINTER } from './bill-fixtures.ts';
+import {
+  at,
+  band,
+  billInput,
+  HOLIDAY_OFF,
+  OFF_PEAK,
+  PEAK,
+  rate,
+  SUMMER,
+  version,
+  WEEKDAY_PEAK,
+  WINTER,
+} from './bill-fixtures.ts';
 
 const HOUR = 3_600_000;
 const FROM = '2021-01-01';
@@ -20,48 +32,125 @@ function netLoad(kw: number): number[] {
   return Array.from({ length: HOURS }, (_, i) => {
     const hour = i % 24;
     const load = 0.4 + (hour >= 17 && hour < 22 ? 1.2 : 0.3 * Math.sin(i * 0.7) ** 2);
-    const sun = hour >= 7 && hour < 18 ? Math.sin(((hour - 7 + 0.5) / 11) * Math.PI) * (0.8 + 0.2 * Math.cos(i / 500)) : 0;
+    const sun =
+      hour >= 7 && hour < 18 ? Math.sin(((hour - 7 + 0.5) / 11) * Math.PI) * (0.8 + 0.2 * Math.cos(i / 500)) : 0;
     return Math.round((load - kw * sun) * 1000) / 1000;
   });
 }
 
-const rules = (arrangement: ExportRules['arrangement'], o: Partial<ExportRules> = {}): ExportRules => ({ arrangement, trueUpMonth: 12, yearEndSellRate: 0, yearEndCreditPaid: false, ...o });
+const rules = (arrangement: ExportRules['arrangement'], o: Partial<ExportRules> = {}): ExportRules => ({
+  arrangement,
+  trueUpMonth: 12,
+  yearEndSellRate: 0,
+  yearEndCreditPaid: false,
+  ...o,
+});
 
 const TARIFFS: Record<string, TariffVersion[]> = {
-  'tiers by season': [version([rate('FIXED_PRICE', [band(10)]), rate('CONSUMPTION_BASED', [band(0.2, { consumptionUpperLimit: 300 }), band(0.3)], { seasonId: SUMMER }), rate('CONSUMPTION_BASED', [band(0.15, { consumptionUpperLimit: 400 }), band(0.25)], { seasonId: WINTER })])],
-  'TOU with a holiday calendar': [version([rate('CONSUMPTION_BASED', [band(0.4)], { touId: WEEKDAY_PEAK }), rate('CONSUMPTION_BASED', [band(0.2)], { touId: HOLIDAY_OFF })])],
-  'demand with a minimum': [version([rate('DEMAND_BASED', [band(10, { demandUpperLimit: 1 }), band(15)]), rate('DEMAND_BASED', [band(5)], { touId: PEAK }), rate('CONSUMPTION_BASED', [band(0.1)]), rate('MINIMUM', [band(40)])])],
-  'net metering with a true-up': [{ ...version([rate('FIXED_PRICE', [band(10)]), rate('CONSUMPTION_BASED', [band(0.4)], { touId: PEAK }), rate('CONSUMPTION_BASED', [band(0.2, { consumptionUpperLimit: 200 }), band(0.25)], { touId: OFF_PEAK })]), exportRules: rules('NET_METERING', { trueUpMonth: 4, yearEndSellRate: 0.03 }) }],
-  'net billing with export credits': [{ ...version([rate('FIXED_PRICE', [band(10)]), rate('CONSUMPTION_BASED', [band(0.3)]), rate('CONSUMPTION_BASED', [band(0.05)], { transactionType: 'SELL' })]), exportRules: rules('NET_BILLING') }],
+  'tiers by season': [
+    version([
+      rate('FIXED_PRICE', [band(10)]),
+      rate('CONSUMPTION_BASED', [band(0.2, { consumptionUpperLimit: 300 }), band(0.3)], { seasonId: SUMMER }),
+      rate('CONSUMPTION_BASED', [band(0.15, { consumptionUpperLimit: 400 }), band(0.25)], { seasonId: WINTER }),
+    ]),
+  ],
+  'TOU with a holiday calendar': [
+    version([
+      rate('CONSUMPTION_BASED', [band(0.4)], { touId: WEEKDAY_PEAK }),
+      rate('CONSUMPTION_BASED', [band(0.2)], { touId: HOLIDAY_OFF }),
+    ]),
+  ],
+  'demand with a minimum': [
+    version([
+      rate('DEMAND_BASED', [band(10, { demandUpperLimit: 1 }), band(15)]),
+      rate('DEMAND_BASED', [band(5)], { touId: PEAK }),
+      rate('CONSUMPTION_BASED', [band(0.1)]),
+      rate('MINIMUM', [band(40)]),
+    ]),
+  ],
+  'net metering with a true-up': [
+    {
+      ...version([
+        rate('FIXED_PRICE', [band(10)]),
+        rate('CONSUMPTION_BASED', [band(0.4)], { touId: PEAK }),
+        rate('CONSUMPTION_BASED', [band(0.2, { consumptionUpperLimit: 200 }), band(0.25)], { touId: OFF_PEAK }),
+      ]),
+      exportRules: rules('NET_METERING', { trueUpMonth: 4, yearEndSellRate: 0.03 }),
+    },
+  ],
+  'net billing with export credits': [
+    {
+      ...version([
+        rate('FIXED_PRICE', [band(10)]),
+        rate('CONSUMPTION_BASED', [band(0.3)]),
+        rate('CONSUMPTION_BASED', [band(0.05)], { transactionType: 'SELL' }),
+      ]),
+      exportRules: rules('NET_BILLING'),
+    },
+  ],
 };
 
-const series = (values: number[], from = FROM, duration = HOUR): UsageSeries => ({ keyName: 'consumption', from: at(from), duration, values, exports: null });
+const series = (values: number[], from = FROM, duration = HOUR): UsageSeries => ({
+  keyName: 'consumption',
+  from: at(from),
+  duration,
+  values,
+  exports: null,
+});
 
 describe('a tariff prepared for its grid', () => {
   for (const [name, versions] of Object.entries(TARIFFS)) {
     it(`bills as a bill prepared afresh: ${name}`, () => {
-      const first: BillInput = billInput({ from: FROM, to: TO, versions, holidays: ['2021-07-05', '2021-12-24'], series: [series(netLoad(0))] });
+      const first: BillInput = billInput({
+        from: FROM,
+        to: TO,
+        versions,
+        holidays: ['2021-07-05', '2021-12-24'],
+        series: [series(netLoad(0))],
+      });
       const grid = prepareGrid(first);
       for (const kw of [0, 0.7, 2, 4.5]) {
         const given = series(netLoad(kw));
         const afresh = calculateBill({ ...first, series: [given] });
         assert.deepEqual(calculateBill({ ...first, series: [given] }, grid), afresh, `${kw} kW`);
         // The total alone (detail level TOTAL), as the savings analysis bills its later years: the same summary.
-        assert.deepEqual(calculateBill({ ...first, series: [given], options: { ...first.options, detailLevel: 'TOTAL' } }, grid).summary, afresh.summary);
+        assert.deepEqual(
+          calculateBill({ ...first, series: [given], options: { ...first.options, detailLevel: 'TOTAL' } }, grid)
+            .summary,
+          afresh.summary,
+        );
         // The same kWh in two series (placed and netted interval by interval) bill as one (each value the net).
         const values = netLoad(kw);
-        const halves = [series(values.slice(0, 4000)), series(values.slice(4000), new Date(at(FROM) + 4000 * HOUR).toISOString())];
+        const halves = [
+          series(values.slice(0, 4000)),
+          series(values.slice(4000), new Date(at(FROM) + 4000 * HOUR).toISOString()),
+        ];
         assert.deepEqual(calculateBill({ ...first, series: halves }).summary, afresh.summary, `${kw} kW in two series`);
       }
     });
   }
 
   it('is refused for a bill of another range or grid step', () => {
-    const first = billInput({ from: FROM, to: TO, versions: TARIFFS['tiers by season']!, series: [series(netLoad(1))] });
+    const first = billInput({
+      from: FROM,
+      to: TO,
+      versions: TARIFFS['tiers by season']!,
+      series: [series(netLoad(1))],
+    });
     const grid = prepareGrid(first);
     assert.throws(() => calculateBill({ ...first, to: at('2021-12-31') }, grid), RangeError);
-    const quarters = { keyName: 'consumption' as const, from: at(FROM), duration: HOUR / 4, values: [1, 2], exports: null };
+    const quarters = {
+      keyName: 'consumption' as const,
+      from: at(FROM),
+      duration: HOUR / 4,
+      values: [1, 2],
+      exports: null,
+    };
     assert.throws(() => calculateBill({ ...first, series: [quarters] }, grid), RangeError);
-    assert.throws(() => calculateBill({ ...first, versions: [...first.versions] }, grid), RangeError, 'an equal copy of the versions is not the same tariff read once');
+    assert.throws(
+      () => calculateBill({ ...first, versions: [...first.versions] }, grid),
+      RangeError,
+      'an equal copy of the versions is not the same tariff read once',
+    );
   });
 });

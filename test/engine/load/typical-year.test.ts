@@ -79,7 +79,13 @@ describe('moving a typical year onto real dates', () => {
     // Feb 29, 2024 is a Thursday and gets a Thursday: hour 0 = 401.
     closeRel(days.get('2024-02-29')![0]!.interval.kwh, 401 * F2024_NY, 1e-12);
     // Mar 10: wall hours 0, 1, 3, ... (2 is skipped and its value dropped).
-    assert.deepEqual(days.get('2024-03-10')!.map((h) => h.at.hour).slice(0, 3), [0, 1, 3]);
+    assert.deepEqual(
+      days
+        .get('2024-03-10')!
+        .map((h) => h.at.hour)
+        .slice(0, 3),
+      [0, 1, 3],
+    );
     // Nov 3: wall hour 1 twice (EDT then EST), both the Sunday hour-1 value 702.
     const nov3 = days.get('2024-11-03')!;
     assert.deepEqual(nov3.map((h) => h.at.hour).slice(0, 4), [0, 1, 1, 2]);
@@ -151,7 +157,10 @@ describe('moving a typical year onto real dates', () => {
     // so a week later: Thu Jan 5, 2017 (day 4), hour 0 = index 96, value 97. Fri Jan 2 -> day 5, Sat Jan 3 -> day 6,
     // and Sun Jan 4 (nominal 3, -3) -> day 0, the typical year's first Sunday.
     const days = typicalDaysOf(2026, 97);
-    assert.deepEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'].map((d) => days.get(d)), [4, 5, 6, 0]);
+    assert.deepEqual(
+      ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'].map((d) => days.get(d)),
+      [4, 5, 6, 0],
+    );
   });
 
   it('returns the typical year unchanged on its own calendar (2017) in zones without DST', () => {
@@ -230,7 +239,15 @@ describe('moving a typical year onto real dates', () => {
     assert.deepEqual(apr7.map((h) => (h.interval.to - h.interval.from) / 60_000).slice(0, 4), [60, 60, 30, 60]);
     closeRel(apr7[2]!.interval.kwh, 351 * factor, 1e-12);
     const oct6 = days.get('2024-10-06')!;
-    assert.deepEqual(oct6.map((h) => [h.at.hour, h.at.minute, (h.interval.to - h.interval.from) / 60_000]).slice(0, 4), [[0, 0, 60], [1, 0, 60], [2, 30, 30], [3, 0, 60]]);
+    assert.deepEqual(
+      oct6.map((h) => [h.at.hour, h.at.minute, (h.interval.to - h.interval.from) / 60_000]).slice(0, 4),
+      [
+        [0, 0, 60],
+        [1, 0, 60],
+        [2, 30, 30],
+        [3, 0, 60],
+      ],
+    );
     closeRel(sum(out), WEEKDAY_HOUR_TOTAL, 1e-9);
   });
 
@@ -245,10 +262,19 @@ describe('moving a typical year onto real dates', () => {
     const t = local('2024-01-01T00:00');
     assert.throws(() => moveTypicalYear(weekdayHour, NY, t, t), RangeError);
     assert.throws(() => moveTypicalYear(weekdayHour, NY, t, t + (3 * 366 + 1) * 24 * HOUR), RangeError);
-    assert.throws(() => moveTypicalYear({ startDay: 7, values: weekdayHour.values.slice(1) }, NY, t, t + HOUR), RangeError);
+    assert.throws(
+      () => moveTypicalYear({ startDay: 7, values: weekdayHour.values.slice(1) }, NY, t, t + HOUR),
+      RangeError,
+    );
     assert.throws(() => moveTypicalYear({ startDay: 0, values: weekdayHour.values }, NY, t, t + HOUR), RangeError);
-    assert.throws(() => moveTypicalYear({ startDay: 7, values: [-1, ...weekdayHour.values.slice(1)] }, NY, t, t + HOUR), RangeError);
-    assert.throws(() => moveTypicalYear({ startDay: 7, values: [Number.NaN, ...weekdayHour.values.slice(1)] }, NY, t, t + HOUR), RangeError);
+    assert.throws(
+      () => moveTypicalYear({ startDay: 7, values: [-1, ...weekdayHour.values.slice(1)] }, NY, t, t + HOUR),
+      RangeError,
+    );
+    assert.throws(
+      () => moveTypicalYear({ startDay: 7, values: [Number.NaN, ...weekdayHour.values.slice(1)] }, NY, t, t + HOUR),
+      RangeError,
+    );
     assert.throws(() => moveTypicalYear(weekdayHour, 'Mars/Olympus_Mons', t, t + HOUR), /Unknown time zone/);
   });
 });

@@ -5,12 +5,20 @@
 // inverter) are the model's own.
 import { fuentesCellTemperatures } from '../../../src/engine/solar/cell-temperature.ts';
 import { cosIncidence, groundReflected, perezSkyDiffuse } from '../../../src/engine/solar/plane-of-array.ts';
-import { INOCT, inverterAc, MODULES, trackerSurface, type PvSystem, type WeatherYear } from '../../../src/engine/solar/pvwatts.ts';
+import {
+  INOCT,
+  inverterAc,
+  MODULES,
+  trackerSurface,
+  type PvSystem,
+  type WeatherYear,
+} from '../../../src/engine/solar/pvwatts.ts';
 import type { Place } from '../../../src/engine/solar/sun-position.ts';
 
 const RAD = Math.PI / 180;
 const mod = (x: number, m: number) => ((x % m) + m) % m;
-const julianDay = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / 86_400_000 + 2_440_587.5;
+const julianDay = (year: number, month: number, day: number) =>
+  Date.UTC(year, month - 1, day) / 86_400_000 + 2_440_587.5;
 
 /** Michalsky (1988): the sun's apparent zenith and azimuth (degrees), declination and the equation of time (hours). */
 export function referenceSun(place: Place, year: number, month: number, day: number, hour: number) {
@@ -25,9 +33,15 @@ export function referenceSun(place: Place, year: number, month: number, day: num
   const lmst = mod(mod(6.697375 + 0.0657098242 * n + ut, 24) + place.longitude / 15, 24);
   const ha = Math.atan2(Math.sin(lmst * 15 * RAD - ra), Math.cos(lmst * 15 * RAD - ra));
   const lat = place.latitude * RAD;
-  const el = Math.asin(Math.max(-1, Math.min(1, Math.sin(dec) * Math.sin(lat) + Math.cos(dec) * Math.cos(lat) * Math.cos(ha)))) / RAD;
-  const r = el > -0.56 ? (3.51561 * (0.1594 + 0.0196 * el + 0.00002 * el ** 2)) / (1 + 0.505 * el + 0.0845 * el ** 2) : 0.56;
-  const azimuth = mod(Math.atan2(Math.sin(ha), Math.cos(ha) * Math.sin(lat) - Math.tan(dec) * Math.cos(lat)) / RAD + 180, 360);
+  const el =
+    Math.asin(Math.max(-1, Math.min(1, Math.sin(dec) * Math.sin(lat) + Math.cos(dec) * Math.cos(lat) * Math.cos(ha)))) /
+    RAD;
+  const r =
+    el > -0.56 ? (3.51561 * (0.1594 + 0.0196 * el + 0.00002 * el ** 2)) / (1 + 0.505 * el + 0.0845 * el ** 2) : 0.56;
+  const azimuth = mod(
+    Math.atan2(Math.sin(ha), Math.cos(ha) * Math.sin(lat) - Math.tan(dec) * Math.cos(lat)) / RAD + 180,
+    360,
+  );
   const equationOfTime = mod(L * RAD - ra + Math.PI, 2 * Math.PI) / RAD / 15 - 12;
   return { zenith: 90 - Math.min(90, el + r), azimuth, dec, equationOfTime };
 }
@@ -47,8 +61,11 @@ function referenceSunHour(place: Place, year: number, month: number, day: number
     if (end <= start) return null;
     middle = (start + end) / 2;
   }
-  const dayOfYear = (julianDay(year, month, day) - julianDay(year, 1, 1)) + 1;
-  return { ...referenceSun(place, year, month, day, middle), extraterrestrial: 1367 * (1 + 0.033 * Math.cos((2 * Math.PI * dayOfYear) / 365)) };
+  const dayOfYear = julianDay(year, month, day) - julianDay(year, 1, 1) + 1;
+  return {
+    ...referenceSun(place, year, month, day, middle),
+    extraterrestrial: 1367 * (1 + 0.033 * Math.cos((2 * Math.PI * dayOfYear) / 365)),
+  };
 }
 
 /** Fresnel and Bouguer through the cover at theta (radians), Snell's angle by arcsine. */
@@ -61,7 +78,11 @@ export function referenceTransmittance(theta: number, n: number): number {
 }
 
 /** Hourly AC kWh of `system`, by the reference path; the cell temperature by `cells` (Fuentes by default). */
-export function referencePvwatts(system: PvSystem, weather: WeatherYear, cells = fuentesCellTemperatures): Float64Array {
+export function referencePvwatts(
+  system: PvSystem,
+  weather: WeatherYear,
+  cells = fuentesCellTemperatures,
+): Float64Array {
   const n = weather.ghi.length;
   const module = MODULES[system.moduleType];
   const poa = new Float64Array(n);
@@ -69,21 +90,39 @@ export function referencePvwatts(system: PvSystem, weather: WeatherYear, cells =
   for (let i = 0; i < n; i++) {
     const sun = referenceSunHour(weather.place, weather.year[i]!, weather.month[i]!, weather.day[i]!, weather.hour[i]!);
     if (!sun || sun.zenith >= 90) continue;
-    const plane = system.arrayType === 'ONE_AXIS' ? trackerSurface(system, sun.zenith, sun.azimuth) : { tilt: system.tilt, azimuth: system.azimuth };
+    const plane =
+      system.arrayType === 'ONE_AXIS'
+        ? trackerSurface(system, sun.zenith, sun.azimuth)
+        : { tilt: system.tilt, azimuth: system.azimuth };
     const cosAoi = cosIncidence(sun.zenith, sun.azimuth, plane.tilt, plane.azimuth);
-    const [dni, dhi, ghi] = [weather.dni[i]!, weather.dhi[i]!, weather.ghi[i]!].map((x) => Math.max(0, x)) as [number, number, number];
+    const [dni, dhi, ghi] = [weather.dni[i]!, weather.dhi[i]!, weather.ghi[i]!].map((x) => Math.max(0, x)) as [
+      number,
+      number,
+      number,
+    ];
     const a = weather.albedo?.[i];
     const albedo = a !== undefined && a > 0 && a < 1 ? a : 0.2;
     const beam = dni * Math.max(0, cosAoi);
-    const diffuse = perezSkyDiffuse(dhi, dni, sun.zenith, sun.extraterrestrial, cosAoi, plane.tilt) + groundReflected(ghi, albedo, plane.tilt);
+    const diffuse =
+      perezSkyDiffuse(dhi, dni, sun.zenith, sun.extraterrestrial, cosAoi, plane.tilt) +
+      groundReflected(ghi, albedo, plane.tilt);
     poa[i] = beam + diffuse;
     const aoi = Math.acos(Math.max(-1, Math.min(1, cosAoi)));
-    light[i] = (aoi >= Math.PI / 2 ? 0 : beam * (referenceTransmittance(aoi, module.refractiveIndex) / referenceTransmittance(0, module.refractiveIndex))) + diffuse;
+    light[i] =
+      (aoi >= Math.PI / 2
+        ? 0
+        : beam *
+          (referenceTransmittance(aoi, module.refractiveIndex) / referenceTransmittance(0, module.refractiveIndex))) +
+      diffuse;
   }
   const cell = cells(poa, weather.airTemperature, weather.windSpeed, INOCT[system.arrayType]);
   return Float64Array.from(light, (g, i) => {
     if (!(g > 0)) return 0;
-    const dc = system.systemCapacity * ((g > 125 ? g : 0.008 * g * g) / 1000) * (1 + module.gamma * (cell[i]! - 25)) * (1 - system.losses / 100);
+    const dc =
+      system.systemCapacity *
+      ((g > 125 ? g : 0.008 * g * g) / 1000) *
+      (1 + module.gamma * (cell[i]! - 25)) *
+      (1 - system.losses / 100);
     return inverterAc(dc, system.systemCapacity / system.dcAcRatio, system.inverterEfficiency / 100);
   });
 }

@@ -16,15 +16,30 @@ const solar = referencePath('solar');
 
 describe('the PV model against its reference path', () => {
   it('puts the sun where the equations as written put it, every hour of a year, within 1e-9 degree', () => {
-    for (const place of [{ latitude: 33.45, longitude: -111.98, timeZone: -7 }, { latitude: 64.84, longitude: -147.72, timeZone: -9 }, { latitude: -33.9, longitude: 151.2, timeZone: 10 }]) {
+    for (const place of [
+      { latitude: 33.45, longitude: -111.98, timeZone: -7 },
+      { latitude: 64.84, longitude: -147.72, timeZone: -9 },
+      { latitude: -33.9, longitude: 151.2, timeZone: 10 },
+    ]) {
       for (let h = 0; h < 8760; h += 1) {
         const date = new Date(Date.UTC(2021, 0, 1) + h * 3_600_000);
-        const [y, m, d, hour] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours() + 0.5];
+        const [y, m, d, hour] = [
+          date.getUTCFullYear(),
+          date.getUTCMonth() + 1,
+          date.getUTCDate(),
+          date.getUTCHours() + 0.5,
+        ];
         const fast = sunPosition(place, y, m, d, hour);
         const reference = referenceSun(place, y, m, d, hour);
-        assert.ok(Math.abs(fast.zenith - reference.zenith) < 1e-9, `zenith at ${date.toISOString()} (${place.latitude})`);
+        assert.ok(
+          Math.abs(fast.zenith - reference.zenith) < 1e-9,
+          `zenith at ${date.toISOString()} (${place.latitude})`,
+        );
         // The azimuth is undefined with the sun overhead; the places above never have it there.
-        assert.ok(Math.abs(fast.azimuth - reference.azimuth) < 1e-9, `azimuth at ${date.toISOString()} (${place.latitude}): ${fast.azimuth} vs ${reference.azimuth}`);
+        assert.ok(
+          Math.abs(fast.azimuth - reference.azimuth) < 1e-9,
+          `azimuth at ${date.toISOString()} (${place.latitude}): ${fast.azimuth} vs ${reference.azimuth}`,
+        );
       }
     }
   });
@@ -38,7 +53,7 @@ describe('the PV model against its reference path', () => {
     }
   });
 
-  it('takes the convection of Fuentes\'s model as its formula with ** does, within 1e-13 of it', () => {
+  it("takes the convection of Fuentes's model as its formula with ** does, within 1e-13 of it", () => {
     const LENGTH = (2 * 0.31579 * 1.2) / (0.31579 + 1.2);
     const written = (meanK: number, deltaK: number, wind: number) => {
       const density = (0.003484 * 101325) / meanK;
@@ -53,13 +68,18 @@ describe('the PV model against its reference path', () => {
       for (const deltaK of [-20, -1.5, 0, 0.3, 4, 35]) {
         for (const wind of [1e-4, 0.5, 3, 14]) {
           const expected = written(meanK, deltaK, wind);
-          assert.ok(Math.abs(convection(meanK, deltaK, wind) / expected - 1) < 1e-13, `${meanK} K, ${deltaK} K, ${wind} m/s`);
+          assert.ok(
+            Math.abs(convection(meanK, deltaK, wind) / expected - 1) < 1e-13,
+            `${meanK} K, ${deltaK} K, ${wind} m/s`,
+          );
         }
       }
     }
   });
 
-  it('gives the reference path\'s AC kWh hour by hour: fixed arrays within 1e-9 kWh, trackers within 1e-7', { skip: solar ? false : '../shared/reference/solar is absent' }, () => {
+  it("gives the reference path's AC kWh hour by hour: fixed arrays within 1e-9 kWh, trackers within 1e-7", {
+    skip: solar ? false : '../shared/reference/solar is absent',
+  }, () => {
     const systems: PvSystem[] = [
       { ...PVWATTS_DEFAULTS, systemCapacity: 5 },
       { ...PVWATTS_DEFAULTS, systemCapacity: 4.69287, arrayType: 'FIXED_OPEN_RACK', losses: 14.0757 },
@@ -68,7 +88,10 @@ describe('the PV model against its reference path', () => {
       { ...PVWATTS_DEFAULTS, systemCapacity: 4, arrayType: 'ONE_AXIS', tilt: 0 },
       { ...PVWATTS_DEFAULTS, systemCapacity: 3, arrayType: 'ONE_AXIS', tilt: 90, azimuth: 90 },
     ];
-    for (const file of ['ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv', 'ssc_weather-tmy2_USA_AZ_Phoenix.csv']) {
+    for (const file of [
+      'ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv',
+      'ssc_weather-tmy2_USA_AZ_Phoenix.csv',
+    ]) {
       const weather = parseSamCsv(readFileSync(`${solar}/${file}`, 'utf8'));
       for (const system of systems) {
         const fast = pvwattsHourly(system, weather).ac;

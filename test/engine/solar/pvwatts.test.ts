@@ -8,7 +8,13 @@ import { describe, it } from 'node:test';
 import { parseSamCsv } from '../../../src/data/weather/sam-csv.ts';
 import { fuentesCellTemperatures } from '../../../src/engine/solar/cell-temperature.ts';
 import { coverTransmittance, perezSkyDiffuse } from '../../../src/engine/solar/plane-of-array.ts';
-import { pvwattsHourly, pvSystemProblem, PVWATTS_DEFAULTS, type PvSystem, type WeatherYear } from '../../../src/engine/solar/pvwatts.ts';
+import {
+  pvwattsHourly,
+  pvSystemProblem,
+  PVWATTS_DEFAULTS,
+  type PvSystem,
+  type WeatherYear,
+} from '../../../src/engine/solar/pvwatts.ts';
 import { SunHours, sunPosition } from '../../../src/engine/solar/sun-position.ts';
 import { referencePath } from '../../helpers/reference.ts';
 
@@ -21,10 +27,13 @@ const byMonth = (xs: ArrayLike<number>, month: ArrayLike<number>) => {
   return m;
 };
 const within = (actual: number, expected: number, share: number, what: string) =>
-  assert.ok(Math.abs(actual / expected - 1) <= share, `${what}: ${actual.toFixed(2)} vs ${expected.toFixed(2)} (${((actual / expected - 1) * 100).toFixed(2)} %)`);
+  assert.ok(
+    Math.abs(actual / expected - 1) <= share,
+    `${what}: ${actual.toFixed(2)} vs ${expected.toFixed(2)} (${((actual / expected - 1) * 100).toFixed(2)} %)`,
+  );
 
 describe('sun position', () => {
-  it('matches NREL SPA\'s worked example within 0.05 degree', () => {
+  it("matches NREL SPA's worked example within 0.05 degree", () => {
     // Reda and Andreas (2008), NREL/TP-560-34302 table A4.1: 2003-10-17 12:30:30 at UTC-7, 39.742476 N, 105.1786 W:
     // zenith 50.11162, azimuth 194.34024 (SPA, 0.0003 degree; Michalsky's algorithm is good to about 0.01).
     const sun = sunPosition({ latitude: 39.742476, longitude: -105.1786, timeZone: -7 }, 2003, 10, 17, 12 + 30.5 / 60);
@@ -63,16 +72,27 @@ describe('plane of array', () => {
 describe('cell temperature', () => {
   it('settles near the installed NOCT at NOCT conditions (800 W/m2, 20 C, 1 m/s)', () => {
     const hours = 48;
-    const t = fuentesCellTemperatures(new Array(hours).fill(800), new Array(hours).fill(20), new Array(hours).fill(1 / (5 / 9.144) ** 0.2), 45);
+    const t = fuentesCellTemperatures(
+      new Array(hours).fill(800),
+      new Array(hours).fill(20),
+      new Array(hours).fill(1 / (5 / 9.144) ** 0.2),
+      45,
+    );
     assert.ok(Math.abs(t[hours - 1]! - 45) < 1, `steady cell temperature ${t[hours - 1]}`);
   });
 });
 
 describe('PVWatts', { skip: solar ? false : '../shared/reference/solar is absent' }, () => {
-  it('Phoenix: within 1 % of SAM\'s PVWatts array in the year and 3 % in every month', () => {
+  it("Phoenix: within 1 % of SAM's PVWatts array in the year and 3 % in every month", () => {
     const weather = parseSamCsv(file('ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv'));
-    const expected = file('ssc_pvwatts-ac-power-w_phoenix-az-tmy2_4.69287kw.csv').trim().split(/\r?\n/).map((w) => Number(w) / 1000);
-    const out = pvwattsHourly({ ...PVWATTS_DEFAULTS, systemCapacity: 4.69287, arrayType: 'FIXED_OPEN_RACK', losses: 14.0757 }, weather);
+    const expected = file('ssc_pvwatts-ac-power-w_phoenix-az-tmy2_4.69287kw.csv')
+      .trim()
+      .split(/\r?\n/)
+      .map((w) => Number(w) / 1000);
+    const out = pvwattsHourly(
+      { ...PVWATTS_DEFAULTS, systemCapacity: 4.69287, arrayType: 'FIXED_OPEN_RACK', losses: 14.0757 },
+      weather,
+    );
     within(sum(out.ac), 8209.2, 0.01, 'year (README: 8,209.2 kWh)');
     within(sum(out.ac), sum(expected), 0.01, 'year (the file)');
     const months = byMonth(out.ac, weather.month);
@@ -83,7 +103,7 @@ describe('PVWatts', { skip: solar ? false : '../shared/reference/solar is absent
     assert.ok(Math.max(...out.ac) <= 4.69287 / 1.2 + 1e-9);
   });
 
-  it('Phoenix TMY2: within 1 % of ssc\'s PVWatts v8 regression (7,043.197 kWh), roof mount and 1-axis within 2.5 %', () => {
+  it("Phoenix TMY2: within 1 % of ssc's PVWatts v8 regression (7,043.197 kWh), roof mount and 1-axis within 2.5 %", () => {
     const weather = parseSamCsv(file('ssc_weather-tmy2_USA_AZ_Phoenix.csv'));
     const system: PvSystem = { ...PVWATTS_DEFAULTS, systemCapacity: 4, arrayType: 'FIXED_OPEN_RACK', losses: 14.0757 };
     within(sum(pvwattsHourly(system, weather).ac), 7043.197, 0.01, 'open rack');
@@ -91,10 +111,16 @@ describe('PVWatts', { skip: solar ? false : '../shared/reference/solar is absent
     within(sum(pvwattsHourly({ ...system, arrayType: 'ONE_AXIS', tilt: 0 }, weather).ac), 8859.963, 0.025, '1-axis');
   });
 
-  for (const [mount, name, annual] of [['FIXED_OPEN_RACK', 'open-rack', 6023.7], ['FIXED_ROOF_MOUNT', 'roof-mount', 5938.1]] as const) {
+  for (const [mount, name, annual] of [
+    ['FIXED_OPEN_RACK', 'open-rack', 6023.7],
+    ['FIXED_ROOF_MOUNT', 'roof-mount', 5938.1],
+  ] as const) {
     it(`Golden CO ${mount}: within 2 % of the PVWatts export in the year; its plane of array and cell temperature hour by hour`, () => {
       // The export prints its weather (DNI, DHI, air, wind) beside each hour's results; GHI is DNI cos z + DHI.
-      const rows = file(`pvlib_pvwatts-hourly_golden-co_4kw-${name}.csv`).split(/\r?\n/).slice(18, 18 + 8760).map((l) => l.split(',').map(Number));
+      const rows = file(`pvlib_pvwatts-hourly_golden-co_4kw-${name}.csv`)
+        .split(/\r?\n/)
+        .slice(18, 18 + 8760)
+        .map((l) => l.split(',').map(Number));
       const place = { latitude: 39.73, longitude: -105.18, timeZone: -7 };
       const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
       const sunHours = new SunHours(place);
@@ -102,7 +128,18 @@ describe('PVWatts', { skip: solar ? false : '../shared/reference/solar is absent
         const sun = sunHours.at(2001, r[0]!, r[1]!, r[2]!);
         return (sun ? r[3]! * Math.max(0, Math.cos((sun.zenith * Math.PI) / 180)) : 0) + r[4]!;
       });
-      const weather: WeatherYear = { place, year: new Float64Array(8760).fill(2001), month: col(0), day: col(1), hour: col(2), ghi, dni: col(3), dhi: col(4), airTemperature: col(5), windSpeed: col(6) };
+      const weather: WeatherYear = {
+        place,
+        year: new Float64Array(8760).fill(2001),
+        month: col(0),
+        day: col(1),
+        hour: col(2),
+        ghi,
+        dni: col(3),
+        dhi: col(4),
+        airTemperature: col(5),
+        windSpeed: col(6),
+      };
       const out = pvwattsHourly({ ...PVWATTS_DEFAULTS, systemCapacity: 4, arrayType: mount, losses: 14.08 }, weather);
       within(sum(out.ac), annual, 0.02, 'AC year');
       within(sum(out.poa), sum(col(7)), 0.005, 'plane of array, year');
@@ -121,8 +158,14 @@ describe('PVWatts', { skip: solar ? false : '../shared/reference/solar is absent
   it('names the first input out of range', () => {
     assert.deepEqual(pvSystemProblem({ ...PVWATTS_DEFAULTS, systemCapacity: 5, tilt: 120 })?.[0], 'tilt');
     assert.deepEqual(pvSystemProblem({ ...PVWATTS_DEFAULTS, systemCapacity: -1 })?.[0], 'systemCapacity');
-    assert.deepEqual(pvSystemProblem({ ...PVWATTS_DEFAULTS, systemCapacity: 5, moduleType: 'GOLD' as never })?.[0], 'moduleType');
+    assert.deepEqual(
+      pvSystemProblem({ ...PVWATTS_DEFAULTS, systemCapacity: 5, moduleType: 'GOLD' as never })?.[0],
+      'moduleType',
+    );
     assert.equal(pvSystemProblem({ ...PVWATTS_DEFAULTS, systemCapacity: 5 }), null);
-    assert.throws(() => pvwattsHourly({ ...PVWATTS_DEFAULTS, systemCapacity: Number.NaN }, {} as WeatherYear), RangeError);
+    assert.throws(
+      () => pvwattsHourly({ ...PVWATTS_DEFAULTS, systemCapacity: Number.NaN }, {} as WeatherYear),
+      RangeError,
+    );
   });
 });

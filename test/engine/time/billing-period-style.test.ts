@@ -1,14 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BILLING_PERIOD_STYLES, representationOf, toLseDates, toStandardDates } from '../../../src/engine/time/billing-period-style.ts';
+import {
+  BILLING_PERIOD_STYLES,
+  representationOf,
+  toLseDates,
+  toStandardDates,
+} from '../../../src/engine/time/billing-period-style.ts';
 
 const january = { fromDate: '2024-01-01', toDate: '2024-02-01' };
 
 describe('billing period styles', () => {
   it('writes January as each style says', () => {
     assert.deepEqual(toLseDates(january, representationOf('ServiceStyle')), january);
-    assert.deepEqual(toLseDates(january, representationOf('InclusiveToDate')), { fromDate: '2024-01-01', toDate: '2024-01-31' });
-    assert.deepEqual(toLseDates(january, representationOf('ExclusiveFromDateAndInclusiveToDate')), { fromDate: '2023-12-31', toDate: '2024-01-31' });
+    assert.deepEqual(toLseDates(january, representationOf('InclusiveToDate')), {
+      fromDate: '2024-01-01',
+      toDate: '2024-01-31',
+    });
+    assert.deepEqual(toLseDates(january, representationOf('ExclusiveFromDateAndInclusiveToDate')), {
+      fromDate: '2023-12-31',
+      toDate: '2024-01-31',
+    });
     assert.deepEqual(toLseDates(january, representationOf('Unknown')), january, 'Unknown is treated as standard');
   });
   it('converts back to the standard style, across month ends and leap days', () => {
@@ -26,6 +37,9 @@ describe('billing period styles', () => {
     assert.deepEqual(toStandardDates({ fromDate: '2024-01-03', toDate: '2024-02-02' }, custom), january);
   });
   it('refuses what is not a date', () => {
-    assert.throws(() => toLseDates({ fromDate: '2024-13-01', toDate: '2024-02-01' }, representationOf('ServiceStyle')), RangeError);
+    assert.throws(
+      () => toLseDates({ fromDate: '2024-13-01', toDate: '2024-02-01' }, representationOf('ServiceStyle')),
+      RangeError,
+    );
   });
 });

@@ -10,10 +10,13 @@ describe('parseDateTimeInput', () => {
     assert.equal(p.hasOffset, true);
     assert.equal(formatDateTime(p.value), '2011-10-26T12:00:00-04:00');
   });
-  it('puts a time without offset in the given zone, with that zone\'s DST', () => {
+  it("puts a time without offset in the given zone, with that zone's DST", () => {
     assert.equal(formatDateTime(parseDateTimeInput('2024-07-01T09:30', LA)!.value), '2024-07-01T09:30:00-07:00');
     assert.equal(formatDateTime(parseDateTimeInput('2024-01-01T09:30:00', LA)!.value), '2024-01-01T09:30:00-08:00');
-    assert.equal(formatDateTime(parseDateTimeInput('2024-07-01T09:30', 'America/Phoenix')!.value), '2024-07-01T09:30:00-07:00');
+    assert.equal(
+      formatDateTime(parseDateTimeInput('2024-07-01T09:30', 'America/Phoenix')!.value),
+      '2024-07-01T09:30:00-07:00',
+    );
   });
   it('reads a date alone as local midnight', () => {
     const p = parseDateTimeInput('2024-03-10', LA)!;
@@ -23,7 +26,10 @@ describe('parseDateTimeInput', () => {
   it('accepts Z, a space for T, and a + turned into a space by a query string', () => {
     assert.equal(formatDateTime(parseDateTimeInput('2024-01-01T00:00:00Z', LA)!.value), '2024-01-01T00:00:00Z');
     assert.equal(formatLocalDateTime(parseDateTimeInput('2024-01-01 08:00', LA)!.value), '2024-01-01T08:00:00');
-    assert.equal(formatDateTime(parseDateTimeInput('2024-01-01T08:00:00 02:00', LA)!.value), '2024-01-01T08:00:00+02:00');
+    assert.equal(
+      formatDateTime(parseDateTimeInput('2024-01-01T08:00:00 02:00', LA)!.value),
+      '2024-01-01T08:00:00+02:00',
+    );
   });
   it('rejects what is not a date', () => {
     for (const bad of ['', 'tomorrow', '2024-02-30', '2024-13-01', '2024-01-01T25:00', '20240101x']) {
@@ -31,12 +37,24 @@ describe('parseDateTimeInput', () => {
     }
   });
   it('reads a wall-clock time repeated at the fall-back change as its first (daylight) occurrence', () => {
-    assert.equal(formatDateTime(parseDateTimeInput('2024-11-03T01:30', 'America/New_York')!.value), '2024-11-03T01:30:00-04:00');
-    assert.equal(formatDateTime(parseDateTimeInput('2024-11-03T01:30-05:00', 'America/New_York')!.value), '2024-11-03T01:30:00-05:00');
-    assert.equal(formatDateTime(parseDateTimeInput('2024-11-03T02:30', 'America/New_York')!.value), '2024-11-03T02:30:00-05:00');
+    assert.equal(
+      formatDateTime(parseDateTimeInput('2024-11-03T01:30', 'America/New_York')!.value),
+      '2024-11-03T01:30:00-04:00',
+    );
+    assert.equal(
+      formatDateTime(parseDateTimeInput('2024-11-03T01:30-05:00', 'America/New_York')!.value),
+      '2024-11-03T01:30:00-05:00',
+    );
+    assert.equal(
+      formatDateTime(parseDateTimeInput('2024-11-03T02:30', 'America/New_York')!.value),
+      '2024-11-03T02:30:00-05:00',
+    );
   });
   it('moves a time inside the spring-forward gap forward by the gap', () => {
-    assert.equal(formatDateTime(parseDateTimeInput('2024-03-10T02:30', 'America/New_York')!.value), '2024-03-10T03:30:00-04:00');
+    assert.equal(
+      formatDateTime(parseDateTimeInput('2024-03-10T02:30', 'America/New_York')!.value),
+      '2024-03-10T03:30:00-04:00',
+    );
   });
   it('does not depend on the host time zone', () => {
     // npm test runs under TZ=Australia/Lord_Howe; the zone named is the only one that counts.

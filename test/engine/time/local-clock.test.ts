@@ -4,7 +4,16 @@ import { DateTime } from 'luxon';
 import { formatDateTime } from '../../../src/engine/time/datetime-input.ts';
 import { formatInstant, localClock } from '../../../src/engine/time/local-clock.ts';
 
-const ZONES = ['America/Los_Angeles', 'America/New_York', 'America/Phoenix', 'Pacific/Honolulu', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+const ZONES = [
+  'America/Los_Angeles',
+  'America/New_York',
+  'America/Phoenix',
+  'Pacific/Honolulu',
+  'Europe/London',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'UTC',
+];
 
 describe('local clock', () => {
   it('reads local days, minutes and ISO text as Luxon does, DST and half-hour offsets included', () => {

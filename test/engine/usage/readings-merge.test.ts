@@ -5,9 +5,16 @@ import type { Reading, ReadingUnit } from '../../../src/importers/readings/readi
 
 const M = 60_000;
 const T0 = Date.UTC(2024, 0, 1);
-const r = (startMin: number, endMin: number, value = 1, unit: ReadingUnit = 'kWh'): Reading => ({ start: T0 + startMin * M, end: T0 + endMin * M, unit, value, cost: null });
+const r = (startMin: number, endMin: number, value = 1, unit: ReadingUnit = 'kWh'): Reading => ({
+  start: T0 + startMin * M,
+  end: T0 + endMin * M,
+  unit,
+  value,
+  cost: null,
+});
 /** Every 15 minutes of `hours` hours from minute `from`. */
-const quarterHours = (from: number, hours: number, value = 1) => Array.from({ length: hours * 4 }, (_, k) => r(from + k * 15, from + (k + 1) * 15, value));
+const quarterHours = (from: number, hours: number, value = 1) =>
+  Array.from({ length: hours * 4 }, (_, k) => r(from + k * 15, from + (k + 1) * 15, value));
 
 /** The rule applied literally, one reading at a time: O(n²), the yardstick for the segment tree. */
 function naive(existing: Reading[], incoming: Reading[]) {
@@ -25,7 +32,9 @@ function naive(existing: Reading[], incoming: Reading[]) {
     next.push({ r: x, stored: false });
     kept = next;
   }
-  const readings = kept.map((k) => k.r).sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.start - b.start || a.end - b.end));
+  const readings = kept
+    .map((k) => k.r)
+    .sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.start - b.start || a.end - b.end));
   return { readings, replaced, duplicatesInUpload };
 }
 
@@ -34,27 +43,40 @@ describe('mergeReadings', () => {
     const stored = quarterHours(0, 2, 1); // 00:00-02:00, 8 readings
     const out = mergeReadings(stored, [r(30, 90, 5)]);
     assert.equal(out.replaced, 4); // 00:30, 00:45, 01:00, 01:15
-    assert.deepEqual(out.readings.map((x) => [x.start - T0, x.value]), [
-      [0, 1], [15 * M, 1], [30 * M, 5], [90 * M, 1], [105 * M, 1],
-    ]);
+    assert.deepEqual(
+      out.readings.map((x) => [x.start - T0, x.value]),
+      [
+        [0, 1],
+        [15 * M, 1],
+        [30 * M, 5],
+        [90 * M, 1],
+        [105 * M, 1],
+      ],
+    );
     assert.equal(out.duplicatesInUpload, 0);
   });
 
   it('leaves readings that only touch an uploaded one (end exclusive) and readings of other units', () => {
     const out = mergeReadings([r(0, 15), r(15, 30, 9, 'kW'), r(30, 45)], [r(15, 30, 2)]);
     assert.equal(out.replaced, 0);
-    assert.deepEqual(out.readings.map((x) => [x.unit, x.start - T0, x.value]), [
-      ['kW', 15 * M, 9],
-      ['kWh', 0, 1],
-      ['kWh', 15 * M, 2],
-      ['kWh', 30 * M, 1],
-    ]);
+    assert.deepEqual(
+      out.readings.map((x) => [x.unit, x.start - T0, x.value]),
+      [
+        ['kW', 15 * M, 9],
+        ['kWh', 0, 1],
+        ['kWh', 15 * M, 2],
+        ['kWh', 30 * M, 1],
+      ],
+    );
   });
 
   it('keeps the later of readings of one upload that overlap, and counts the earlier', () => {
     const out = mergeReadings([], [r(0, 15, 1), r(15, 30, 2), r(0, 15, 3)]);
     assert.equal(out.duplicatesInUpload, 1);
-    assert.deepEqual(out.readings.map((x) => x.value), [3, 2]);
+    assert.deepEqual(
+      out.readings.map((x) => x.value),
+      [3, 2],
+    );
     // A chain: B replaced A when it came, then C replaced B; C alone is left.
     const chain = mergeReadings([], [r(0, 10, 1), r(5, 15, 2), r(12, 20, 3)]);
     assert.deepEqual([chain.duplicatesInUpload, chain.readings.map((x) => x.value)], [2, [3]]);
@@ -74,7 +96,10 @@ describe('mergeReadings', () => {
 
   it('sorts by unit, then start', () => {
     const out = mergeReadings([r(60, 75, 1, 'therms'), r(30, 45)], [r(0, 15, 1, 'kW'), r(0, 15)]);
-    assert.deepEqual(out.readings.map((x) => `${x.unit}@${(x.start - T0) / M}`), ['kW@0', 'kWh@0', 'kWh@30', 'therms@60']);
+    assert.deepEqual(
+      out.readings.map((x) => `${x.unit}@${(x.start - T0) / M}`),
+      ['kW@0', 'kWh@0', 'kWh@30', 'therms@60'],
+    );
   });
 
   it('agrees with the rule applied one reading at a time, on random uploads', () => {

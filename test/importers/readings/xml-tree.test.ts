@@ -19,14 +19,17 @@ describe('parseXml', () => {
   it('reads elements, attributes, text, CDATA, comments and processing instructions', () => {
     const root = parseXml(
       '\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<?xml-stylesheet href="x.xslt"?>\n<!-- a comment with <tags> -->\n' +
-        "<feed a='1' b=\"x &amp; y &#65;&#x42;\">\n  <v>1 &lt; 2 &gt; 0 &quot;&apos;</v><c><![CDATA[<not a tag> & raw]]></c><empty/>\n</feed>\n<!-- after -->\n",
+        '<feed a=\'1\' b="x &amp; y &#65;&#x42;">\n  <v>1 &lt; 2 &gt; 0 &quot;&apos;</v><c><![CDATA[<not a tag> & raw]]></c><empty/>\n</feed>\n<!-- after -->\n',
     );
     assert.equal(root.name, 'feed');
     assert.deepEqual({ ...root.attrs }, { a: '1', b: 'x & y AB' });
     assert.equal(child(root, 'v')!.text, `1 < 2 > 0 "'`);
     assert.equal(child(root, 'c')!.text, '<not a tag> & raw');
     assert.deepEqual(child(root, 'empty')!.children, []);
-    assert.deepEqual(root.children.map((c) => c.name), ['v', 'c', 'empty']);
+    assert.deepEqual(
+      root.children.map((c) => c.name),
+      ['v', 'c', 'empty'],
+    );
   });
 
   it('resolves namespaces declared by prefix or as the default, per element', () => {
@@ -35,17 +38,28 @@ describe('parseXml', () => {
     );
     assert.deepEqual([root.name, root.ns], ['feed', 'http://www.w3.org/2005/Atom']);
     const entry = root.children[0]!;
-    assert.deepEqual(entry.children.map((c) => [c.name, c.ns]), [
-      ['UsagePoint', 'http://naesb.org/espi'],
-      ['UsagePoint', 'http://naesb.org/espi'],
-      ['plain', ''],
-    ]);
-    assert.equal(entry.children[1]!.children[0]!.ns, 'http://naesb.org/espi', 'the default namespace holds for descendants');
+    assert.deepEqual(
+      entry.children.map((c) => [c.name, c.ns]),
+      [
+        ['UsagePoint', 'http://naesb.org/espi'],
+        ['UsagePoint', 'http://naesb.org/espi'],
+        ['plain', ''],
+      ],
+    );
+    assert.equal(
+      entry.children[1]!.children[0]!.ns,
+      'http://naesb.org/espi',
+      'the default namespace holds for descendants',
+    );
     refuses('<a><x:b/></a>', 'line 1', /namespace prefix 'x' of <x:b> is not declared/);
   });
 
   it('refuses a document type declaration: no external entity is read (XXE)', () => {
-    refuses('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<feed>&e;</feed>', 'body', /line 2: DTDs \(<!DOCTYPE, <!ENTITY\) are not accepted/);
+    refuses(
+      '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<feed>&e;</feed>',
+      'body',
+      /line 2: DTDs \(<!DOCTYPE, <!ENTITY\) are not accepted/,
+    );
   });
 
   it('refuses the billion laughs before expanding anything', () => {
@@ -71,7 +85,11 @@ describe('parseXml', () => {
 
   it('names the line of malformed XML', () => {
     refuses('<feed>\n  <entry>\n</feed>', 'line 3', /<\/feed> where <\/entry> \(opened on line 2\) was expected/);
-    refuses('<feed>\n  <entry>\n    <v>1</v>', 'line 3', /the document ends before <entry> \(opened on line 2\) is closed/);
+    refuses(
+      '<feed>\n  <entry>\n    <v>1</v>',
+      'line 3',
+      /the document ends before <entry> \(opened on line 2\) is closed/,
+    );
     refuses('<feed>\n<v a="1" a="2"/></feed>', 'line 2', /attribute a appears twice/);
     refuses('<feed>\n<v a=1/></feed>', 'line 2', /not quoted/);
     refuses('<feed>\n<v a="1"b="2"/></feed>', 'line 2', /unexpected 'b'/);

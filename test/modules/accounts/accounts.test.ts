@@ -15,7 +15,15 @@ for (const dialect of dialects) {
     let a: NewCredentials;
     let b: NewCredentials;
     const call = async (c: NewCredentials, method: string, url: string, body?: unknown) => {
-      const res = await t.inject({ method: method as 'GET', url, headers: { authorization: t.authHeader(c), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+      const res = await t.inject({
+        method: method as 'GET',
+        url,
+        headers: {
+          authorization: t.authHeader(c),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
       return { status: res.statusCode, json: res.json() };
     };
     before(async () => {
@@ -26,7 +34,12 @@ for (const dialect of dialects) {
     after(() => t.close());
 
     it('creates an account whose address places it: ZIP, zone, climate zone, and PG&E as its LSE', async () => {
-      const r = await call(a, 'POST', '/rest/v1/accounts', { providerAccountId: 'cust-1', accountName: 'Mission home', address: { addressString: '1 Valencia St, San Francisco CA 94110' }, properties: { customerClass: { keyName: 'customerClass', dataValue: '1' } } });
+      const r = await call(a, 'POST', '/rest/v1/accounts', {
+        providerAccountId: 'cust-1',
+        accountName: 'Mission home',
+        address: { addressString: '1 Valencia St, San Francisco CA 94110' },
+        properties: { customerClass: { keyName: 'customerClass', dataValue: '1' } },
+      });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       const acct = r.json.results[0];
       assert.equal(r.json.type, 'Account');
@@ -40,7 +53,10 @@ for (const dialect of dialects) {
       assert.equal(acct.properties.customerClass.dataValue, '1');
       assert.deepEqual(acct.tariffs, []);
       // Read back both ways.
-      assert.equal((await call(a, 'GET', `/rest/v1/accounts/${acct.accountId}`)).json.results[0].accountName, 'Mission home');
+      assert.equal(
+        (await call(a, 'GET', `/rest/v1/accounts/${acct.accountId}`)).json.results[0].accountName,
+        'Mission home',
+      );
       assert.equal((await call(a, 'GET', '/rest/v1/accounts/pid/cust-1')).json.results[0].accountId, acct.accountId);
     });
 
@@ -49,18 +65,28 @@ for (const dialect of dialects) {
       assert.equal(r.status, 200);
       assert.equal(r.json.results[0].accountName, 'Mission home (renamed)');
       assert.equal(r.json.results[0].place.zipCode, '94110');
-      const up = await call(a, 'PUT', '/rest/v1/accounts', { providerAccountId: 'cust-1', customerOrgName: 'Acme Solar' });
+      const up = await call(a, 'PUT', '/rest/v1/accounts', {
+        providerAccountId: 'cust-1',
+        customerOrgName: 'Acme Solar',
+      });
       assert.equal(up.json.results[0].accountName, 'Mission home (renamed)');
       assert.equal(up.json.results[0].customerOrgName, 'Acme Solar');
-      const fresh = await call(a, 'PUT', '/rest/v1/accounts', { providerAccountId: 'cust-2', accountName: 'Oakland flat', address: { zip: '94612' } });
+      const fresh = await call(a, 'PUT', '/rest/v1/accounts', {
+        providerAccountId: 'cust-2',
+        accountName: 'Oakland flat',
+        address: { zip: '94612' },
+      });
       assert.equal(fresh.status, 200);
       assert.notEqual(fresh.json.results[0].accountId, up.json.results[0].accountId);
     });
 
-    it('lists the organization\'s accounts, paged, searchable and sortable', async () => {
+    it("lists the organization's accounts, paged, searchable and sortable", async () => {
       const all = await call(a, 'GET', '/rest/v1/accounts?sortOn=accountName');
       assert.equal(all.json.count, 2);
-      assert.deepEqual(all.json.results.map((x: { accountName: string }) => x.accountName), ['Mission home (renamed)', 'Oakland flat']);
+      assert.deepEqual(
+        all.json.results.map((x: { accountName: string }) => x.accountName),
+        ['Mission home (renamed)', 'Oakland flat'],
+      );
       const found = await call(a, 'GET', '/rest/v1/accounts?search=oak');
       assert.equal(found.json.count, 1);
       const paged = await call(a, 'GET', '/rest/v1/accounts?pageCount=1&pageStart=1&sortOn=accountName&sortOrder=DESC');
@@ -92,8 +118,14 @@ for (const dialect of dialects) {
       assert.equal(set.status, 200, JSON.stringify(set.json));
       assert.equal(set.json.results[0].dataValue, 'Inside');
       const list = await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/properties');
-      assert.deepEqual(list.json.results.map((p: { keyName: string }) => p.keyName).sort(), ['cityLimits', 'customerClass']);
-      assert.equal((await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/properties/cityLimits')).json.results[0].dataType, 'CHOICE');
+      assert.deepEqual(list.json.results.map((p: { keyName: string }) => p.keyName).sort(), [
+        'cityLimits',
+        'customerClass',
+      ]);
+      assert.equal(
+        (await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/properties/cityLimits')).json.results[0].dataType,
+        'CHOICE',
+      );
       assert.equal((await call(a, 'DELETE', '/rest/v1/accounts/pid/cust-1/properties/cityLimits')).status, 200);
       assert.equal((await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/properties/cityLimits')).status, 404);
     });
@@ -103,18 +135,49 @@ for (const dialect of dialects) {
       assert.equal(before.status, 200, JSON.stringify(before.json));
       assert.equal(before.json.results[0].source, 'DEFAULT');
       assert.equal(before.json.results[0].masterTariffId, E1);
-      assert.equal((await call(a, 'PUT', '/rest/v1/accounts/pid/cust-1/tariffs', { masterTariffId: E1, effectiveDate: '2025-03-01' })).status, 200);
-      const set = await call(a, 'POST', '/rest/v1/accounts/pid/cust-1/tariffs', { masterTariffId: ETOUC, effectiveDate: '2025-07-01' });
-      assert.deepEqual(set.json.results.map((x: { masterTariffId: number; effectiveDate: string; endDate: string | null }) => [x.masterTariffId, x.effectiveDate, x.endDate]), [[E1, '2025-03-01', '2025-07-01'], [ETOUC, '2025-07-01', null]]);
+      assert.equal(
+        (
+          await call(a, 'PUT', '/rest/v1/accounts/pid/cust-1/tariffs', {
+            masterTariffId: E1,
+            effectiveDate: '2025-03-01',
+          })
+        ).status,
+        200,
+      );
+      const set = await call(a, 'POST', '/rest/v1/accounts/pid/cust-1/tariffs', {
+        masterTariffId: ETOUC,
+        effectiveDate: '2025-07-01',
+      });
+      assert.deepEqual(
+        set.json.results.map((x: { masterTariffId: number; effectiveDate: string; endDate: string | null }) => [
+          x.masterTariffId,
+          x.effectiveDate,
+          x.endDate,
+        ]),
+        [
+          [E1, '2025-03-01', '2025-07-01'],
+          [ETOUC, '2025-07-01', null],
+        ],
+      );
       const june = await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/tariffs?effectiveOn=2025-06-15');
-      assert.deepEqual(june.json.results.map((x: { masterTariffId: number }) => x.masterTariffId), [E1]);
-      const range = await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/tariffs?fromDateTime=2025-06-01&toDateTime=2025-08-01');
+      assert.deepEqual(
+        june.json.results.map((x: { masterTariffId: number }) => x.masterTariffId),
+        [E1],
+      );
+      const range = await call(
+        a,
+        'GET',
+        '/rest/v1/accounts/pid/cust-1/tariffs?fromDateTime=2025-06-01&toDateTime=2025-08-01',
+      );
       assert.equal(range.json.count, 2);
       const rates = await call(a, 'GET', '/rest/v1/accounts/pid/cust-1/rates?effectiveOn=2025-08-01');
       assert.equal(rates.status, 200, JSON.stringify(rates.json));
       assert.ok(rates.json.results.length > 0);
       // E-TOU-C's version of 2025-03-01 to 2025-09-01 (tariffId 1100003) holds on 2025-08-01.
-      assert.ok(rates.json.results.every((r: { tariffId: number }) => r.tariffId === 1100003), JSON.stringify(rates.json.results.map((r: { tariffId: number }) => r.tariffId)));
+      assert.ok(
+        rates.json.results.every((r: { tariffId: number }) => r.tariffId === 1100003),
+        JSON.stringify(rates.json.results.map((r: { tariffId: number }) => r.tariffId)),
+      );
     });
 
     it('answers the interview: what its tariffs ask, with its answers', async () => {
@@ -152,18 +215,28 @@ for (const dialect of dialects) {
         }
       }
       // Org B's own account under the same providerAccountId is a different account.
-      const own = await call(b, 'POST', '/rest/v1/accounts', { providerAccountId: 'cust-1', accountName: 'B\'s customer' });
+      const own = await call(b, 'POST', '/rest/v1/accounts', {
+        providerAccountId: 'cust-1',
+        accountName: "B's customer",
+      });
       assert.equal(own.status, 200);
       assert.notEqual(own.json.results[0].accountId, id);
-      assert.equal((await call(a, 'GET', '/rest/v1/accounts/pid/cust-1')).json.results[0].accountName, 'Mission home (renamed)');
+      assert.equal(
+        (await call(a, 'GET', '/rest/v1/accounts/pid/cust-1')).json.results[0].accountName,
+        'Mission home (renamed)',
+      );
     });
 
-    it('filters tariff discovery by an account: its LSE, ZIP code and class; another organization\'s account is a 404', async () => {
+    it("filters tariff discovery by an account: its LSE, ZIP code and class; another organization's account is a 404", async () => {
       const id = (await call(a, 'GET', '/rest/v1/accounts/pid/cust-1')).json.results[0].accountId;
       const listed = await call(a, 'GET', `/rest/public/tariffs?accountId=${id}`);
       assert.equal(listed.status, 200, JSON.stringify(listed.json));
       assert.ok(listed.json.count > 0);
-      assert.ok(listed.json.results.every((x: { lseId: number; customerClass: string }) => x.lseId === 734 && x.customerClass === 'RESIDENTIAL'));
+      assert.ok(
+        listed.json.results.every(
+          (x: { lseId: number; customerClass: string }) => x.lseId === 734 && x.customerClass === 'RESIDENTIAL',
+        ),
+      );
       assert.equal((await call(b, 'GET', `/rest/public/tariffs?accountId=${id}`)).status, 404);
     });
 

@@ -7,7 +7,23 @@ import { ByteWriter } from '../../../src/modules/baselines/byte-writer.ts';
 
 describe('ByteWriter', () => {
   it('writes numbers, integers and text as JSON.stringify does, growing past its first size', () => {
-    const numbers = [0, -0, 1, -1, 0.1, 1 / 3, 123456.789, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, -2.5e-10, Number.NaN, Infinity, -Infinity];
+    const numbers = [
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      1 / 3,
+      123456.789,
+      1e21,
+      1e-7,
+      5e-324,
+      Number.MAX_VALUE,
+      -2.5e-10,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+    ];
     const integers = [0, 7, 9, 10, 99, 100, 8760, 2 ** 31 - 1];
     const text = 'Zürich "quoted" \u2603';
     const w = new ByteWriter(1);

@@ -28,7 +28,14 @@ interface Answer {
 async function listening(t: TestApp) {
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const call = async (method: string, path: string, who: NewCredentials, body?: string): Promise<Answer> => {
-    const res = await fetch(`${base}${path}`, { method, headers: { authorization: t.authHeader(who), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body }) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: t.authHeader(who),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await res.text();
     return { status: res.status, text, json: text ? JSON.parse(text) : null };
   };
@@ -83,8 +90,15 @@ for (const dialect of dialects) {
       assert.equal(req.json.results[0].masterTariffId, String(E1), 'as received: the string the client sent');
       const { createdAt, ...meta } = req.json.history;
       assert.deepEqual(meta, {
-        kind: 'single', method: 'POST', url: '/rest/v1/ondemand/calculate?fields=ext', appId: owner.appId,
-        requestBytes: Buffer.byteLength(body), requestTruncated: false, responseType: 'CalculatedCost', responseBytes: Buffer.byteLength(calc.text), responseTruncated: false,
+        kind: 'single',
+        method: 'POST',
+        url: '/rest/v1/ondemand/calculate?fields=ext',
+        appId: owner.appId,
+        requestBytes: Buffer.byteLength(body),
+        requestTruncated: false,
+        responseType: 'CalculatedCost',
+        responseBytes: Buffer.byteLength(calc.text),
+        responseTruncated: false,
       });
       assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 60_000, createdAt);
 
@@ -104,11 +118,21 @@ for (const dialect of dialects) {
       assert.equal((await api.call('GET', `/beta/calculate/history/responses/${id}`, signalOnly)).status, 200);
     });
 
-    it('keeps a mass calculation under the answer\'s requestId; reading it needs enterprise, as the calculation did', async () => {
+    it("keeps a mass calculation under the answer's requestId; reading it needs enterprise, as the calculation did", async () => {
       const body = JSON.stringify({
-        fromDateTime: '2025-07-01', toDateTime: '2025-07-03', detailLevel: 'CHARGE_TYPE',
-        sharedScenario: { propertyInputs: [{ keyName: 'consumption', dataSeries: hourly(48), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }] },
-        scenarios: [{ scenarioName: 'E-1', masterTariffId: E1 }, { scenarioName: 'E-TOU-C', masterTariffId: E_TOU_C }],
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-07-03',
+        detailLevel: 'CHARGE_TYPE',
+        sharedScenario: {
+          propertyInputs: [
+            { keyName: 'consumption', dataSeries: hourly(48), duration: 3_600_000 },
+            { keyName: 'territoryId', dataValue: 3538 },
+          ],
+        },
+        scenarios: [
+          { scenarioName: 'E-1', masterTariffId: E1 },
+          { scenarioName: 'E-TOU-C', masterTariffId: E_TOU_C },
+        ],
       });
       const calc = await api.call('POST', '/rest/v1/ondemand/calculate/mass', owner, body);
       assert.equal(calc.status, 200, calc.text);
@@ -135,16 +159,56 @@ for (const dialect of dialects) {
       assert.equal(calc.status, 200, calc.text);
       const req = await api.poll(`/rest/beta/calculate/history/requests/${calc.json.requestId}`, owner);
       assert.equal(req.status, 200, req.text);
-      assert.deepEqual(req.json.results, [{ fromDateTime: '2025-07-01', toDateTime: '2025-08-01', consumption: '600', territoryId: '3538', groupBy: 'MONTH' }]);
-      assert.deepEqual([req.json.history.method, req.json.history.url, req.json.history.requestBytes], ['GET', path, 0]);
+      assert.deepEqual(req.json.results, [
+        {
+          fromDateTime: '2025-07-01',
+          toDateTime: '2025-08-01',
+          consumption: '600',
+          territoryId: '3538',
+          groupBy: 'MONTH',
+        },
+      ]);
+      assert.deepEqual(
+        [req.json.history.method, req.json.history.url, req.json.history.requestBytes],
+        ['GET', path, 0],
+      );
 
-      const account = await api.call('POST', '/rest/v1/accounts', owner, JSON.stringify({ providerAccountId: 'history-account', accountName: 'History', address: { zip: '94110' }, properties: { customerClass: { keyName: 'customerClass', dataValue: 'RESIDENTIAL' } } }));
+      const account = await api.call(
+        'POST',
+        '/rest/v1/accounts',
+        owner,
+        JSON.stringify({
+          providerAccountId: 'history-account',
+          accountName: 'History',
+          address: { zip: '94110' },
+          properties: { customerClass: { keyName: 'customerClass', dataValue: 'RESIDENTIAL' } },
+        }),
+      );
       assert.equal(account.status, 200, account.text);
       const accountId: string = account.json.results[0].accountId;
-      const readings = Array.from({ length: 48 }, (_, h) => ({ fromDateTime: `2025-07-0${1 + Math.floor(h / 24)}T${String(h % 24).padStart(2, '0')}:00-07:00`, duration: 3_600_000, quantityUnit: 'kWh', quantityValue: 1 }));
-      const profile = await api.call('POST', '/rest/v1/profiles', owner, JSON.stringify({ accountId, providerProfileId: 'history-profile', serviceTypes: 'ELECTRICITY', readingData: readings }));
+      const readings = Array.from({ length: 48 }, (_, h) => ({
+        fromDateTime: `2025-07-0${1 + Math.floor(h / 24)}T${String(h % 24).padStart(2, '0')}:00-07:00`,
+        duration: 3_600_000,
+        quantityUnit: 'kWh',
+        quantityValue: 1,
+      }));
+      const profile = await api.call(
+        'POST',
+        '/rest/v1/profiles',
+        owner,
+        JSON.stringify({
+          accountId,
+          providerProfileId: 'history-profile',
+          serviceTypes: 'ELECTRICITY',
+          readingData: readings,
+        }),
+      );
       assert.equal(profile.status, 200, profile.text);
-      const body = JSON.stringify({ fromDateTime: '2025-07-01T00:00-07:00', toDateTime: '2025-07-03T00:00-07:00', masterTariffId: E_TOU_C });
+      const body = JSON.stringify({
+        fromDateTime: '2025-07-01T00:00-07:00',
+        toDateTime: '2025-07-03T00:00-07:00',
+        masterTariffId: E_TOU_C,
+      });
       const bill = await api.call('POST', `/rest/v1/accounts/${accountId}/calculate`, owner, body);
       assert.equal(bill.status, 200, bill.text);
       const res = await api.poll(`/rest/beta/calculate/history/responses/${bill.json.requestId}`, owner);
@@ -156,7 +220,17 @@ for (const dialect of dialects) {
     });
 
     it('another organization, an unknown requestId and a caller without a tier are refused', async () => {
-      const calc = await api.call('POST', '/rest/v1/ondemand/calculate', owner, JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 100 }] }));
+      const calc = await api.call(
+        'POST',
+        '/rest/v1/ondemand/calculate',
+        owner,
+        JSON.stringify({
+          masterTariffId: E1,
+          fromDateTime: '2025-07-01',
+          toDateTime: '2025-08-01',
+          propertyInputs: [{ keyName: 'consumption', dataValue: 100 }],
+        }),
+      );
       const id: string = calc.json.requestId;
       assert.equal((await api.poll(`/beta/calculate/history/requests/${id}`, owner)).status, 200);
       for (const kind of ['requests', 'responses']) {
@@ -173,15 +247,25 @@ for (const dialect of dialects) {
       }
       // The answer of another organization's key is the same 404 as an id that never existed.
       const a = (await api.call('GET', `/beta/calculate/history/requests/${id}`, stranger)).json.results[0];
-      const b = (await api.call('GET', '/beta/calculate/history/requests/00000000-0000-0000-0000-000000000000', owner)).json.results[0];
+      const b = (await api.call('GET', '/beta/calculate/history/requests/00000000-0000-0000-0000-000000000000', owner))
+        .json.results[0];
       assert.deepEqual({ ...a, message: '', propertyValue: '' }, { ...b, message: '', propertyValue: '' });
     });
 
     it('records no failed calculation (an error answer has no requestId), nor a HEAD whose answer has no body', async () => {
       const before = await t.app.calculationHistory.repo.count();
-      const bad = await api.call('POST', '/rest/v1/ondemand/calculate', owner, JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01' }));
+      const bad = await api.call(
+        'POST',
+        '/rest/v1/ondemand/calculate',
+        owner,
+        JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01' }),
+      );
       assert.equal(bad.status, 400);
-      const head = await api.call('HEAD', `/rest/public/calculate/${E1}?fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600`, owner);
+      const head = await api.call(
+        'HEAD',
+        `/rest/public/calculate/${E1}?fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600`,
+        owner,
+      );
       assert.equal(head.status, 200);
       await t.app.calculationHistory.recorder!.idle();
       assert.equal(await t.app.calculationHistory.repo.count(), before);
@@ -195,7 +279,17 @@ for (const dialect of dialects) {
         throw new Error('connection terminated unexpectedly');
       };
       try {
-        const calc = await api.call('POST', '/rest/v1/ondemand/calculate', owner, JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 321 }] }));
+        const calc = await api.call(
+          'POST',
+          '/rest/v1/ondemand/calculate',
+          owner,
+          JSON.stringify({
+            masterTariffId: E1,
+            fromDateTime: '2025-07-01',
+            toDateTime: '2025-08-01',
+            propertyInputs: [{ keyName: 'consumption', dataValue: 321 }],
+          }),
+        );
         assert.equal(calc.status, 200, calc.text);
         for (const deadline = Date.now() + 5_000; refused === 0 && Date.now() < deadline; ) await sleep(10);
         assert.equal(refused, 1, 'the first write was refused');
@@ -209,7 +303,11 @@ for (const dialect of dialects) {
     });
 
     it('keeps a savings analysis', async () => {
-      const body = JSON.stringify({ address: { zip: '94110' }, fromDateTime: '2027-01-01', propertyInputs: [{ keyName: 'systemSize', dataValue: 4, scenarios: 'solar' }] });
+      const body = JSON.stringify({
+        address: { zip: '94110' },
+        fromDateTime: '2027-01-01',
+        propertyInputs: [{ keyName: 'systemSize', dataValue: 4, scenarios: 'solar' }],
+      });
       const analysis = await api.call('POST', '/rest/v1/accounts/analysis', owner, body);
       assert.equal(analysis.status, 200, analysis.text.slice(0, 1000));
       const res = await api.poll(`/beta/calculate/history/responses/${analysis.json.requestId}`, owner);
@@ -221,23 +319,45 @@ for (const dialect of dialects) {
     it('the purge removes the records older than the retention and keeps the others', async () => {
       const ids: string[] = [];
       for (let k = 0; k < 3; k++) {
-        const calc = await api.call('POST', '/rest/v1/ondemand/calculate', owner, JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 100 + k }] }));
+        const calc = await api.call(
+          'POST',
+          '/rest/v1/ondemand/calculate',
+          owner,
+          JSON.stringify({
+            masterTariffId: E1,
+            fromDateTime: '2025-07-01',
+            toDateTime: '2025-08-01',
+            propertyInputs: [{ keyName: 'consumption', dataValue: 100 + k }],
+          }),
+        );
         ids.push(calc.json.requestId);
       }
       await t.app.calculationHistory.recorder!.idle();
       const aged = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-      await t.db.kysely.updateTable('calculation_history').set({ created_at: aged(91) }).where('request_id', '=', ids[0]!).execute();
-      await t.db.kysely.updateTable('calculation_history').set({ created_at: aged(89) }).where('request_id', '=', ids[1]!).execute();
+      await t.db.kysely
+        .updateTable('calculation_history')
+        .set({ created_at: aged(91) })
+        .where('request_id', '=', ids[0]!)
+        .execute();
+      await t.db.kysely
+        .updateTable('calculation_history')
+        .set({ created_at: aged(89) })
+        .where('request_id', '=', ids[1]!)
+        .execute();
       assert.equal(await t.app.calculationHistory.purge(), 1, 'the default retention is 90 days');
       assert.equal((await api.call('GET', `/beta/calculate/history/requests/${ids[0]}`, owner)).status, 404);
-      for (const id of ids.slice(1)) assert.equal((await api.call('GET', `/beta/calculate/history/requests/${id}`, owner)).status, 200);
+      for (const id of ids.slice(1))
+        assert.equal((await api.call('GET', `/beta/calculate/history/requests/${id}`, owner)).status, 200);
       assert.equal(await t.app.calculationHistory.purge(), 0);
     });
 
     it('every history operation is in /openapi.json', async () => {
-      const doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       for (const base of ['/beta', '/rest/beta']) {
-        for (const kind of ['requests', 'responses']) assert.ok(doc.paths[`${base}/calculate/history/${kind}/{requestId}`]?.get, `${base} ${kind}`);
+        for (const kind of ['requests', 'responses'])
+          assert.ok(doc.paths[`${base}/calculate/history/${kind}/{requestId}`]?.get, `${base} ${kind}`);
       }
     });
   });
@@ -249,7 +369,16 @@ for (const dialect of dialects) {
         const api = await listening(t);
         const who = await t.credentials(['signal']);
         // A week of hourly values (168 numbers of 8 characters): about 1,700 bytes of body.
-        const body = JSON.stringify({ masterTariffId: E_TOU_C, fromDateTime: '2025-07-01', toDateTime: '2025-07-08', groupBy: 'HOUR', propertyInputs: [{ keyName: 'consumption', dataSeries: hourly(168).map((v) => v + 0.123456), duration: 3_600_000 }, { keyName: 'territoryId', dataValue: 3538 }] });
+        const body = JSON.stringify({
+          masterTariffId: E_TOU_C,
+          fromDateTime: '2025-07-01',
+          toDateTime: '2025-07-08',
+          groupBy: 'HOUR',
+          propertyInputs: [
+            { keyName: 'consumption', dataSeries: hourly(168).map((v) => v + 0.123456), duration: 3_600_000 },
+            { keyName: 'territoryId', dataValue: 3538 },
+          ],
+        });
         assert.ok(body.length > 1024, String(body.length));
         const calc = await api.call('POST', '/rest/v1/ondemand/calculate', who, body);
         assert.equal(calc.status, 200, calc.text);
@@ -263,7 +392,10 @@ for (const dialect of dialects) {
         assert.equal(res.json.type, 'CalculatedCost');
         assert.equal(res.json.requestId, calc.json.requestId);
         assert.equal(res.json.results[0], calc.text.slice(0, 1024));
-        assert.deepEqual([res.json.history.responseTruncated, res.json.history.responseBytes], [true, Buffer.byteLength(calc.text)]);
+        assert.deepEqual(
+          [res.json.history.responseTruncated, res.json.history.responseBytes],
+          [true, Buffer.byteLength(calc.text)],
+        );
       } finally {
         await t.close();
       }
@@ -274,13 +406,26 @@ for (const dialect of dialects) {
       try {
         const api = await listening(t);
         const who = await t.credentials(['signal']);
-        const calc = await api.call('POST', '/rest/v1/ondemand/calculate', who, JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }] }));
+        const calc = await api.call(
+          'POST',
+          '/rest/v1/ondemand/calculate',
+          who,
+          JSON.stringify({
+            masterTariffId: E1,
+            fromDateTime: '2025-07-01',
+            toDateTime: '2025-08-01',
+            propertyInputs: [{ keyName: 'consumption', dataValue: 600 }],
+          }),
+        );
         assert.equal(calc.status, 200, calc.text);
         assert.ok(calc.json.requestId, 'the answer still carries its requestId');
         assert.equal(t.app.calculationHistory.recorder, null);
         await sleep(300);
         assert.equal(await t.app.calculationHistory.repo.count(), 0);
-        assert.equal((await api.call('GET', `/beta/calculate/history/requests/${calc.json.requestId}`, who)).status, 404);
+        assert.equal(
+          (await api.call('GET', `/beta/calculate/history/requests/${calc.json.requestId}`, who)).status,
+          404,
+        );
         assert.equal(await t.app.calculationHistory.purge(), 0);
       } finally {
         await t.close();
@@ -304,20 +449,52 @@ describe('ratebook history purge', () => {
       const api = await listening(t);
       const who = await t.credentials(['signal']);
       for (let k = 0; k < 4; k++) {
-        const calc = await api.call('POST', '/rest/v1/ondemand/calculate', who, JSON.stringify({ masterTariffId: E1, fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 100 + k }] }));
+        const calc = await api.call(
+          'POST',
+          '/rest/v1/ondemand/calculate',
+          who,
+          JSON.stringify({
+            masterTariffId: E1,
+            fromDateTime: '2025-07-01',
+            toDateTime: '2025-08-01',
+            propertyInputs: [{ keyName: 'consumption', dataValue: 100 + k }],
+          }),
+        );
         ids.push(calc.json.requestId);
       }
       await t.app.calculationHistory.recorder!.idle();
-      for (const [k, days] of [[0, 40], [1, 50], [2, 100]] as const) {
-        await t.db.kysely.updateTable('calculation_history').set({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() }).where('request_id', '=', ids[k]!).execute();
+      for (const [k, days] of [
+        [0, 40],
+        [1, 50],
+        [2, 100],
+      ] as const) {
+        await t.db.kysely
+          .updateTable('calculation_history')
+          .set({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+          .where('request_id', '=', ids[k]!)
+          .execute();
       }
     } finally {
       await t.close();
     }
-    const cli = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', REFERENCE_DATA_DIR: join(dir, 'none'), ...env }, encoding: 'utf8' });
+    const cli = (args: string[], env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: `sqlite:${file}`,
+          LOG_LEVEL: 'silent',
+          REFERENCE_DATA_DIR: join(dir, 'none'),
+          ...env,
+        },
+        encoding: 'utf8',
+      });
     const older = cli(['history', 'purge', '--older-than-days', '45']);
     assert.equal(older.status, 0, older.stderr);
-    assert.match(older.stdout, /^Removed 2 calculation history records older than 45 days \(created before \d{4}-\d\d-\d\dT[\d:.]+Z\)\n$/);
+    assert.match(
+      older.stdout,
+      /^Removed 2 calculation history records older than 45 days \(created before \d{4}-\d\d-\d\dT[\d:.]+Z\)\n$/,
+    );
     const byDefault = cli(['history', 'purge'], { HISTORY_RETENTION_DAYS: '30' });
     assert.equal(byDefault.status, 0, byDefault.stderr);
     assert.match(byDefault.stdout, /^Removed 1 calculation history record older than 30 days/);

@@ -65,58 +65,182 @@ for (const dialect of dialects) {
 
     it('POST: the v1 body with the tariff in the path gives the v1 answer', async () => {
       const body = {
-        fromDateTime: '2025-07-01', toDateTime: '2025-07-08', detailLevel: 'RATE', groupBy: 'DAY',
-        propertyInputs: [{ keyName: 'consumption', dataSeries: Array.from({ length: 168 }, (_, h) => (h % 24 >= 16 && h % 24 < 21 ? 1.5 : 0.5)), duration: 3_600_000 }],
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-07-08',
+        detailLevel: 'RATE',
+        groupBy: 'DAY',
+        propertyInputs: [
+          {
+            keyName: 'consumption',
+            dataSeries: Array.from({ length: 168 }, (_, h) => (h % 24 >= 16 && h % 24 < 21 ? 1.5 : 0.5)),
+            duration: 3_600_000,
+          },
+        ],
         rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateName: 'Adder', rateBands: [{ rateAmount: 0.01 }] }],
       };
       const expected = await v1({ ...body, masterTariffId: E_TOU_C });
       assert.ok((expected.items as unknown[]).length > 7, 'a day by day answer');
       assert.deepEqual(await legacyPost(E_TOU_C, body), expected);
-      assert.deepEqual(await legacyPost(E_TOU_C, { ...body, masterTariffId: E_TOU_C }), expected, 'masterTariffId may repeat the path');
-      assert.deepEqual(await legacyPost(E_TOU_C, body, '?fields=ext'), await v1({ ...body, masterTariffId: E_TOU_C }, '?fields=ext'), 'fields=ext as v1');
+      assert.deepEqual(
+        await legacyPost(E_TOU_C, { ...body, masterTariffId: E_TOU_C }),
+        expected,
+        'masterTariffId may repeat the path',
+      );
+      assert.deepEqual(
+        await legacyPost(E_TOU_C, body, '?fields=ext'),
+        await v1({ ...body, masterTariffId: E_TOU_C }, '?fields=ext'),
+        'fields=ext as v1',
+      );
     });
 
     it('POST: tariffInputs is propertyInputs; territoryId and zipCode of older clients are inputs and address', async () => {
       const range = { fromDateTime: '2025-07-01', toDateTime: '2025-08-01' };
-      const expected = await v1({ ...range, masterTariffId: E1, propertyInputs: [{ keyName: 'consumption', dataValue: 600 }, { keyName: 'territoryId', dataValue: 3538 }] });
+      const expected = await v1({
+        ...range,
+        masterTariffId: E1,
+        propertyInputs: [
+          { keyName: 'consumption', dataValue: 600 },
+          { keyName: 'territoryId', dataValue: 3538 },
+        ],
+      });
       assert.equal(expected.totalCost, 285.43);
-      assert.deepEqual(await legacyPost(E1, { ...range, tariffInputs: [{ keyName: 'consumption', dataValue: 600 }], territoryId: 3538 }), expected);
+      assert.deepEqual(
+        await legacyPost(E1, {
+          ...range,
+          tariffInputs: [{ keyName: 'consumption', dataValue: 600 }],
+          territoryId: 3538,
+        }),
+        expected,
+      );
       // The Java client's form: values as text, fields it has but that do not change a bill (accuracy) ignored.
-      assert.deepEqual(await legacyPost(E1, { ...range, tariffInputs: [{ keyName: 'consumption', dataValue: '600', fromDateTime: range.fromDateTime, toDateTime: range.toDateTime }], territoryId: 3538, accuracy: 'HIGH' }), expected);
+      assert.deepEqual(
+        await legacyPost(E1, {
+          ...range,
+          tariffInputs: [
+            {
+              keyName: 'consumption',
+              dataValue: '600',
+              fromDateTime: range.fromDateTime,
+              toDateTime: range.toDateTime,
+            },
+          ],
+          territoryId: 3538,
+          accuracy: 'HIGH',
+        }),
+        expected,
+      );
       // zipCode places the customer (San Francisco: territory T) without adding taxes unless applyUtilityTax says so.
       const placed = { ...range, propertyInputs: [{ keyName: 'consumption', dataValue: 600 }] };
-      assert.deepEqual(await legacyPost(E1, { ...placed, zipCode: '94110' }), await v1({ ...placed, masterTariffId: E1, address: { zip: '94110' }, applyUtilityTax: false }));
-      assert.deepEqual(await legacyPost(E1, { ...placed, zipCode: '94110', applyUtilityTax: true }), await v1({ ...placed, masterTariffId: E1, address: { zip: '94110' } }));
+      assert.deepEqual(
+        await legacyPost(E1, { ...placed, zipCode: '94110' }),
+        await v1({ ...placed, masterTariffId: E1, address: { zip: '94110' }, applyUtilityTax: false }),
+      );
+      assert.deepEqual(
+        await legacyPost(E1, { ...placed, zipCode: '94110', applyUtilityTax: true }),
+        await v1({ ...placed, masterTariffId: E1, address: { zip: '94110' } }),
+      );
     });
 
     it('GET: flat parameters are the v1 inputs (consumption over the range, demand, territoryId, any property key)', async () => {
       const july = { fromDateTime: '2025-07-01', toDateTime: '2025-08-01' };
-      const e1 = await v1({ ...july, masterTariffId: E1, detailLevel: 'CHARGE_TYPE', groupBy: 'MONTH', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }, { keyName: 'territoryId', dataValue: 3538 }] });
+      const e1 = await v1({
+        ...july,
+        masterTariffId: E1,
+        detailLevel: 'CHARGE_TYPE',
+        groupBy: 'MONTH',
+        propertyInputs: [
+          { keyName: 'consumption', dataValue: 600 },
+          { keyName: 'territoryId', dataValue: 3538 },
+        ],
+      });
       assert.equal(e1.totalCost, 285.43);
-      assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH'), e1);
+      assert.deepEqual(
+        await legacyGet(
+          E1,
+          'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH',
+        ),
+        e1,
+      );
       // Older clients' extras are ignored: accuracy, betaPopulateAssumptions, credentials in the query (Basic still required).
-      assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH&accuracy=1&betaPopulateAssumptions=true&appId=x&appKey=y&masterTariffId=522'), e1);
+      assert.deepEqual(
+        await legacyGet(
+          E1,
+          'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&territoryId=3538&detailLevel=CHARGE_TYPE&groupBy=MONTH&accuracy=1&betaPopulateAssumptions=true&appId=x&appKey=y&masterTariffId=522',
+        ),
+        e1,
+      );
 
       // An applicability key as keyName=value: the low-income senior credit of R-22 (18.00 off 123.09).
-      const senior = await v1({ fromDateTime: '2016-07-01', toDateTime: '2016-08-01', masterTariffId: GA_R22, propertyInputs: [{ keyName: 'consumption', dataValue: 1200 }, { keyName: 'isLowIncomeSeniorCitizen953', dataValue: 'true' }] });
+      const senior = await v1({
+        fromDateTime: '2016-07-01',
+        toDateTime: '2016-08-01',
+        masterTariffId: GA_R22,
+        propertyInputs: [
+          { keyName: 'consumption', dataValue: 1200 },
+          { keyName: 'isLowIncomeSeniorCitizen953', dataValue: 'true' },
+        ],
+      });
       assert.equal(senior.totalCost, 105.09);
-      assert.deepEqual(await legacyGet(GA_R22, 'fromDateTime=2016-07-01&toDateTime=2016-08-01&consumption=1200&isLowIncomeSeniorCitizen953=true'), senior);
+      assert.deepEqual(
+        await legacyGet(
+          GA_R22,
+          'fromDateTime=2016-07-01&toDateTime=2016-08-01&consumption=1200&isLowIncomeSeniorCitizen953=true',
+        ),
+        senior,
+      );
 
       // Demand, the options (minimums, billingPeriod, excludeChargeClass as a list, tariffEffectiveOn) and fields=ext.
       const july26 = { fromDateTime: '2026-07-01', toDateTime: '2026-08-01' };
-      const b19 = await v1({ ...july26, masterTariffId: B19, billingPeriod: true, minimums: false, excludeChargeClass: 'TRANSMISSION,NON_BYPASSABLE', tariffEffectiveOn: '2026-07-15', detailLevel: 'RATE', propertyInputs: [{ keyName: 'consumption', dataValue: 20000 }, { keyName: 'demand', dataValue: 80 }] }, '?fields=ext');
-      assert.ok((b19.items as { chargeType: string }[]).some((i) => i.chargeType === 'DEMAND_BASED'), 'demand is billed');
+      const b19 = await v1(
+        {
+          ...july26,
+          masterTariffId: B19,
+          billingPeriod: true,
+          minimums: false,
+          excludeChargeClass: 'TRANSMISSION,NON_BYPASSABLE',
+          tariffEffectiveOn: '2026-07-15',
+          detailLevel: 'RATE',
+          propertyInputs: [
+            { keyName: 'consumption', dataValue: 20000 },
+            { keyName: 'demand', dataValue: 80 },
+          ],
+        },
+        '?fields=ext',
+      );
+      assert.ok(
+        (b19.items as { chargeType: string }[]).some((i) => i.chargeType === 'DEMAND_BASED'),
+        'demand is billed',
+      );
       assert.deepEqual(
-        await legacyGet(B19, 'fromDateTime=2026-07-01&toDateTime=2026-08-01&consumption=20000&demand=80&billingPeriod=true&minimums=false&excludeChargeClass=TRANSMISSION&excludeChargeClass=NON_BYPASSABLE&tariffEffectiveOn=2026-07-15&detailLevel=RATE&fields=ext'),
+        await legacyGet(
+          B19,
+          'fromDateTime=2026-07-01&toDateTime=2026-08-01&consumption=20000&demand=80&billingPeriod=true&minimums=false&excludeChargeClass=TRANSMISSION&excludeChargeClass=NON_BYPASSABLE&tariffEffectiveOn=2026-07-15&detailLevel=RATE&fields=ext',
+        ),
         b19,
       );
-      const all = await v1({ ...july26, masterTariffId: B19, propertyInputs: [{ keyName: 'consumption', dataValue: 20000 }, { keyName: 'demand', dataValue: 80 }] });
+      const all = await v1({
+        ...july26,
+        masterTariffId: B19,
+        propertyInputs: [
+          { keyName: 'consumption', dataValue: 20000 },
+          { keyName: 'demand', dataValue: 80 },
+        ],
+      });
       assert.notEqual(all.totalCost, b19.totalCost, 'the options change the bill, so the comparison above can fail');
 
       // zipCode places the customer; utility taxes only with applyUtilityTax=true, as the POST.
       const zip = { ...july, masterTariffId: E1, propertyInputs: [{ keyName: 'consumption', dataValue: 600 }] };
-      assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&zipCode=94110'), await v1({ ...zip, address: { zip: '94110' }, applyUtilityTax: false }));
-      assert.deepEqual(await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&zipCode=94110&applyUtilityTax=true'), await v1({ ...zip, address: { zip: '94110' }, applyUtilityTax: true }));
+      assert.deepEqual(
+        await legacyGet(E1, 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&zipCode=94110'),
+        await v1({ ...zip, address: { zip: '94110' }, applyUtilityTax: false }),
+      );
+      assert.deepEqual(
+        await legacyGet(
+          E1,
+          'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&zipCode=94110&applyUtilityTax=true',
+        ),
+        await v1({ ...zip, address: { zip: '94110' }, applyUtilityTax: true }),
+      );
     });
 
     it('a bad parameter is a 400 naming it as it was sent', async () => {
@@ -129,7 +253,10 @@ for (const dialect of dialects) {
         ['fromDateTime=2025-07-01&toDateTime=2025-08-01&demand=x', 'demand'],
         ['fromDateTime=2025-07-01&toDateTime=2025-08-01&territoryId=0', 'territoryId'],
         ['fromDateTime=2025-07-01&toDateTime=2025-08-01&consumtion=600', 'consumtion'],
-        ['fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&cityLimits=Inside&cityLimits=Outside', 'cityLimits'],
+        [
+          'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&cityLimits=Inside&cityLimits=Outside',
+          'cityLimits',
+        ],
         ['fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&cityLimits=', 'cityLimits'],
         ['fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600&bad%20name=1', 'bad name'],
         ['fromDateTime=2025-07-01&toDateTime=2025-08-01&detailLevel=EVERYTHING', 'detailLevel'],
@@ -168,14 +295,21 @@ for (const dialect of dialects) {
 
     it('needs credentials and the signal tier, as v1; an unknown tariff is a 404', async () => {
       const query = 'fromDateTime=2025-07-01&toDateTime=2025-08-01&consumption=600';
-      const body = { fromDateTime: '2025-07-01', toDateTime: '2025-08-01', propertyInputs: [{ keyName: 'consumption', dataValue: 600 }] };
+      const body = {
+        fromDateTime: '2025-07-01',
+        toDateTime: '2025-08-01',
+        propertyInputs: [{ keyName: 'consumption', dataValue: 600 }],
+      };
       assert.equal((await t.inject({ method: 'GET', url: `/rest/public/calculate/${E1}?${query}` })).statusCode, 401);
       assert.equal((await post(`/rest/public/calculate/${E1}`, body, null)).status, 401);
       assert.equal((await t.get(`/rest/public/calculate/${E1}?${query}`, none)).statusCode, 403);
       assert.equal((await post(`/rest/public/calculate/${E1}`, body, none)).status, 403);
       assert.deepEqual(await failure(t.get(`/rest/public/calculate/999999?${query}`, c)), [404, 'masterTariffId']);
       const missing = await post('/rest/public/calculate/999999', body);
-      assert.deepEqual([missing.status, missing.body.results[0].propertyName, missing.body.results[0].objectName], [404, 'masterTariffId', 'Tariff']);
+      assert.deepEqual(
+        [missing.status, missing.body.results[0].propertyName, missing.body.results[0].objectName],
+        [404, 'masterTariffId', 'Tariff'],
+      );
       assert.deepEqual(await failure(t.get(`/rest/public/calculate/abc?${query}`, c)), [400, 'masterTariffId']);
     });
   });

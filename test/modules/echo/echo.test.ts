@@ -34,7 +34,12 @@ for (const dialect of dialects) {
     it('GET /rest/echo/authenticate describes the calling application', async () => {
       const body = (await t.get('/rest/echo/authenticate', c)).json();
       assert.equal(body.type, 'Application');
-      assert.deepEqual(body.results[0], { appId: c.appId, orgId: c.orgId, organizationName: 'echo-org', tiers: ['signal'] });
+      assert.deepEqual(body.results[0], {
+        appId: c.appId,
+        orgId: c.orgId,
+        organizationName: 'echo-org',
+        tiers: ['signal'],
+      });
       assert.equal((await t.inject({ method: 'GET', url: '/rest/echo/authenticate' })).statusCode, 401);
     });
 
@@ -79,7 +84,12 @@ for (const dialect of dialects) {
     });
 
     it('POST /rest/echo returns the JSON body', async () => {
-      const res = await t.inject({ method: 'POST', url: '/rest/echo', payload: { a: [1, 2] }, headers: { authorization: t.authHeader(c) } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/rest/echo',
+        payload: { a: [1, 2] },
+        headers: { authorization: t.authHeader(c) },
+      });
       assert.deepEqual(res.json().results, [{ a: [1, 2] }]);
     });
   });

@@ -30,7 +30,10 @@ interface Pair {
 async function pair(db: TestDb, where: { postgresUrl: string | null; redisUrl: string | null }): Promise<Pair> {
   const here = new KeysService(db, HOUR);
   const there = new KeysService(db, HOUR);
-  const sharings: KeyChangeSharing[] = [await shareKeyChanges(here, db, where, silent, { listen: true }), await shareKeyChanges(there, db, where, silent, { listen: true })];
+  const sharings: KeyChangeSharing[] = [
+    await shareKeyChanges(here, db, where, silent, { listen: true }),
+    await shareKeyChanges(there, db, where, silent, { listen: true }),
+  ];
   return { here, there, close: async () => void (await Promise.all(sharings.map((s) => s.close()))) };
 }
 
@@ -39,7 +42,11 @@ async function revokeAndRotateReachTheOther({ here, there }: Pair): Promise<void
   assert.ok(await there.verify(a.appId, a.appKey));
   assert.ok(there.cachedVerdict(a.appId, a.appKey), 'cached there');
   await here.revoke(a.appId);
-  const ms = await until('the revoked key forgotten there', () => there.cachedVerdict(a.appId, a.appKey) === undefined, 1000);
+  const ms = await until(
+    'the revoked key forgotten there',
+    () => there.cachedVerdict(a.appId, a.appKey) === undefined,
+    1000,
+  );
   assert.equal(await there.verify(a.appId, a.appKey), null, `refused there (${ms} ms after the revocation)`);
 
   const b = await here.create('org-b', []);
@@ -72,23 +79,35 @@ for (const dialect of dialects.filter((d) => d === 'postgres')) {
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();
       try {
-        const { rowCount } = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'ratebook-key-changes' and datname = current_database()`);
+        const { rowCount } = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'ratebook-key-changes' and datname = current_database()`,
+        );
         assert.ok((rowCount ?? 0) >= 2, 'both listeners cut');
       } finally {
         await admin.end();
       }
-      await until('the cache dropped after reconnecting', () => p.there.cachedVerdict(c.appId, c.appKey) === undefined, 5000);
+      await until(
+        'the cache dropped after reconnecting',
+        () => p.there.cachedVerdict(c.appId, c.appKey) === undefined,
+        5000,
+      );
       // Listening again (the cache is dropped only once LISTEN is back): a revocation reaches the other as before.
       assert.ok(await p.there.verify(c.appId, c.appKey));
       await p.here.revoke(c.appId);
-      await until('the revocation heard after the reconnect', () => p.there.cachedVerdict(c.appId, c.appKey) === undefined, 1000);
+      await until(
+        'the revocation heard after the reconnect',
+        () => p.there.cachedVerdict(c.appId, c.appKey) === undefined,
+        1000,
+      );
     });
   });
 }
 
 describe('key changes over Redis pub/sub (on SQLite)', async () => {
   const available = await redisAvailable();
-  it('a revocation and a rotation made by one service are refused by the other within a second', { skip: !available && 'no Redis' }, async () => {
+  it('a revocation and a rotation made by one service are refused by the other within a second', {
+    skip: !available && 'no Redis',
+  }, async () => {
     const db = await createTestDb('sqlite');
     const p = await pair(db, { postgresUrl: null, redisUrl: TEST_REDIS_URL });
     try {

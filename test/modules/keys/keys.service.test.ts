@@ -18,7 +18,11 @@ for (const dialect of dialects) {
       const c = await keys.create('acme', ['signal']);
       const again = await keys.create('acme', []);
       assert.equal(again.orgId, c.orgId, 'same organization');
-      const row = await db.kysely.selectFrom('applications').selectAll().where('app_id', '=', c.appId).executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .selectFrom('applications')
+        .selectAll()
+        .where('app_id', '=', c.appId)
+        .executeTakeFirstOrThrow();
       assert.ok(!row.key_hash.includes(c.appKey) && !row.key_salt.includes(c.appKey));
       const p = await keys.verify(c.appId, c.appKey);
       assert.equal(p?.orgName, 'acme');
@@ -50,7 +54,12 @@ for (const dialect of dialects) {
 
     it('ensures the admin application exists with exactly the given key and every tier', async () => {
       await keys.ensureAdmin('admin-app', 'first-key');
-      assert.deepEqual([...(await keys.verify('admin-app', 'first-key'))!.tiers].sort(), ['admin', 'enterprise', 'privateTou', 'signal']);
+      assert.deepEqual([...(await keys.verify('admin-app', 'first-key'))!.tiers].sort(), [
+        'admin',
+        'enterprise',
+        'privateTou',
+        'signal',
+      ]);
       await keys.ensureAdmin('admin-app', 'second-key');
       assert.equal(await keys.verify('admin-app', 'first-key'), null);
       assert.ok(await keys.verify('admin-app', 'second-key'));

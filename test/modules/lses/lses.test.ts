@@ -30,8 +30,16 @@ for (const dialect of dialects) {
       assert.deepEqual(await names('/rest/public/lses?zipCode=30303'), ['Georgia Power Co']);
       assert.deepEqual(await names('/rest/public/lses?zipCode=85004'), ['Arizona Public Service Co']);
       assert.deepEqual(await names('/rest/public/lses?postCode=96813&country=US'), ['Hawaiian Electric Co Inc']);
-      assert.deepEqual(await names('/rest/public/lses?zipCode=95814'), ['Pacific Gas & Electric Co', 'Sacramento Municipal Util Dist'], 'Sacramento County is shared');
-      assert.deepEqual(await names('/rest/public/lses?zipCode=75201'), ['Oncor Electric Delivery Company LLC', 'TXU Energy Retail Company LLC'], 'a retail supplier listed on the delivery territory');
+      assert.deepEqual(
+        await names('/rest/public/lses?zipCode=95814'),
+        ['Pacific Gas & Electric Co', 'Sacramento Municipal Util Dist'],
+        'Sacramento County is shared',
+      );
+      assert.deepEqual(
+        await names('/rest/public/lses?zipCode=75201'),
+        ['Oncor Electric Delivery Company LLC', 'TXU Energy Retail Company LLC'],
+        'a retail supplier listed on the delivery territory',
+      );
       assert.deepEqual(await names('/rest/public/lses?zipCode=59001'), [], 'no starter LSE serves Montana');
     });
 
@@ -43,18 +51,36 @@ for (const dialect of dialects) {
       assert.equal(ext.offeringType, 'Bundle');
       assert.equal(ext.code, '14328');
       assert.deepEqual(ext.billingPeriodRepresentation, { fromDateOffset: 0, toDateOffset: 0, style: 'Unknown' });
-      for (const k of ['totalRevenues', 'totalSales', 'totalCustomers', 'residentialCustomers']) assert.equal(ext[k], null, `${k} is not invented`);
+      for (const k of ['totalRevenues', 'totalSales', 'totalCustomers', 'residentialCustomers'])
+        assert.equal(ext[k], null, `${k} is not invented`);
       assert.ok('transportationServiceTypes' in ext);
     });
 
     it('filters by ownership and service types, and searches names', async () => {
-      assert.deepEqual(await names('/rest/public/lses?ownerships=MUNI,COOP'), ['Sacramento Municipal Util Dist', 'Pedernales Electric Coop, Inc']);
-      assert.deepEqual(await names('/rest/public/lses?ownerships=retail_energy_marketer'), ['TXU Energy Retail Company LLC']);
+      assert.deepEqual(await names('/rest/public/lses?ownerships=MUNI,COOP'), [
+        'Sacramento Municipal Util Dist',
+        'Pedernales Electric Coop, Inc',
+      ]);
+      assert.deepEqual(await names('/rest/public/lses?ownerships=retail_energy_marketer'), [
+        'TXU Energy Retail Company LLC',
+      ]);
       const gas = await names('/rest/public/lses?serviceTypes=GAS&sortOn=name');
-      assert.deepEqual(gas, ['Consolidated Edison Co-NY Inc', 'Pacific Gas & Electric Co', 'Public Service Co of Colorado', 'San Diego Gas & Electric Co']);
+      assert.deepEqual(gas, [
+        'Consolidated Edison Co-NY Inc',
+        'Pacific Gas & Electric Co',
+        'Public Service Co of Colorado',
+        'San Diego Gas & Electric Co',
+      ]);
       assert.equal((await json('/rest/public/lses?residentialServiceTypes=GAS')).count, 4);
-      assert.deepEqual(await names('/rest/public/lses?search=co&startsWith=true&sortOn=name'), ['Commonwealth Edison Co', 'Consolidated Edison Co-NY Inc']);
-      assert.deepEqual(await names('/rest/public/lses?search=edison&sortOn=name&sortOrder=DESC'), ['Southern California Edison Co', 'Consolidated Edison Co-NY Inc', 'Commonwealth Edison Co']);
+      assert.deepEqual(await names('/rest/public/lses?search=co&startsWith=true&sortOn=name'), [
+        'Commonwealth Edison Co',
+        'Consolidated Edison Co-NY Inc',
+      ]);
+      assert.deepEqual(await names('/rest/public/lses?search=edison&sortOn=name&sortOrder=DESC'), [
+        'Southern California Edison Co',
+        'Consolidated Edison Co-NY Inc',
+        'Commonwealth Edison Co',
+      ]);
       assert.deepEqual(await names('/rest/public/lses?search=7140&searchOn=code'), ['Georgia Power Co']);
     });
 

@@ -7,7 +7,17 @@ import { LookupsRepository } from '../../../src/modules/properties/lookups.repos
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 
 const HOUR = 3_600_000;
-const value = (from: number, to: number, v: number) => ({ from_time: from, to_time: to, best_value: v, actual_value: v, best_accuracy: null, lse_forecast_value: null, lse_forecast_accuracy: null, forecast_value: null, forecast_accuracy: null });
+const value = (from: number, to: number, v: number) => ({
+  from_time: from,
+  to_time: to,
+  best_value: v,
+  actual_value: v,
+  best_accuracy: null,
+  lse_forecast_value: null,
+  lse_forecast_accuracy: null,
+  forecast_value: null,
+  forecast_accuracy: null,
+});
 
 for (const dialect of dialects) {
   describe(`property keys and lookups on ${dialect}`, () => {
@@ -17,12 +27,46 @@ for (const dialect of dialects) {
       t = await buildTestApp(dialect, { seed: true, now: () => new Date('2026-11-22T12:30:00Z') });
       c = await t.credentials();
       // A LOOKUP key of PG&E (Pacific time) with two sub keys, and a gap in one of them.
-      await t.db.kysely.insertInto('property_keys').values({ key_name: 'testZonePrice', sub_key_name: null, display_name: 'Test zone price', family: 'hourly', keyspace: 'market', description: 'test', data_type: 'LOOKUP', quantity_unit: null, formula_detail: null, lookback_interval_quantity: null, lookback_quantity: null, lookback_period: null, lookback_tou_id: null, lookback_season_id: null, entity_id: 734, entity_type: 'LSE', privacy: 'PUBLIC', source: 'test' }).execute();
+      await t.db.kysely
+        .insertInto('property_keys')
+        .values({
+          key_name: 'testZonePrice',
+          sub_key_name: null,
+          display_name: 'Test zone price',
+          family: 'hourly',
+          keyspace: 'market',
+          description: 'test',
+          data_type: 'LOOKUP',
+          quantity_unit: null,
+          formula_detail: null,
+          lookback_interval_quantity: null,
+          lookback_quantity: null,
+          lookback_period: null,
+          lookback_tou_id: null,
+          lookback_season_id: null,
+          entity_id: 734,
+          entity_type: 'LSE',
+          privacy: 'PUBLIC',
+          source: 'test',
+        })
+        .execute();
       const repo = new LookupsRepository(t.db);
       const start = Date.parse('2026-03-08T00:00:00-08:00');
       await t.db.kysely.transaction().execute(async (trx) => {
-        await repo.replace(trx, 'testZonePrice', 'NP15', Array.from({ length: 48 }, (_, i) => value(start + i * HOUR, start + (i + 1) * HOUR, i)), 1000);
-        await repo.replace(trx, 'testZonePrice', 'SP15', [value(start, start + 2 * HOUR, 10), value(start + 3 * HOUR, start + 4 * HOUR, 20)], 2000);
+        await repo.replace(
+          trx,
+          'testZonePrice',
+          'NP15',
+          Array.from({ length: 48 }, (_, i) => value(start + i * HOUR, start + (i + 1) * HOUR, i)),
+          1000,
+        );
+        await repo.replace(
+          trx,
+          'testZonePrice',
+          'SP15',
+          [value(start, start + 2 * HOUR, 10), value(start + 3 * HOUR, start + 4 * HOUR, 20)],
+          2000,
+        );
       });
     });
     after(() => t.close());
@@ -33,7 +77,14 @@ for (const dialect of dialects) {
       const got = (await t.json(recorded.request.path, c)).results[0];
       const expected = recorded.response.results[0];
       for (const k of Object.keys(expected)) {
-        if (k === 'choices') assert.deepEqual(got.choices.map((x: { value: string; displayValue: string }) => ({ value: x.value, displayValue: x.displayValue })), expected.choices);
+        if (k === 'choices')
+          assert.deepEqual(
+            got.choices.map((x: { value: string; displayValue: string }) => ({
+              value: x.value,
+              displayValue: x.displayValue,
+            })),
+            expected.choices,
+          );
         else assert.deepEqual(got[k], expected[k], k);
       }
       assert.equal(got.quantityUnit, undefined, 'E fields only with fields=ext');
@@ -41,46 +92,126 @@ for (const dialect of dialects) {
     });
 
     it('filters keys by data type, family, keyspace and entity (entityId and entityType only together)', async () => {
-      const names = async (q: string) => (await t.json(`/rest/public/properties?${q}&pageCount=100`, c)).results.map((k: { keyName: string }) => k.keyName);
-      assert.deepEqual(await names('dataType=choice'), ['baseServicesChargeIncomeTier', 'baselineAllowanceType', 'buildingTypeCommercial', 'buildingTypeResidential', 'buildingVintageCommercial', 'buildingVintageResidential', 'cityLimits', 'connectionType']);
+      const names = async (q: string) =>
+        (await t.json(`/rest/public/properties?${q}&pageCount=100`, c)).results.map(
+          (k: { keyName: string }) => k.keyName,
+        );
+      assert.deepEqual(await names('dataType=choice'), [
+        'baseServicesChargeIncomeTier',
+        'baselineAllowanceType',
+        'buildingTypeCommercial',
+        'buildingTypeResidential',
+        'buildingVintageCommercial',
+        'buildingVintageResidential',
+        'cityLimits',
+        'connectionType',
+      ]);
       assert.deepEqual(await names('family=load'), ['consumption', 'demand']);
-      assert.deepEqual(await names('keySpace=customer'), ['baseServicesChargeIncomeTier', 'baselineAllowanceType', 'buildingTypeCommercial', 'buildingTypeResidential', 'buildingVintageCommercial', 'buildingVintageResidential', 'isLowIncomeSeniorCitizen953']);
+      assert.deepEqual(await names('keySpace=customer'), [
+        'baseServicesChargeIncomeTier',
+        'baselineAllowanceType',
+        'buildingTypeCommercial',
+        'buildingTypeResidential',
+        'buildingVintageCommercial',
+        'buildingVintageResidential',
+        'isLowIncomeSeniorCitizen953',
+      ]);
       assert.deepEqual(await names('entityId=734&entityType=LSE'), ['734formula10', 'testZonePrice']);
       assert.equal((await names('entityId=734')).length, (await names('')).length, 'entityId alone is ignored');
       assert.deepEqual(await names('excludeGlobal=true'), [
-        '734formula10', 'fuelCostRecoverySecondaryDistributionSummer', 'fuelCostRecoverySecondaryDistributionWinter',
-        'hecoOahuEnergyCostAdjustment', 'municipalFranchiseFeeInsideCityLimits', 'municipalFranchiseFeeOutsideCityLimits', 'testZonePrice',
+        '734formula10',
+        'fuelCostRecoverySecondaryDistributionSummer',
+        'fuelCostRecoverySecondaryDistributionWinter',
+        'hecoOahuEnergyCostAdjustment',
+        'municipalFranchiseFeeInsideCityLimits',
+        'municipalFranchiseFeeOutsideCityLimits',
+        'testZonePrice',
       ]);
-      assert.deepEqual(await names('entityId=2756&entityType=LSE&dataType=LOOKUP'), [
-        'fuelCostRecoverySecondaryDistributionSummer', 'fuelCostRecoverySecondaryDistributionWinter', 'municipalFranchiseFeeInsideCityLimits', 'municipalFranchiseFeeOutsideCityLimits',
-      ], 'the lookup keys Georgia Power\'s tariff 512 names');
-      assert.deepEqual(await names('search=price&searchOn=keyName,displayName&sortOn=keyName&sortOrder=DESC'), ['testZonePrice', 'sampleHourlyPrice']);
+      assert.deepEqual(
+        await names('entityId=2756&entityType=LSE&dataType=LOOKUP'),
+        [
+          'fuelCostRecoverySecondaryDistributionSummer',
+          'fuelCostRecoverySecondaryDistributionWinter',
+          'municipalFranchiseFeeInsideCityLimits',
+          'municipalFranchiseFeeOutsideCityLimits',
+        ],
+        "the lookup keys Georgia Power's tariff 512 names",
+      );
+      assert.deepEqual(await names('search=price&searchOn=keyName,displayName&sortOn=keyName&sortOrder=DESC'), [
+        'testZonePrice',
+        'sampleHourlyPrice',
+      ]);
       const formula = (await t.json('/rest/public/properties/734formula10', c)).results[0];
       assert.equal(formula.formulaDetail, '#capacityReservationLevel  -  #demand');
-      assert.deepEqual((await t.json('/rest/public/properties/testZonePrice', c)).results[0].choices.map((x: { value: string }) => x.value), ['NP15', 'SP15'], 'a LOOKUP key\'s choices are its sub keys');
+      assert.deepEqual(
+        (await t.json('/rest/public/properties/testZonePrice', c)).results[0].choices.map(
+          (x: { value: string }) => x.value,
+        ),
+        ['NP15', 'SP15'],
+        "a LOOKUP key's choices are its sub keys",
+      );
     });
 
-    it('returns the values overlapping a range, in the key\'s local time across DST', async () => {
-      const body = await t.json('/rest/public/properties/testZonePrice/lookups?subKeyName=NP15&fromDateTime=2026-03-08T01:30&toDateTime=2026-03-08T04:00&pageCount=10', c);
+    it("returns the values overlapping a range, in the key's local time across DST", async () => {
+      const body = await t.json(
+        '/rest/public/properties/testZonePrice/lookups?subKeyName=NP15&fromDateTime=2026-03-08T01:30&toDateTime=2026-03-08T04:00&pageCount=10',
+        c,
+      );
       assert.equal(body.type, 'PropertyLookup');
-      assert.deepEqual(body.results.map((l: { fromDateTime: string; actualValue: number }) => `${l.fromDateTime} ${l.actualValue}`), [
-        '2026-03-08T01:00:00 1', '2026-03-08T03:00:00 2', // 02:00 does not exist on the spring-forward day
-      ]);
-      const all = await t.json('/rest/public/properties/testZonePrice/lookups?fromDateTime=2026-03-08T00:00&toDateTime=2026-03-08T01:00', c);
-      assert.deepEqual(all.results.map((l: { subKeyName: string }) => l.subKeyName), ['NP15', 'SP15'], 'every sub key without subKeyName');
-      const legacy = await t.json('/rest/public/properties/lookups?keyName=testZonePrice&subKeyName=SP15&fromDateTime=2026-03-08T00:00&toDateTime=2026-03-09T00:00', c);
-      assert.deepEqual(legacy.results.map((l: { propertyKey: string; actualValue: number }) => [l.propertyKey, l.actualValue]), [['testZonePrice', 10], ['testZonePrice', 20]]);
+      assert.deepEqual(
+        body.results.map((l: { fromDateTime: string; actualValue: number }) => `${l.fromDateTime} ${l.actualValue}`),
+        [
+          '2026-03-08T01:00:00 1',
+          '2026-03-08T03:00:00 2', // 02:00 does not exist on the spring-forward day
+        ],
+      );
+      const all = await t.json(
+        '/rest/public/properties/testZonePrice/lookups?fromDateTime=2026-03-08T00:00&toDateTime=2026-03-08T01:00',
+        c,
+      );
+      assert.deepEqual(
+        all.results.map((l: { subKeyName: string }) => l.subKeyName),
+        ['NP15', 'SP15'],
+        'every sub key without subKeyName',
+      );
+      const legacy = await t.json(
+        '/rest/public/properties/lookups?keyName=testZonePrice&subKeyName=SP15&fromDateTime=2026-03-08T00:00&toDateTime=2026-03-09T00:00',
+        c,
+      );
+      assert.deepEqual(
+        legacy.results.map((l: { propertyKey: string; actualValue: number }) => [l.propertyKey, l.actualValue]),
+        [
+          ['testZonePrice', 10],
+          ['testZonePrice', 20],
+        ],
+      );
     });
 
-    it('takes propertyKey and subPropertyKey, the original SDKs\' names, on the deprecated list', async () => {
+    it("takes propertyKey and subPropertyKey, the original SDKs' names, on the deprecated list", async () => {
       const range = 'fromDateTime=2026-03-08T00:00&toDateTime=2026-03-09T00:00';
-      const byKeyName = await t.json(`/rest/public/properties/lookups?keyName=testZonePrice&subKeyName=SP15&${range}`, c);
-      const bySdkNames = await t.json(`/rest/public/properties/lookups?propertyKey=testZonePrice&subPropertyKey=SP15&${range}`, c);
+      const byKeyName = await t.json(
+        `/rest/public/properties/lookups?keyName=testZonePrice&subKeyName=SP15&${range}`,
+        c,
+      );
+      const bySdkNames = await t.json(
+        `/rest/public/properties/lookups?propertyKey=testZonePrice&subPropertyKey=SP15&${range}`,
+        c,
+      );
       assert.deepEqual(bySdkNames.results, byKeyName.results);
-      assert.deepEqual(bySdkNames.results.map((l: { actualValue: number }) => l.actualValue), [10, 20], 'subPropertyKey selects SP15 alone');
-      const agreeing = await t.json(`/rest/public/properties/lookups?keyName=testZonePrice&propertyKey=testZonePrice&subPropertyKey=SP15&${range}`, c);
+      assert.deepEqual(
+        bySdkNames.results.map((l: { actualValue: number }) => l.actualValue),
+        [10, 20],
+        'subPropertyKey selects SP15 alone',
+      );
+      const agreeing = await t.json(
+        `/rest/public/properties/lookups?keyName=testZonePrice&propertyKey=testZonePrice&subPropertyKey=SP15&${range}`,
+        c,
+      );
       assert.equal(agreeing.count, 2);
-      for (const [query, name] of [['keyName=testZonePrice&propertyKey=sampleHourlyPrice', 'propertyKey'], ['propertyKey=testZonePrice&subKeyName=NP15&subPropertyKey=SP15', 'subPropertyKey']]) {
+      for (const [query, name] of [
+        ['keyName=testZonePrice&propertyKey=sampleHourlyPrice', 'propertyKey'],
+        ['propertyKey=testZonePrice&subKeyName=NP15&subPropertyKey=SP15', 'subPropertyKey'],
+      ]) {
         const res = await t.get(`/rest/public/properties/lookups?${query}&${range}`, c);
         assert.deepEqual([res.statusCode, res.json().results[0].propertyName], [400, name], query);
       }
@@ -91,16 +222,29 @@ for (const dialect of dialects) {
       const recent = await t.json('/rest/public/properties/sampleHourlyPrice/lookups?pageCount=100', c);
       assert.equal(recent.count, 73, 'the hours overlapping 2026-11-19T12:30Z .. 2026-11-22T12:30Z');
       assert.equal(recent.results[0].fromDateTime, '2026-11-19T12:00:00');
-      const after = await t.json('/rest/public/properties/sampleHourlyPrice/lookups?fromDateTime=2025-01-01T00:00Z&pageCount=1', c);
+      const after = await t.json(
+        '/rest/public/properties/sampleHourlyPrice/lookups?fromDateTime=2025-01-01T00:00Z&pageCount=1',
+        c,
+      );
       assert.equal(after.count, 72);
     });
 
     it('computes statistics, in milliseconds', async () => {
       const np = (await t.json('/rest/public/properties/testZonePrice/stats?subKeyName=NP15', c)).results[0];
-      assert.deepEqual({ ...np }, {
-        keyName: 'testZonePrice', minFromDateTime: Date.parse('2026-03-08T00:00:00-08:00'), maxToDateTime: Date.parse('2026-03-08T00:00:00-08:00') + 48 * HOUR,
-        lookupCount: 48, meanValue: 23.5, totalDuration: 48 * HOUR, meanDuration: HOUR, missingDuration: 0, lastUpdatedDate: 1000,
-      });
+      assert.deepEqual(
+        { ...np },
+        {
+          keyName: 'testZonePrice',
+          minFromDateTime: Date.parse('2026-03-08T00:00:00-08:00'),
+          maxToDateTime: Date.parse('2026-03-08T00:00:00-08:00') + 48 * HOUR,
+          lookupCount: 48,
+          meanValue: 23.5,
+          totalDuration: 48 * HOUR,
+          meanDuration: HOUR,
+          missingDuration: 0,
+          lastUpdatedDate: 1000,
+        },
+      );
       const all = (await t.json('/rest/public/properties/testZonePrice/stats', c)).results[0];
       assert.equal(all.lookupCount, 50);
       assert.equal(all.totalDuration, 51 * HOUR);
@@ -115,15 +259,38 @@ for (const dialect of dialects) {
     it('replaces overlapping values and keeps statistics in step', async () => {
       const repo = new LookupsRepository(t.db);
       const start = Date.parse('2026-03-08T00:00:00-08:00');
-      await t.db.kysely.transaction().execute((trx) => repo.replace(trx, 'testZonePrice', 'SP15', [value(start + HOUR, start + 5 * HOUR, 99)], 3000));
-      const body = await t.json('/rest/public/properties/testZonePrice/lookups?subKeyName=SP15&fromDateTime=2026-03-08&toDateTime=2026-03-09', c);
-      assert.deepEqual(body.results.map((l: { actualValue: number }) => l.actualValue), [99], 'both old values overlapped and were replaced');
-      assert.equal((await t.json('/rest/public/properties/testZonePrice/stats?subKeyName=SP15', c)).results[0].lookupCount, 1);
+      await t.db.kysely
+        .transaction()
+        .execute((trx) =>
+          repo.replace(trx, 'testZonePrice', 'SP15', [value(start + HOUR, start + 5 * HOUR, 99)], 3000),
+        );
+      const body = await t.json(
+        '/rest/public/properties/testZonePrice/lookups?subKeyName=SP15&fromDateTime=2026-03-08&toDateTime=2026-03-09',
+        c,
+      );
+      assert.deepEqual(
+        body.results.map((l: { actualValue: number }) => l.actualValue),
+        [99],
+        'both old values overlapped and were replaced',
+      );
+      assert.equal(
+        (await t.json('/rest/public/properties/testZonePrice/stats?subKeyName=SP15', c)).results[0].lookupCount,
+        1,
+      );
     });
 
     it('400 names each bad parameter; 404 for an unknown key', async () => {
-      await t.expectBadParameters('/rest/public/properties', c, [['dataType=VECTOR', 'dataType'], ['entityId=734&entityType=CITY', 'entityType'], ['excludeGlobal=perhaps', 'excludeGlobal'], ['sortOn=choices', 'sortOn']]);
-      await t.expectBadParameters('/rest/public/properties/sampleHourlyPrice/lookups', c, [['fromDateTime=soon', 'fromDateTime'], ['fromDateTime=2026-01-02&toDateTime=2026-01-01', 'toDateTime'], ['pageCount=5000', 'pageCount']]);
+      await t.expectBadParameters('/rest/public/properties', c, [
+        ['dataType=VECTOR', 'dataType'],
+        ['entityId=734&entityType=CITY', 'entityType'],
+        ['excludeGlobal=perhaps', 'excludeGlobal'],
+        ['sortOn=choices', 'sortOn'],
+      ]);
+      await t.expectBadParameters('/rest/public/properties/sampleHourlyPrice/lookups', c, [
+        ['fromDateTime=soon', 'fromDateTime'],
+        ['fromDateTime=2026-01-02&toDateTime=2026-01-01', 'toDateTime'],
+        ['pageCount=5000', 'pageCount'],
+      ]);
       const missing = await t.get('/rest/public/properties/lookups', c);
       assert.deepEqual([missing.statusCode, missing.json().results[0].propertyName], [400, 'keyName']);
       assert.equal((await t.get('/rest/public/properties/noSuchKey', c)).statusCode, 404);

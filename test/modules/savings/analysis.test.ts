@@ -14,13 +14,60 @@ const NM = 9300001;
 const NB = 9300011;
 const ZONE = 'America/Chicago';
 const band = (id: number, rateAmount: number) => [{ tariffRateBandId: id, rateAmount }];
-const fixed = (id: number) => ({ tariffRateId: id, rateGroupName: 'Fixed', rateName: 'Customer charge', chargeType: 'FIXED_PRICE', chargePeriod: 'MONTHLY', rateBands: band(id + 10, 10) });
-const energy = (id: number) => ({ tariffRateId: id, rateGroupName: 'Energy', rateName: 'Energy', chargeType: 'CONSUMPTION_BASED', rateBands: band(id + 10, 0.2) });
+const fixed = (id: number) => ({
+  tariffRateId: id,
+  rateGroupName: 'Fixed',
+  rateName: 'Customer charge',
+  chargeType: 'FIXED_PRICE',
+  chargePeriod: 'MONTHLY',
+  rateBands: band(id + 10, 10),
+});
+const energy = (id: number) => ({
+  tariffRateId: id,
+  rateGroupName: 'Energy',
+  rateName: 'Energy',
+  chargeType: 'CONSUMPTION_BASED',
+  rateBands: band(id + 10, 0.2),
+});
 const tariffs = [
-  { tariffId: 9300002, masterTariffId: NM, tariffName: 'Savings test net metered', lseId: 9300003, lseName: 'Savings Test Electric', tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', effectiveDate: '2020-01-01', endDate: null, timeZone: ZONE, exportArrangement: 'NET_METERING', yearEndSellRate: 0.05, rates: [fixed(9300021), energy(9300022)] },
   {
-    tariffId: 9300012, masterTariffId: NB, tariffName: 'Savings test net billing', lseId: 9300003, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', effectiveDate: '2020-01-01', endDate: null, timeZone: ZONE, exportArrangement: 'NET_BILLING',
-    rates: [fixed(9300041), energy(9300042), { tariffRateId: 9300043, rateGroupName: 'Exports', rateName: 'Export credit', chargeType: 'CONSUMPTION_BASED', transactionType: 'SELL', rateBands: band(9300053, 0.05) }],
+    tariffId: 9300002,
+    masterTariffId: NM,
+    tariffName: 'Savings test net metered',
+    lseId: 9300003,
+    lseName: 'Savings Test Electric',
+    tariffType: 'DEFAULT',
+    customerClass: 'RESIDENTIAL',
+    effectiveDate: '2020-01-01',
+    endDate: null,
+    timeZone: ZONE,
+    exportArrangement: 'NET_METERING',
+    yearEndSellRate: 0.05,
+    rates: [fixed(9300021), energy(9300022)],
+  },
+  {
+    tariffId: 9300012,
+    masterTariffId: NB,
+    tariffName: 'Savings test net billing',
+    lseId: 9300003,
+    tariffType: 'ALTERNATIVE',
+    customerClass: 'RESIDENTIAL',
+    effectiveDate: '2020-01-01',
+    endDate: null,
+    timeZone: ZONE,
+    exportArrangement: 'NET_BILLING',
+    rates: [
+      fixed(9300041),
+      energy(9300042),
+      {
+        tariffRateId: 9300043,
+        rateGroupName: 'Exports',
+        rateName: 'Export credit',
+        chargeType: 'CONSUMPTION_BASED',
+        transactionType: 'SELL',
+        rateBands: band(9300053, 0.05),
+      },
+    ],
   },
 ];
 
@@ -28,7 +75,9 @@ const tariffs = [
  * 2027 in Chicago hour by hour (8,760 hours: March has 743, November 721): 1 kWh drawn every hour; the panels make 3 kWh
  * in each of the wall-clock hours 10-13 (12 kWh a day), 7 kWh in June, July and August (28 kWh a day).
  */
-const hours = Array.from({ length: 8760 }, (_, k) => DateTime.fromISO('2027-01-01T00:00', { zone: ZONE }).plus({ hours: k }));
+const hours = Array.from({ length: 8760 }, (_, k) =>
+  DateTime.fromISO('2027-01-01T00:00', { zone: ZONE }).plus({ hours: k }),
+);
 const load = hours.map(() => 1);
 const pv = hours.map((t) => (t.hour >= 10 && t.hour < 14 ? ([6, 7, 8].includes(t.month) ? 7 : 3) : 0));
 
@@ -37,7 +86,12 @@ for (const dialect of dialects) {
     let t: TestApp;
     let c: NewCredentials;
     const analyse = async (body: object) => {
-      const res = await t.inject({ method: 'POST', url: '/rest/v1/accounts/analysis', headers: { authorization: t.authHeader(c), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/rest/v1/accounts/analysis',
+        headers: { authorization: t.authHeader(c), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
       return { status: res.statusCode, body: res.json() };
     };
     const ok = async (body: object) => {
@@ -59,13 +113,29 @@ for (const dialect of dialects) {
     });
     after(() => t.close());
 
-    const golden = (masterTariffId: number, extra: { keyName: string; [k: string]: unknown }[] = [], rateInputs: object[] = []) => ({
+    const golden = (
+      masterTariffId: number,
+      extra: { keyName: string; [k: string]: unknown }[] = [],
+      rateInputs: object[] = [],
+    ) => ({
       fromDateTime: '2027-01-01',
       address: { zip: '60601' },
       propertyInputs: [
         { keyName: 'masterTariffId', dataValue: masterTariffId, scenarios: 'before,after' },
-        { keyName: 'consumption', scenarios: 'before,after', fromDateTime: '2027-01-01', duration: 3_600_000, dataSeries: load },
-        { keyName: 'solarProduction', scenarios: 'after,solar', fromDateTime: '2027-01-01', duration: 3_600_000, dataSeries: pv },
+        {
+          keyName: 'consumption',
+          scenarios: 'before,after',
+          fromDateTime: '2027-01-01',
+          duration: 3_600_000,
+          dataSeries: load,
+        },
+        {
+          keyName: 'solarProduction',
+          scenarios: 'after,solar',
+          fromDateTime: '2027-01-01',
+          duration: 3_600_000,
+          dataSeries: pv,
+        },
         { keyName: 'projectDuration', dataValue: 3 },
         { keyName: 'rateInflation', dataValue: 3, scenarios: 'before,after' },
         { keyName: 'solarDegradation', dataValue: 0, scenarios: 'solar' },
@@ -76,7 +146,15 @@ for (const dialect of dialects) {
     });
 
     it('projects a net-metered customer with a PPA, worked by hand', async () => {
-      const [a] = (await ok(golden(NM, [{ keyName: 'trueUpMonth', dataValue: 9, scenarios: 'after' }], [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.1 }] }]))).results;
+      const [a] = (
+        await ok(
+          golden(
+            NM,
+            [{ keyName: 'trueUpMonth', dataValue: 9, scenarios: 'after' }],
+            [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.1 }] }],
+          ),
+        )
+      ).results;
       const s = a.summary;
       // Before: 8,760 kWh x 0.20 = 1,752.00 + 12 x 10.00 = 1,872.00.
       assert.equal(s.preTotalCost, 1872);
@@ -102,24 +180,45 @@ for (const dialect of dialects) {
       // kWh: 8,760 used; after, drawn 8,760 - 4 x 365 = 7,300, sent 4 x (273 x 2 + 92 x 6) = 4,392, net 2,908.
       assert.deepEqual([s.preTotalKWh, s.postImportedKWh, s.postExportedKWh, s.postTotalKWh], [8760, 7300, 4392, 2908]);
 
-      const series = (scenario: string, period: string) => a.series.find((x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === period);
+      const series = (scenario: string, period: string) =>
+        a.series.find(
+          (x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === period,
+        );
       const data = (id: number) => a.seriesData.filter((m: { seriesId: number }) => m.seriesId === id);
       const afterMonths = data(series('after', 'MONTH').seriesId);
-      assert.deepEqual(afterMonths.map((m: { cost: number }) => m.cost), [84.4, 77.2, 84.2, 82, 84.4, 10, 10, 10, 9.6, 84.4, 82.2, 84.4]);
-      assert.deepEqual(afterMonths.map((m: { qty: number }) => m.qty), [372, 336, 371, 360, 372, -120, -124, -124, 360, 372, 361, 372]);
+      assert.deepEqual(
+        afterMonths.map((m: { cost: number }) => m.cost),
+        [84.4, 77.2, 84.2, 82, 84.4, 10, 10, 10, 9.6, 84.4, 82.2, 84.4],
+      );
+      assert.deepEqual(
+        afterMonths.map((m: { qty: number }) => m.qty),
+        [372, 336, 371, 360, 372, -120, -124, -124, 360, 372, 361, 372],
+      );
       // June: 600 hours draw 1 kWh; 120 hours (4 a day) send 7 - 1 = 6 kWh each, 720 kWh.
       assert.equal(afterMonths[5].exportedKWh, 720);
       assert.equal(afterMonths[5].importedKWh, 600);
       assert.equal(afterMonths[0].fromDateTime, '2027-01-01T00:00:00-06:00');
       assert.equal(afterMonths[6].fromDateTime, '2027-07-01T00:00:00-05:00');
       // The months' charges by type add up to the month.
-      for (const m of afterMonths) assert.ok(Math.abs(Object.values(m.charges as Record<string, number>).reduce((x, y) => x + y, 0) - m.cost) < 0.011, JSON.stringify(m));
-      assert.deepEqual(data(series('savings', 'YEAR').seriesId).map((m: { cost: number }) => m.cost), [584, 619.08, 655.2]);
+      for (const m of afterMonths)
+        assert.ok(
+          Math.abs(Object.values(m.charges as Record<string, number>).reduce((x, y) => x + y, 0) - m.cost) < 0.011,
+          JSON.stringify(m),
+        );
+      assert.deepEqual(
+        data(series('savings', 'YEAR').seriesId).map((m: { cost: number }) => m.cost),
+        [584, 619.08, 655.2],
+      );
       assert.equal(series('savings', 'ALL').cost, 1858.28);
       assert.equal(a.series.length, 12);
       assert.equal(a.weatherStation, null);
-      const assumed = a.scenarios.flatMap((x: { assumptions: { keyName: string }[] }) => x.assumptions.map((y) => y.keyName));
-      assert.ok(assumed.includes('projectDuration') && assumed.includes('solarProduction') && assumed.includes('solarRate'), assumed.join());
+      const assumed = a.scenarios.flatMap((x: { assumptions: { keyName: string }[] }) =>
+        x.assumptions.map((y) => y.keyName),
+      );
+      assert.ok(
+        assumed.includes('projectDuration') && assumed.includes('solarProduction') && assumed.includes('solarRate'),
+        assumed.join(),
+      );
     });
 
     it('bills a net-billing customer: exports earn the sell rate, worked by hand', async () => {
@@ -130,7 +229,9 @@ for (const dialect of dialects) {
       assert.equal(a.summary.totalSolarCost, 0);
       assert.equal(a.summary.netAvoidedCost, 511.6);
       // June: drawn 720 - 120 = 600 x 0.20 = 120.00 + 10.00 - 720 x 0.05 = 36.00: 94.00.
-      const afterMonth = a.series.find((x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH');
+      const afterMonth = a.series.find(
+        (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH',
+      );
       assert.equal(a.seriesData.filter((m: { seriesId: number }) => m.seriesId === afterMonth.seriesId)[5].cost, 94);
       assert.ok(a.scenarios[2].assumptions.some((x: { keyName: string }) => x.keyName === 'solarRate'));
     });
@@ -138,20 +239,36 @@ for (const dialect of dialects) {
     it('degrades the PV year by year and bills each year again', async () => {
       const [a] = (await ok(golden(NB))).results;
       const body = golden(NB);
-      body.propertyInputs = body.propertyInputs.map((p) => (p.keyName === 'solarDegradation' ? { ...p, dataValue: 10 } : p));
+      body.propertyInputs = body.propertyInputs.map((p) =>
+        p.keyName === 'solarDegradation' ? { ...p, dataValue: 10 } : p,
+      );
       const [d] = (await ok(body)).results;
       // Year two makes 90 % of year one's output: 2.7 and 6.3 kWh in the sunny hours, which still send 1.7 and 5.3 kWh
       // each: 4 x (273 x 1.7 + 92 x 5.3) = 3,806.8 kWh x 0.05 = 190.34; drawn still 7,300 kWh.
       // After: 1,460.00 + 120.00 - 190.34 = 1,389.66, x 1.03 = 1,431.3498: 1,431.35.
-      const years = d.seriesData.filter((m: { seriesId: number }) => m.seriesId === d.series.find((x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'YEAR').seriesId);
+      const years = d.seriesData.filter(
+        (m: { seriesId: number }) =>
+          m.seriesId ===
+          d.series.find(
+            (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'YEAR',
+          ).seriesId,
+      );
       assert.equal(years[0].cost, a.summary.postTotalCost);
       assert.equal(years[1].cost, 1431.35);
       assert.equal(d.summary.totalSolarKWh, 5852);
-      assert.equal(d.summary.lifetimeSolarKWh, Math.round((5852 * (1 + 0.9 + 0.81)) * 1000) / 1000);
+      assert.equal(d.summary.lifetimeSolarKWh, Math.round(5852 * (1 + 0.9 + 0.81) * 1000) / 1000);
     });
 
     it('answers the typical path: a ZIP code, its default tariff, a typical home and PVWatts at its station', async () => {
-      const body = { address: { zip: '94110' }, fromDateTime: '2027-01-01', populateCosts: true, propertyInputs: [{ keyName: 'systemSize', dataValue: 4, scenarios: 'solar' }, { keyName: 'tilt', dataValue: 25 }] };
+      const body = {
+        address: { zip: '94110' },
+        fromDateTime: '2027-01-01',
+        populateCosts: true,
+        propertyInputs: [
+          { keyName: 'systemSize', dataValue: 4, scenarios: 'solar' },
+          { keyName: 'tilt', dataValue: 25 },
+        ],
+      };
       const [a] = (await ok(body)).results;
       assert.equal(a.weatherStation.stationId, 'TMY3-724940');
       assert.equal(a.weatherStation.climateZone, '3C');
@@ -160,19 +277,38 @@ for (const dialect of dialects) {
       assert.equal(a.scenarios[0].masterTariffId, 522);
       // E-1 names no export arrangement: said. Its 2026-03-01 version is open (the latest version of an open schedule
       // stays in effect), so 2027 is billed on it and no version date is assumed.
-      assert.ok(a.scenarios[1].assumptions.some((x: { keyName: string; dataValue: string }) => x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING'));
-      assert.ok(!a.scenarios[0].assumptions.some((x: { keyName: string }) => x.keyName === 'tariffEffectiveOn'), 'E-1 of 2026-03-01 is in effect in 2027');
+      assert.ok(
+        a.scenarios[1].assumptions.some(
+          (x: { keyName: string; dataValue: string }) =>
+            x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING',
+        ),
+      );
+      assert.ok(
+        !a.scenarios[0].assumptions.some((x: { keyName: string }) => x.keyName === 'tariffEffectiveOn'),
+        'E-1 of 2026-03-01 is in effect in 2027',
+      );
       // San Francisco, 4 kW at tilt 25: PVWatts-grade yield 1,400-1,600 kWh per kW.
       assert.ok(a.summary.totalSolarKWh > 5600 && a.summary.totalSolarKWh < 6400, String(a.summary.totalSolarKWh));
       assert.ok(a.summary.preTotalCost > a.summary.postTotalCost);
       // The series hold together: the YEAR series sum to ALL, the MONTH series of year one to its YEAR measure.
       for (const scenario of ['before', 'after', 'solar', 'savings']) {
-        const of = (period: string) => a.series.find((x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === period);
-        const measures = (period: string) => a.seriesData.filter((m: { seriesId: number }) => m.seriesId === of(period).seriesId);
+        const of = (period: string) =>
+          a.series.find(
+            (x: { scenario: string; seriesPeriod: string }) => x.scenario === scenario && x.seriesPeriod === period,
+          );
+        const measures = (period: string) =>
+          a.seriesData.filter((m: { seriesId: number }) => m.seriesId === of(period).seriesId);
         assert.equal(measures('MONTH').length, 12);
         assert.equal(measures('YEAR').length, 20);
-        assert.ok(Math.abs(measures('YEAR').reduce((s: number, m: { cost: number }) => s + m.cost, 0) - of('ALL').cost) < 0.01);
-        assert.ok(Math.abs(measures('MONTH').reduce((s: number, m: { cost: number }) => s + m.cost, 0) - measures('YEAR')[0].cost) < 0.07, scenario);
+        assert.ok(
+          Math.abs(measures('YEAR').reduce((s: number, m: { cost: number }) => s + m.cost, 0) - of('ALL').cost) < 0.01,
+        );
+        assert.ok(
+          Math.abs(
+            measures('MONTH').reduce((s: number, m: { cost: number }) => s + m.cost, 0) - measures('YEAR')[0].cost,
+          ) < 0.07,
+          scenario,
+        );
       }
       assert.equal(Object.keys(a.seriesCosts).length, 2);
       const seriesCost = Object.values(a.seriesCosts as Record<string, { totalCost: number }>);
@@ -182,10 +318,21 @@ for (const dialect of dialects) {
 
     it('runs up to 20 designs on one usage, and refuses a 21st', async () => {
       const sizes = [2, 4, 6];
-      const body = { address: { zip: '94110' }, fromDateTime: '2027-01-01', propertyInputs: [{ keyName: 'loadSize', dataValue: 7000 }], designs: sizes.map((kw) => ({ designId: `${kw} kW`, propertyInputs: [{ keyName: 'systemSize', dataValue: kw }] })) };
+      const body = {
+        address: { zip: '94110' },
+        fromDateTime: '2027-01-01',
+        propertyInputs: [{ keyName: 'loadSize', dataValue: 7000 }],
+        designs: sizes.map((kw) => ({
+          designId: `${kw} kW`,
+          propertyInputs: [{ keyName: 'systemSize', dataValue: kw }],
+        })),
+      };
       const r = await ok(body);
       assert.equal(r.count, 3);
-      assert.deepEqual(r.results.map((a: { designId: string }) => a.designId), ['2 kW', '4 kW', '6 kW']);
+      assert.deepEqual(
+        r.results.map((a: { designId: string }) => a.designId),
+        ['2 kW', '4 kW', '6 kW'],
+      );
       const pre = r.results.map((a: { summary: { preTotalCost: number } }) => a.summary.preTotalCost);
       assert.ok(pre.every((p: number) => p === pre[0]));
       assert.ok(Math.abs(r.results[0].summary.preTotalKWh - 7000) < 0.01, String(r.results[0].summary.preTotalKWh));
@@ -193,21 +340,47 @@ for (const dialect of dialects) {
       assert.ok(Math.abs(solar[1] - 2 * solar[0]) < 0.01 && Math.abs(solar[2] - 3 * solar[0]) < 0.01, solar.join());
       const post = r.results.map((a: { summary: { postTotalCost: number } }) => a.summary.postTotalCost);
       assert.ok(post[0] > post[1] && post[1] > post[2], post.join());
-      await refused({ ...body, designs: Array.from({ length: 21 }, () => ({ propertyInputs: [{ keyName: 'systemSize', dataValue: 1 }] })) }, 'designs');
-      await refused({ ...body, designs: [{ propertyInputs: [{ keyName: 'loadSize', dataValue: 5 }] }] }, 'designs[0].propertyInputs[0].keyName');
+      await refused(
+        {
+          ...body,
+          designs: Array.from({ length: 21 }, () => ({ propertyInputs: [{ keyName: 'systemSize', dataValue: 1 }] })),
+        },
+        'designs',
+      );
+      await refused(
+        { ...body, designs: [{ propertyInputs: [{ keyName: 'loadSize', dataValue: 5 }] }] },
+        'designs[0].propertyInputs[0].keyName',
+      );
     });
 
     it('gives each design among several the answer it has alone (designs share the after bill and its grid)', async () => {
       // A TOU tariff after solar, degradation and populateCosts: the year-one items and every year's total are billed
       // on the after bill and grid the first design prepared; a design on another tariff after solar has its own.
-      const base = { address: { zip: '94110' }, fromDateTime: '2027-01-01', populateCosts: true, propertyInputs: [{ keyName: 'loadSize', dataValue: 7000 }, { keyName: 'masterTariffId', dataValue: 1100102, scenarios: 'after' }, { keyName: 'solarDegradation', dataValue: 0.7 }, { keyName: 'rateInflation', dataValue: 3 }] };
-      const design = (kw: number, after?: number) => ({ designId: `${kw} kW${after ? ` on ${after}` : ''}`, propertyInputs: [{ keyName: 'systemSize', dataValue: kw }, ...(after ? [{ keyName: 'masterTariffId', dataValue: after, scenarios: 'after' }] : [])] });
+      const base = {
+        address: { zip: '94110' },
+        fromDateTime: '2027-01-01',
+        populateCosts: true,
+        propertyInputs: [
+          { keyName: 'loadSize', dataValue: 7000 },
+          { keyName: 'masterTariffId', dataValue: 1100102, scenarios: 'after' },
+          { keyName: 'solarDegradation', dataValue: 0.7 },
+          { keyName: 'rateInflation', dataValue: 3 },
+        ],
+      };
+      const design = (kw: number, after?: number) => ({
+        designId: `${kw} kW${after ? ` on ${after}` : ''}`,
+        propertyInputs: [
+          { keyName: 'systemSize', dataValue: kw },
+          ...(after ? [{ keyName: 'masterTariffId', dataValue: after, scenarios: 'after' }] : []),
+        ],
+      });
       const designs = [design(3), design(7), design(5, 522), design(11)];
       const together = (await ok({ ...base, designs })).results;
       for (const [k, d] of designs.entries()) {
         const [alone] = (await ok({ ...base, designs: [d] })).results;
         // calculatedCostId is new for every bill.
-        const strip = (a: object) => JSON.parse(JSON.stringify(a).replace(/"calculatedCostId":"[^"]*"/g, '"calculatedCostId":""'));
+        const strip = (a: object) =>
+          JSON.parse(JSON.stringify(a).replace(/"calculatedCostId":"[^"]*"/g, '"calculatedCostId":""'));
         assert.deepEqual(strip(together[k]), strip(alone), d.designId);
       }
       assert.equal(together[2].scenarios[1].masterTariffId, 522);
@@ -215,7 +388,16 @@ for (const dialect of dialects) {
     });
 
     it('sizes a system to a share of the usage', async () => {
-      const [a] = (await ok({ address: { zip: '85004' }, fromDateTime: '2027-01-01', propertyInputs: [{ keyName: 'loadSize', dataValue: 10000 }, { keyName: 'solarPvLoadOffset', dataValue: 80 }] })).results;
+      const [a] = (
+        await ok({
+          address: { zip: '85004' },
+          fromDateTime: '2027-01-01',
+          propertyInputs: [
+            { keyName: 'loadSize', dataValue: 10000 },
+            { keyName: 'solarPvLoadOffset', dataValue: 80 },
+          ],
+        })
+      ).results;
       assert.ok(Math.abs(a.summary.totalSolarKWh - 8000) < 0.01, String(a.summary.totalSolarKWh));
       assert.equal(a.weatherStation.climateZone, '2B');
     });
@@ -223,13 +405,22 @@ for (const dialect of dialects) {
     it('refuses bad inputs with a 400 naming the input', async () => {
       const base = { address: { zip: '94110' }, propertyInputs: [{ keyName: 'systemSize', dataValue: 4 }] };
       const plus = (p: object) => ({ ...base, propertyInputs: [...base.propertyInputs, p] });
-      assert.match((await refused(plus({ keyName: 'tilt', dataValue: 120 }), 'propertyInputs[1].dataValue')).message, /tilt/);
-      await refused({ ...base, propertyInputs: [{ keyName: 'systemSize', dataValue: -4 }] }, 'propertyInputs[0].dataValue');
+      assert.match(
+        (await refused(plus({ keyName: 'tilt', dataValue: 120 }), 'propertyInputs[1].dataValue')).message,
+        /tilt/,
+      );
+      await refused(
+        { ...base, propertyInputs: [{ keyName: 'systemSize', dataValue: -4 }] },
+        'propertyInputs[0].dataValue',
+      );
       await refused({ ...base, address: { lat: 51.5, lon: -0.12 } }, 'address.lat');
       await refused({ ...base, address: { zip: '94110', country: 'GB' } }, 'country');
       await refused({ propertyInputs: base.propertyInputs }, 'address');
       await refused({ address: base.address }, 'propertyInputs');
-      await refused(plus({ keyName: 'rateInflation', dataValue: 3, scenarios: 'before,later' }), 'propertyInputs[1].scenarios');
+      await refused(
+        plus({ keyName: 'rateInflation', dataValue: 3, scenarios: 'before,later' }),
+        'propertyInputs[1].scenarios',
+      );
       await refused(plus({ keyName: 'projectDuration', dataValue: 41 }), 'propertyInputs[1].dataValue');
       await refused(plus({ keyName: 'arrayType', dataValue: 'TWO_AXIS' }), 'propertyInputs[1].dataValue');
       const unknown = await analyse(plus({ keyName: 'masterTariffId', dataValue: 99999999 }));
@@ -238,16 +429,32 @@ for (const dialect of dialects) {
       const noAccount = await analyse({ ...base, accountId: 'a-1' });
       assert.deepEqual([noAccount.status, noAccount.body.results[0].propertyName], [404, 'accountId']);
       await refused(plus({ keyName: 'providerProfileId', dataValue: 'meter-1' }), 'propertyInputs[1].keyName');
-      await refused({ ...base, rateInputs: [{ scenarios: 'solar', chargeType: 'DEMAND_BASED', rateBands: [{ rateAmount: 1 }] }] }, 'rateInputs[0].chargeType');
+      await refused(
+        { ...base, rateInputs: [{ scenarios: 'solar', chargeType: 'DEMAND_BASED', rateBands: [{ rateAmount: 1 }] }] },
+        'rateInputs[0].chargeType',
+      );
       await refused({ ...base, fromDateTime: '2027-13-01' }, 'fromDateTime');
       // Interval data must cover year one.
       const short = golden(NM);
-      await refused({ ...short, propertyInputs: short.propertyInputs.map((p) => (p.keyName === 'consumption' ? { ...p, dataSeries: load.slice(0, 8000) } : p)) }, 'propertyInputs[1].dataSeries');
+      await refused(
+        {
+          ...short,
+          propertyInputs: short.propertyInputs.map((p) =>
+            p.keyName === 'consumption' ? { ...p, dataSeries: load.slice(0, 8000) } : p,
+          ),
+        },
+        'propertyInputs[1].dataSeries',
+      );
     });
 
     it('needs the signal tier', async () => {
       const free = await t.credentials([]);
-      const res = await t.inject({ method: 'POST', url: '/rest/v1/accounts/analysis', headers: { authorization: t.authHeader(free), 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/rest/v1/accounts/analysis',
+        headers: { authorization: t.authHeader(free), 'content-type': 'application/json' },
+        payload: '{}',
+      });
       assert.equal(res.statusCode, 403);
     });
   });

@@ -15,7 +15,7 @@ for (const dialect of dialects) {
     });
     after(() => t.close());
 
-    it('answers PG&E\'s season groups with the recorded seasons', async (ctx) => {
+    it("answers PG&E's season groups with the recorded seasons", async (ctx) => {
       const recorded = readRecorded('seasons.json');
       if (!recorded) return ctx.skip('../shared/reference is absent');
       const body = await t.json(recorded.request.path, c);
@@ -34,16 +34,28 @@ for (const dialect of dialects) {
       assert.equal(ext.results[0].seasons[0].fromEdgePredominance, null);
       const page = await t.json('/rest/public/seasons?lseId=734&pageStart=1&pageCount=1', c);
       assert.equal(page.count, 3);
-      assert.deepEqual(page.results.map((g: { seasonGroupId: number }) => g.seasonGroupId), [2]);
+      assert.deepEqual(
+        page.results.map((g: { seasonGroupId: number }) => g.seasonGroupId),
+        [2],
+      );
       const found = await t.json('/rest/public/seasons?lseId=734&search=high%20price', c);
-      assert.deepEqual(found.results.map((g: { seasonGroupId: number }) => g.seasonGroupId), [2]);
+      assert.deepEqual(
+        found.results.map((g: { seasonGroupId: number }) => g.seasonGroupId),
+        [2],
+      );
     });
 
     it('requires lseId (400), and an LSE that exists (404)', async () => {
       const missing = await t.get('/rest/public/seasons', c);
       assert.equal(missing.statusCode, 400);
-      assert.deepEqual([missing.json().results[0].code, missing.json().results[0].propertyName], ['MissingArgument', 'lseId']);
-      await t.expectBadParameters('/rest/public/seasons', c, [['lseId=abc', 'lseId'], ['lseId=734&sortOn=seasonName', 'sortOn']]);
+      assert.deepEqual(
+        [missing.json().results[0].code, missing.json().results[0].propertyName],
+        ['MissingArgument', 'lseId'],
+      );
+      await t.expectBadParameters('/rest/public/seasons', c, [
+        ['lseId=abc', 'lseId'],
+        ['lseId=734&sortOn=seasonName', 'sortOn'],
+      ]);
       assert.equal((await t.get('/rest/public/seasons?lseId=99', c)).statusCode, 404);
     });
   });

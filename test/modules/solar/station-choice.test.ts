@@ -4,7 +4,25 @@ import { describe, it } from 'node:test';
 import { chooseStation } from '../../../src/modules/solar/station-choice.ts';
 import type { WeatherStation } from '../../../src/modules/solar/weather.repository.ts';
 
-const station = (stationId: string, dataset: string, latitude: number, longitude: number, climateZone: string | null): WeatherStation => ({ stationId, dataset, name: stationId, state: null, latitude, longitude, utcOffset: -7, elevation: null, climateZone, fileName: `${stationId}.csv`, source: 'test' });
+const station = (
+  stationId: string,
+  dataset: string,
+  latitude: number,
+  longitude: number,
+  climateZone: string | null,
+): WeatherStation => ({
+  stationId,
+  dataset,
+  name: stationId,
+  state: null,
+  latitude,
+  longitude,
+  utcOffset: -7,
+  elevation: null,
+  climateZone,
+  fileName: `${stationId}.csv`,
+  source: 'test',
+});
 const phoenixTmy3 = station('TMY3-722780', 'TMY3', 33.45, -111.98, '2B');
 const phoenixNsrdb = station('NSRDB-78208', 'NSRDB', 33.45, -111.98, '2B');
 const phoenixTmy2 = station('TMY2-23183', 'TMY2', 33.433, -112.017, '2B');
@@ -12,7 +30,7 @@ const tucson = station('TMY3-722745', 'TMY3', 32.17, -110.88, '4B');
 const lasVegas = station('TMY3-723860', 'TMY3', 36.08, -115.15, '3B');
 
 describe('weather station of a place', () => {
-  it('takes a station of the place\'s zone over a nearer one of another zone', () => {
+  it("takes a station of the place's zone over a nearer one of another zone", () => {
     // A place beside Tucson (4B) but in zone 2B takes Phoenix, 150 km away.
     const c = chooseStation([tucson, phoenixTmy3], { latitude: 32.2, longitude: -110.9, climateZone: '2B' })!;
     assert.equal(c.station.stationId, 'TMY3-722780');
@@ -24,7 +42,10 @@ describe('weather station of a place', () => {
     const c = chooseStation([tucson, lasVegas], { latitude: 33.45, longitude: -112.07, climateZone: '2B' })!;
     assert.equal(c.station.stationId, 'TMY3-722745');
     assert.equal(c.sameZone, false);
-    assert.equal(chooseStation([tucson, lasVegas], { latitude: 36, longitude: -115, climateZone: null })!.station.stationId, 'TMY3-723860');
+    assert.equal(
+      chooseStation([tucson, lasVegas], { latitude: 36, longitude: -115, climateZone: null })!.station.stationId,
+      'TMY3-723860',
+    );
   });
 
   it('prefers the newest data set at the same site (NSRDB PSM over TMY3 over TMY2)', () => {

@@ -25,7 +25,17 @@ for (const dialect of dialects) {
       assert.equal(body.count, recorded.response.count);
       for (const [i, expected] of recorded.response.results.entries()) {
         const got = body.results[i];
-        for (const k of ['territoryId', 'territoryName', 'lseId', 'lseName', 'usageType', 'itemTypes', 'deregRes', 'deregCandi']) assert.equal(got[k], expected[k], k);
+        for (const k of [
+          'territoryId',
+          'territoryName',
+          'lseId',
+          'lseName',
+          'usageType',
+          'itemTypes',
+          'deregRes',
+          'deregCandi',
+        ])
+          assert.equal(got[k], expected[k], k);
         // The centre is computed from the ZIP codes the territory covers, so it is near, not equal to, the original's.
         assert.ok(Math.abs(got.centerPoint.latitude - expected.centerPoint.latitude) < 0.6, 'latitude');
         assert.ok(Math.abs(got.centerPoint.longitude - expected.centerPoint.longitude) < 0.6, 'longitude');
@@ -35,27 +45,53 @@ for (const dialect of dialects) {
     it('answers containsItemType/containsItemValue by the literal item, as recorded', async (ctx) => {
       const recorded = readRecorded('territories-contains-item.json');
       if (!recorded) return ctx.skip('../shared/reference is absent');
-      assert.deepEqual(await ids('/rest/public/territories?containsItemType=ZIPCODE&containsItemValue=94115&lseId=734'), [3538]);
-      assert.deepEqual(await ids('/rest/public/territories?containsItemType=county&containsItemValue=san%20francisco'), [807]);
+      assert.deepEqual(
+        await ids('/rest/public/territories?containsItemType=ZIPCODE&containsItemValue=94115&lseId=734'),
+        [3538],
+      );
+      assert.deepEqual(
+        await ids('/rest/public/territories?containsItemType=county&containsItemValue=san%20francisco'),
+        [807],
+      );
     });
 
     it('computes coverage from items: counties, states, ZIP codes and exclusions', async () => {
       assert.deepEqual(await ids('/rest/public/territories?zipCode=10001'), [1000108]);
       assert.deepEqual(await ids('/rest/public/territories?zipCode=30303'), [1000110], 'a STATE item');
       assert.deepEqual(await ids('/rest/public/territories?zipCode=78620&lseId=1000012'), [1000127], 'a ZIPCODE item');
-      assert.deepEqual(await ids('/rest/public/territories?zipCode=90012&usageTypes=SERVICE,UTILITY_CLIMATE_ZONE'), [1000102, 1000103]);
+      assert.deepEqual(
+        await ids('/rest/public/territories?zipCode=90012&usageTypes=SERVICE,UTILITY_CLIMATE_ZONE'),
+        [1000102, 1000103],
+      );
       // An exclude item removes a ZIP code that the rest of the territory covers.
       await t.db.kysely
         .insertInto('territory_items')
-        .values({ territory_id: 1000108, territory_type: 'ZIPCODE', value: '10001', state: null, exclude: true, partial: false, match_key: 'Z:10001' })
+        .values({
+          territory_id: 1000108,
+          territory_type: 'ZIPCODE',
+          value: '10001',
+          state: null,
+          exclude: true,
+          partial: false,
+          match_key: 'Z:10001',
+        })
         .execute();
       assert.deepEqual(await ids('/rest/public/territories?zipCode=10001'), []);
       assert.deepEqual(await ids('/rest/public/territories?zipCode=10002'), [1000108]);
-      await t.db.kysely.deleteFrom('territory_items').where('territory_id', '=', 1000108).where('exclude', '=', true).execute();
+      await t.db.kysely
+        .deleteFrom('territory_items')
+        .where('territory_id', '=', 1000108)
+        .where('exclude', '=', true)
+        .execute();
     });
 
     it('places an address by its ZIP code, else by "City, ST", and a point by the nearest ZIP code', async () => {
-      assert.deepEqual(await ids('/rest/public/territories?addressString=1%20Frank%20H%20Ogawa%20Plaza,%20Oakland,%20CA%2094612-1932&usageTypes=UTILITY_TAX'), [1000201]);
+      assert.deepEqual(
+        await ids(
+          '/rest/public/territories?addressString=1%20Frank%20H%20Ogawa%20Plaza,%20Oakland,%20CA%2094612-1932&usageTypes=UTILITY_TAX',
+        ),
+        [1000201],
+      );
       assert.deepEqual(await ids('/rest/public/territories?address=Berkeley,%20CA&usageTypes=UTILITY_TAX'), [1000204]);
       assert.deepEqual(await ids('/rest/public/territories?lat=40.7484&lng=-73.9967'), [1000108]);
       const res = await t.get('/rest/public/territories?addressString=Atlantis', c);
@@ -67,7 +103,10 @@ for (const dialect of dialects) {
     it('defaults to SERVICE and TARIFF usage types and accepts usageType too', async () => {
       const all = await json('/rest/public/territories?lseId=734&pageCount=100');
       // PG&E's service area and its ten baseline territories (P, Q, R, S, T, V, W, X, Y, Z).
-      assert.deepEqual(all.results.map((x: { usageType: string }) => x.usageType).sort(), ['SERVICE', ...Array<string>(10).fill('TARIFF')]);
+      assert.deepEqual(all.results.map((x: { usageType: string }) => x.usageType).sort(), [
+        'SERVICE',
+        ...Array<string>(10).fill('TARIFF'),
+      ]);
       assert.deepEqual(await ids('/rest/public/territories?lseId=734&usageType=UTILITY_CLIMATE_ZONE'), [1000101]);
       assert.equal((await json('/rest/public/territories?lseId=734&usageTypes=UTILITY_TAX')).count, 4);
     });
@@ -75,21 +114,41 @@ for (const dialect of dialects) {
     it('populates items and territory LSEs on request only', async () => {
       const plain = (await json('/rest/public/territories?zipCode=75201&usageTypes=SERVICE')).results;
       assert.ok(plain.every((x: object) => !('items' in x) && !('territoryLses' in x)));
-      const full = (await json('/rest/public/territories?zipCode=75201&usageTypes=SERVICE&populateItems=true&populateLses=true')).results;
+      const full = (
+        await json('/rest/public/territories?zipCode=75201&usageTypes=SERVICE&populateItems=true&populateLses=true')
+      ).results;
       const oncor = full.find((x: { territoryId: number }) => x.territoryId === 1000123);
-      assert.ok(oncor.items.some((i: { territoryType: string; value: string; partial: boolean }) => i.territoryType === 'COUNTY' && i.value === 'Dallas' && i.partial));
+      assert.ok(
+        oncor.items.some(
+          (i: { territoryType: string; value: string; partial: boolean }) =>
+            i.territoryType === 'COUNTY' && i.value === 'Dallas' && i.partial,
+        ),
+      );
       assert.equal(oncor.territoryLses.totalCount, 2);
       const txu = oncor.territoryLses.list.find((l: { lseId: number }) => l.lseId === 1000011);
       assert.deepEqual(
-        { distribution: txu.distribution, supplierResidential: txu.supplierResidential, residentialCoverage: txu.residentialCoverage },
+        {
+          distribution: txu.distribution,
+          supplierResidential: txu.supplierResidential,
+          residentialCoverage: txu.residentialCoverage,
+        },
         { distribution: false, supplierResidential: true, residentialCoverage: null },
       );
     });
 
     it('gets one territory, paging its territory LSEs', async () => {
-      const one = (await json('/rest/public/territories/1000123?populateLses=true&pageCount=1&sortOn=lseName&sortOrder=DESC')).results[0];
+      const one = (
+        await json('/rest/public/territories/1000123?populateLses=true&pageCount=1&sortOn=lseName&sortOrder=DESC')
+      ).results[0];
       assert.equal(one.territoryName, 'Service area for TX');
-      assert.deepEqual({ totalCount: one.territoryLses.totalCount, pageCount: one.territoryLses.pageCount, pageStart: one.territoryLses.pageStart }, { totalCount: 2, pageCount: 1, pageStart: 0 });
+      assert.deepEqual(
+        {
+          totalCount: one.territoryLses.totalCount,
+          pageCount: one.territoryLses.pageCount,
+          pageStart: one.territoryLses.pageStart,
+        },
+        { totalCount: 2, pageCount: 1, pageStart: 0 },
+      );
       assert.equal(one.territoryLses.list[0].lseName, 'TXU Energy Retail Company LLC');
       const t3538 = (await json('/rest/public/territories/3538?populateItems=true')).results[0];
       assert.equal(t3538.parentTerritoryId, 807);

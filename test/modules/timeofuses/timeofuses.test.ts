@@ -5,15 +5,29 @@ import { dialects } from '../../helpers/dialects.ts';
 import { readRecorded } from '../../helpers/reference.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 
-const hours = (i: { fromDateTime: string; toDateTime: string }) => (Date.parse(i.toDateTime) - Date.parse(i.fromDateTime)) / 3_600_000;
-const period = (fromDayOfWeek: number, fromHour: number, toDayOfWeek: number, toHour: number) => ({ fromDayOfWeek, fromHour, fromMinute: 0, toDayOfWeek, toHour, toMinute: 0 });
+const hours = (i: { fromDateTime: string; toDateTime: string }) =>
+  (Date.parse(i.toDateTime) - Date.parse(i.fromDateTime)) / 3_600_000;
+const period = (fromDayOfWeek: number, fromHour: number, toDayOfWeek: number, toHour: number) => ({
+  fromDayOfWeek,
+  fromHour,
+  fromMinute: 0,
+  toDayOfWeek,
+  toHour,
+  toMinute: 0,
+});
 
 /** A private E-TOU-C-like definition on PG&E's public seasons 692/693. */
 const definition = () => ({
   lseId: 734,
   timeOfUses: [
     { touName: 'My Summer Peak', touType: 'ON_PEAK', seasonId: 692, touPeriods: [period(0, 17, 4, 20)] },
-    { touName: 'My Summer Off-Peak', touType: 'OFF_PEAK', seasonId: 692, calendarId: 1000002, touPeriods: [period(0, 20, 4, 17), period(5, 0, 6, 0)] },
+    {
+      touName: 'My Summer Off-Peak',
+      touType: 'OFF_PEAK',
+      seasonId: 692,
+      calendarId: 1000002,
+      touPeriods: [period(0, 20, 4, 17), period(5, 0, 6, 0)],
+    },
     { touName: 'My Winter', touType: 'OFF_PEAK', seasonId: 693, touPeriods: [period(0, 0, 6, 0)] },
   ],
 });
@@ -28,7 +42,7 @@ for (const dialect of dialects) {
     });
     after(() => t.close());
 
-    it('answers Georgia Power\'s group as the recorded original', async (ctx) => {
+    it("answers Georgia Power's group as the recorded original", async (ctx) => {
       const recorded = readRecorded('timeofuse-group.json');
       if (!recorded) return ctx.skip('../shared/reference is absent');
       const body = await t.json(recorded.request.path, c);
@@ -52,38 +66,77 @@ for (const dialect of dialects) {
     });
 
     it('makes intervals across the DST changes with days of 23 and 25 hours', async () => {
-      const fall = (await t.json('/rest/public/timeofuses/734/1000001/intervals?fromDateTime=2025-11-01T21:00&toDateTime=2025-11-02T21:00', c)).results;
-      assert.deepEqual(fall.map((i: { touName: string }) => i.touName), ['Winter Off-Peak', 'Winter Peak']);
+      const fall = (
+        await t.json(
+          '/rest/public/timeofuses/734/1000001/intervals?fromDateTime=2025-11-01T21:00&toDateTime=2025-11-02T21:00',
+          c,
+        )
+      ).results;
+      assert.deepEqual(
+        fall.map((i: { touName: string }) => i.touName),
+        ['Winter Off-Peak', 'Winter Peak'],
+      );
       assert.equal(hours(fall[0]), 20, '9 pm to 4 pm across the fall-back night: 19 wall-clock hours, 20 real ones');
       assert.equal(fall[0].toDateTime, '2025-11-02T16:00:00-08:00');
-      const spring = (await t.json('/rest/public/timeofuses/734/1000001/intervals?fromDateTime=2025-03-08T21:00&toDateTime=2025-03-09T21:00', c)).results;
+      const spring = (
+        await t.json(
+          '/rest/public/timeofuses/734/1000001/intervals?fromDateTime=2025-03-08T21:00&toDateTime=2025-03-09T21:00',
+          c,
+        )
+      ).results;
       assert.equal(hours(spring[0]), 18);
       assert.equal(spring[0].fromDateTime, '2025-03-08T21:00:00-08:00');
       assert.equal(spring[1].fromDateTime, '2025-03-09T16:00:00-07:00');
     });
 
-    it('lets holidays change the day: SCE\'s July 4 is mid-peak, not on-peak', async () => {
-      const friday = (await t.json('/rest/public/timeofuses/1000001/1000001/intervals?fromDateTime=2025-07-04&toDateTime=2025-07-05', c)).results;
-      assert.deepEqual(friday.map((i: { touName: string }) => i.touName), ['Summer Off-Peak', 'Summer Mid-Peak', 'Summer Off-Peak']);
-      const thursday = (await t.json('/rest/public/timeofuses/1000001/1000001/intervals?fromDateTime=2025-07-03&toDateTime=2025-07-04', c)).results;
+    it("lets holidays change the day: SCE's July 4 is mid-peak, not on-peak", async () => {
+      const friday = (
+        await t.json(
+          '/rest/public/timeofuses/1000001/1000001/intervals?fromDateTime=2025-07-04&toDateTime=2025-07-05',
+          c,
+        )
+      ).results;
+      assert.deepEqual(
+        friday.map((i: { touName: string }) => i.touName),
+        ['Summer Off-Peak', 'Summer Mid-Peak', 'Summer Off-Peak'],
+      );
+      const thursday = (
+        await t.json(
+          '/rest/public/timeofuses/1000001/1000001/intervals?fromDateTime=2025-07-03&toDateTime=2025-07-04',
+          c,
+        )
+      ).results;
       assert.equal(thursday[1].touName, 'Summer On-Peak');
     });
 
-    it('defaults to a week from now in the LSE\'s zone, pages, and answers one TOU\'s intervals with its type', async () => {
+    it("defaults to a week from now in the LSE's zone, pages, and answers one TOU's intervals with its type", async () => {
       const week = await t.json('/rest/public/timeofuses/734/1000001/intervals?pageCount=100', c);
       assert.equal(week.results[0].fromDateTime, '2026-11-22T04:00:00-08:00', 'from now (12:00 UTC)');
       assert.equal(week.results.at(-1).toDateTime, '2026-11-29T04:00:00-08:00', 'one week later');
       assert.equal(week.count, 15);
       const paged = await t.json('/rest/public/timeofuses/734/1000001/intervals?pageCount=5&pageStart=5', c);
-      assert.deepEqual([paged.count, paged.results.length, paged.results[0].fromDateTime], [15, 5, week.results[5].fromDateTime]);
+      assert.deepEqual(
+        [paged.count, paged.results.length, paged.results[0].fromDateTime],
+        [15, 5, week.results[5].fromDateTime],
+      );
       const peaks = await t.json('/rest/public/timeofuses/intervals/1000004', c);
       assert.equal(peaks.type, 'TimeOfUseIntervals');
       assert.equal(peaks.count, 7);
-      assert.ok(peaks.results.every((i: { touType: string; touId: number }) => i.touType === 'ON_PEAK' && i.touId === 1000004 && hours(i as never) === 5));
+      assert.ok(
+        peaks.results.every(
+          (i: { touType: string; touId: number }) =>
+            i.touType === 'ON_PEAK' && i.touId === 1000004 && hours(i as never) === 5,
+        ),
+      );
     });
 
-    it('lists an LSE\'s groups', async () => {
-      assert.deepEqual((await t.json('/rest/public/lses/1000008/tougroups', c)).results.map((g: { touGroupId: number }) => g.touGroupId), [1000001]);
+    it("lists an LSE's groups", async () => {
+      assert.deepEqual(
+        (await t.json('/rest/public/lses/1000008/tougroups', c)).results.map(
+          (g: { touGroupId: number }) => g.touGroupId,
+        ),
+        [1000001],
+      );
       assert.equal((await t.get('/rest/public/lses/42/tougroups', c)).statusCode, 404);
     });
 
@@ -106,7 +159,12 @@ for (const dialect of dialects) {
         other = await t.credentials(['privateTou'], 'other-org');
       });
       const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, who: NewCredentials, payload?: object) =>
-        t.inject({ method, url, payload, headers: { authorization: t.authHeader(who), ...(payload ? { 'content-type': 'application/json' } : {}) } });
+        t.inject({
+          method,
+          url,
+          payload,
+          headers: { authorization: t.authHeader(who), ...(payload ? { 'content-type': 'application/json' } : {}) },
+        });
 
       it('needs the privateTou tier', async () => {
         assert.equal((await send('POST', '/rest/timeofuses', c, definition())).statusCode, 403);
@@ -119,7 +177,9 @@ for (const dialect of dialects) {
         const group = created.json().results[0];
         assert.ok(group.touGroupId > 1000001);
         assert.equal(created.headers.location, `/rest/public/timeofuses/734/${group.touGroupId}`);
-        assert.ok(group.timeOfUses.every((x: { touId: number; privacy: string }) => x.touId > 0 && x.privacy === 'PRIVATE'));
+        assert.ok(
+          group.timeOfUses.every((x: { touId: number; privacy: string }) => x.touId > 0 && x.privacy === 'PRIVATE'),
+        );
         const url = `/rest/public/timeofuses/734/${group.touGroupId}`;
 
         assert.equal((await t.get(url, mine)).statusCode, 200);
@@ -130,9 +190,17 @@ for (const dialect of dialects) {
         assert.equal((await t.json('/rest/public/lses/734/tougroups', mine)).count, publicGroups + 1);
 
         const july = (await t.json(`${url}/intervals?fromDateTime=2025-07-03&toDateTime=2025-07-05`, mine)).results;
-        assert.deepEqual(july.map((i: { touName: string }) => i.touName), ['My Summer Off-Peak', 'My Summer Peak', 'My Summer Off-Peak'], 'July 4 (PG&E holiday) is off-peak');
+        assert.deepEqual(
+          july.map((i: { touName: string }) => i.touName),
+          ['My Summer Off-Peak', 'My Summer Peak', 'My Summer Off-Peak'],
+          'July 4 (PG&E holiday) is off-peak',
+        );
 
-        const update = { ...definition(), touGroupId: group.touGroupId, timeOfUses: definition().timeOfUses.map((x, i) => ({ ...x, touId: group.timeOfUses[i].touId })) };
+        const update = {
+          ...definition(),
+          touGroupId: group.touGroupId,
+          timeOfUses: definition().timeOfUses.map((x, i) => ({ ...x, touId: group.timeOfUses[i].touId })),
+        };
         update.timeOfUses[0]!.touPeriods = [period(0, 16, 4, 21)];
         update.timeOfUses[1]!.touPeriods = [period(0, 21, 4, 16), period(5, 0, 6, 0)];
         const updated = await send('PUT', '/rest/timeofuses', mine, update);
@@ -161,16 +229,32 @@ for (const dialect of dialects) {
         assert.match(item.message, /^Gap: no TOU covers Monday 19:00 in season High Price Period/);
         const overlap = definition();
         overlap.timeOfUses[0]!.touPeriods = [period(0, 16, 4, 20)];
-        assert.match((await send('POST', '/rest/timeofuses', mine, overlap)).json().results[0].message, /^Overlap: My Summer Peak and My Summer Off-Peak both cover Monday 16:00/);
+        assert.match(
+          (await send('POST', '/rest/timeofuses', mine, overlap)).json().results[0].message,
+          /^Overlap: My Summer Peak and My Summer Off-Peak both cover Monday 16:00/,
+        );
         const noWinter = definition();
         noWinter.timeOfUses.pop();
-        assert.match((await send('POST', '/rest/timeofuses', mine, noWinter)).json().results[0].message, /no TOU covers Monday 00:00 in season Low Price Period/);
-        assert.equal((await t.json('/rest/public/lses/734/tougroups', mine)).count, (await t.json('/rest/public/lses/734/tougroups', other)).count, 'nothing was stored');
+        assert.match(
+          (await send('POST', '/rest/timeofuses', mine, noWinter)).json().results[0].message,
+          /no TOU covers Monday 00:00 in season Low Price Period/,
+        );
+        assert.equal(
+          (await t.json('/rest/public/lses/734/tougroups', mine)).count,
+          (await t.json('/rest/public/lses/734/tougroups', other)).count,
+          'nothing was stored',
+        );
       });
 
       it('creates several groups at once, each with its own ids', async () => {
-        const created = await Promise.all(Array.from({ length: 5 }, () => send('POST', '/rest/timeofuses', mine, definition())));
-        assert.deepEqual(created.map((r) => r.statusCode), [201, 201, 201, 201, 201], created.map((r) => r.body).join('\n'));
+        const created = await Promise.all(
+          Array.from({ length: 5 }, () => send('POST', '/rest/timeofuses', mine, definition())),
+        );
+        assert.deepEqual(
+          created.map((r) => r.statusCode),
+          [201, 201, 201, 201, 201],
+          created.map((r) => r.body).join('\n'),
+        );
         const ids = created.map((r) => r.json().results[0].touGroupId);
         assert.equal(new Set(ids).size, 5);
         for (const id of ids) assert.equal((await send('DELETE', `/rest/timeofuses/734/${id}`, mine)).statusCode, 200);
@@ -181,11 +265,29 @@ for (const dialect of dialects) {
           [{ ...definition(), touGroupId: 5 }, 'touGroupId'],
           [{ ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], touId: 3 }] }, 'timeOfUses[0].touId'],
           [{ ...definition(), lseId: 99 }, 'lseId'],
-          [{ ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], touType: 'HAPPY_HOUR' }] }, 'timeOfUses[0].touType'],
-          [{ ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], seasonId: 1000001 }] }, 'timeOfUses[0].seasonId'],
-          [{ ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], calendarId: 34 }] }, 'timeOfUses[0].calendarId'],
-          [{ ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], touPeriods: [{ ...period(0, 24, 0, 0) }] }] }, 'timeOfUses[0].touPeriods[0].fromHour'],
-          [{ ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], touPeriods: [] }] }, 'timeOfUses[0].touPeriods'],
+          [
+            { ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], touType: 'HAPPY_HOUR' }] },
+            'timeOfUses[0].touType',
+          ],
+          [
+            { ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], seasonId: 1000001 }] },
+            'timeOfUses[0].seasonId',
+          ],
+          [
+            { ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], calendarId: 34 }] },
+            'timeOfUses[0].calendarId',
+          ],
+          [
+            {
+              ...definition(),
+              timeOfUses: [{ ...definition().timeOfUses[0], touPeriods: [{ ...period(0, 24, 0, 0) }] }],
+            },
+            'timeOfUses[0].touPeriods[0].fromHour',
+          ],
+          [
+            { ...definition(), timeOfUses: [{ ...definition().timeOfUses[0], touPeriods: [] }] },
+            'timeOfUses[0].touPeriods',
+          ],
           [{ lseId: 734 }, 'timeOfUses'],
         ];
         for (const [body, name] of cases) {

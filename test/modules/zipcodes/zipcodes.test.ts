@@ -20,7 +20,7 @@ for (const dialect of dialects) {
       assert.ok(body.count > 41000, `count ${body.count}`);
     });
 
-    it('answers one ZIP code with the recorded sample\'s fields and values from the data', async (ctx) => {
+    it("answers one ZIP code with the recorded sample's fields and values from the data", async (ctx) => {
       const recorded = readRecorded('zipcode.json');
       if (!recorded) return ctx.skip('../shared/reference is absent');
       const res = await t.get(recorded.request.path, c);
@@ -30,10 +30,29 @@ for (const dialect of dialects) {
       assert.deepEqual(Object.keys(body.results[0]).sort(), Object.keys(expected).sort());
       assert.equal(body.type, 'Zipcode');
       const z = body.results[0];
-      for (const k of ['state', 'timeZone', 'zipcode', 'city', 'county', 'dayLightSaving', 'cityMixedCase', 'stateAnsi', 'countyAnsi']) assert.equal(z[k], expected[k], k);
+      for (const k of [
+        'state',
+        'timeZone',
+        'zipcode',
+        'city',
+        'county',
+        'dayLightSaving',
+        'cityMixedCase',
+        'stateAnsi',
+        'countyAnsi',
+      ])
+        assert.equal(z[k], expected[k], k);
       assert.ok(Math.abs(z.latitude - expected.latitude) < 0.05 && Math.abs(z.longitude - expected.longitude) < 0.05);
       // What GeoNames does not carry stays null rather than invented.
-      for (const k of ['areaCode', 'cityType', 'cityAliasAbbreviation', 'elevation', 'classificationCode', 'cityAliasMixedCase']) assert.equal(z[k], null, k);
+      for (const k of [
+        'areaCode',
+        'cityType',
+        'cityAliasAbbreviation',
+        'elevation',
+        'classificationCode',
+        'cityAliasMixedCase',
+      ])
+        assert.equal(z[k], null, k);
     });
 
     it('knows where daylight saving time is not observed', async () => {
@@ -43,7 +62,11 @@ for (const dialect of dialects) {
       assert.deepEqual([(await zone('96813')).timeZone, (await zone('96813')).dayLightSaving], [10, false], 'Honolulu');
       assert.deepEqual([(await zone('10001')).timeZone, (await zone('10001')).dayLightSaving], [5, true], 'New York');
       assert.equal((await zone('94110')).timeZone, 8);
-      assert.equal((await zone('92363')).dayLightSaving, true, 'Needles, CA, on the Arizona border, keeps Pacific time');
+      assert.equal(
+        (await zone('92363')).dayLightSaving,
+        true,
+        'Needles, CA, on the Arizona border, keeps Pacific time',
+      );
     });
 
     it('400 for a value that is not five digits, 404 for an unknown one', async () => {
@@ -59,13 +82,27 @@ for (const dialect of dialects) {
 
     it('lists by prefix, state, city and county search, with paging and sort', async () => {
       const sf = (await t.get('/rest/public/zipcodes?zipCode=941&pageCount=100', c)).json();
-      assert.ok(sf.count >= 30 && sf.results.every((z: { zipcode: string }) => z.zipcode.startsWith('941')), String(sf.count));
-      const oakland = (await t.get('/rest/public/zipcodes?search=oakland&searchOn=city&state=CA&pageCount=100', c)).json();
+      assert.ok(
+        sf.count >= 30 && sf.results.every((z: { zipcode: string }) => z.zipcode.startsWith('941')),
+        String(sf.count),
+      );
+      const oakland = (
+        await t.get('/rest/public/zipcodes?search=oakland&searchOn=city&state=CA&pageCount=100', c)
+      ).json();
       assert.ok(oakland.count >= 10);
-      assert.ok(oakland.results.every((z: { city: string; state: string }) => z.city === 'OAKLAND' && z.state === 'CA'));
-      const county = (await t.get('/rest/public/zipcodes?search=MARICOPA&searchOn=county&startsWith=true&endsWith=true&pageCount=1', c)).json();
+      assert.ok(
+        oakland.results.every((z: { city: string; state: string }) => z.city === 'OAKLAND' && z.state === 'CA'),
+      );
+      const county = (
+        await t.get(
+          '/rest/public/zipcodes?search=MARICOPA&searchOn=county&startsWith=true&endsWith=true&pageCount=1',
+          c,
+        )
+      ).json();
       assert.ok(county.count > 100);
-      const desc = (await t.get('/rest/public/zipcodes?state=RI&sortOn=zipcode&sortOrder=DESC&pageStart=1&pageCount=2', c)).json();
+      const desc = (
+        await t.get('/rest/public/zipcodes?state=RI&sortOn=zipcode&sortOrder=DESC&pageStart=1&pageCount=2', c)
+      ).json();
       assert.equal(desc.pageStart, 1);
       assert.equal(desc.results.length, 2);
       assert.ok(desc.results[0].zipcode > desc.results[1].zipcode);

@@ -4,8 +4,17 @@ import { describe, it } from 'node:test';
 import { buildHeatmap, colourOf, dayKindOf, type HourPrice } from '../../../src/web/console/heatmap.ts';
 
 /** Hourly prices for the days given: peak (0.5) from 16:00 to 21:00 on weekdays, 0.3 otherwise. */
-function hours(dates: string[], price = (date: string, hour: number) => (dayKindOf(date) === 'weekday' && hour >= 16 && hour < 21 ? 0.5 : 0.3)): HourPrice[] {
-  return dates.flatMap((date) => Array.from({ length: 24 }, (_, hour) => ({ fromDateTime: `${date}T${String(hour).padStart(2, '0')}:00:00-07:00`, rateAmount: price(date, hour), name: null })));
+function hours(
+  dates: string[],
+  price = (date: string, hour: number) => (dayKindOf(date) === 'weekday' && hour >= 16 && hour < 21 ? 0.5 : 0.3),
+): HourPrice[] {
+  return dates.flatMap((date) =>
+    Array.from({ length: 24 }, (_, hour) => ({
+      fromDateTime: `${date}T${String(hour).padStart(2, '0')}:00:00-07:00`,
+      rateAmount: price(date, hour),
+      name: null,
+    })),
+  );
 }
 
 describe('TOU heatmap figures', () => {
@@ -26,7 +35,9 @@ describe('TOU heatmap figures', () => {
 
   it('takes the price most days had, says when they differ, and leaves holidays out', () => {
     // July 1-3 2026 are Wednesday to Friday; the 3rd priced as a holiday (all 0.3).
-    const given = hours(['2026-07-01', '2026-07-02', '2026-07-03'], (date, hour) => (date === '2026-07-03' ? 0.3 : hour === 17 ? 0.5 : 0.3));
+    const given = hours(['2026-07-01', '2026-07-02', '2026-07-03'], (date, hour) =>
+      date === '2026-07-03' ? 0.3 : hour === 17 ? 0.5 : 0.3,
+    );
     const all = buildHeatmap(given);
     assert.deepEqual(all.cells.weekday[6]![17], { price: 0.5, name: null, uniform: false });
     const withHoliday = buildHeatmap(given, new Set(['2026-07-03']));

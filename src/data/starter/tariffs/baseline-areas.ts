@@ -29,14 +29,39 @@ export const PGE_BASELINE_SOURCE =
 /** PG&E baseline territories (T keeps the original API's id 3538, so it stays the first and the default). */
 export const PGE_BASELINE_TERRITORIES: readonly BaselineArea[] = [
   { code: 'T', territoryId: 3538, basic: { summer: 6.5, winter: 7.5 }, allElectric: { summer: 7.1, winter: 12.9 } },
-  { code: 'P', territoryId: 1000301, basic: { summer: 13.5, winter: 11.0 }, allElectric: { summer: 15.2, winter: 26.0 } },
+  {
+    code: 'P',
+    territoryId: 1000301,
+    basic: { summer: 13.5, winter: 11.0 },
+    allElectric: { summer: 15.2, winter: 26.0 },
+  },
   { code: 'Q', territoryId: 1000302, basic: { summer: 9.8, winter: 11.0 }, allElectric: { summer: 8.5, winter: 26.0 } },
-  { code: 'R', territoryId: 1000303, basic: { summer: 17.7, winter: 10.4 }, allElectric: { summer: 19.9, winter: 26.7 } },
-  { code: 'S', territoryId: 1000304, basic: { summer: 15.0, winter: 10.2 }, allElectric: { summer: 17.8, winter: 23.7 } },
+  {
+    code: 'R',
+    territoryId: 1000303,
+    basic: { summer: 17.7, winter: 10.4 },
+    allElectric: { summer: 19.9, winter: 26.7 },
+  },
+  {
+    code: 'S',
+    territoryId: 1000304,
+    basic: { summer: 15.0, winter: 10.2 },
+    allElectric: { summer: 17.8, winter: 23.7 },
+  },
   { code: 'V', territoryId: 1000305, basic: { summer: 7.1, winter: 8.1 }, allElectric: { summer: 10.4, winter: 19.1 } },
-  { code: 'W', territoryId: 1000306, basic: { summer: 19.2, winter: 9.8 }, allElectric: { summer: 22.4, winter: 19.0 } },
+  {
+    code: 'W',
+    territoryId: 1000306,
+    basic: { summer: 19.2, winter: 9.8 },
+    allElectric: { summer: 22.4, winter: 19.0 },
+  },
   { code: 'X', territoryId: 1000307, basic: { summer: 9.8, winter: 9.7 }, allElectric: { summer: 8.5, winter: 14.6 } },
-  { code: 'Y', territoryId: 1000308, basic: { summer: 10.5, winter: 11.1 }, allElectric: { summer: 12.0, winter: 24.0 } },
+  {
+    code: 'Y',
+    territoryId: 1000308,
+    basic: { summer: 10.5, winter: 11.1 },
+    allElectric: { summer: 12.0, winter: 24.0 },
+  },
   { code: 'Z', territoryId: 1000309, basic: { summer: 5.9, winter: 7.8 }, allElectric: { summer: 6.7, winter: 15.7 } },
 ];
 
@@ -74,14 +99,27 @@ export const ALL_ELECTRIC = 'All-Electric';
 
 export const BASELINE_KEYS: readonly StarterKey[] = [
   {
-    keyName: BASELINE_ALLOWANCE_KEY, displayName: 'Baseline Allowance Type', family: 'baseline', keyspace: 'customer', dataType: 'CHOICE', choices: [BASIC, ALL_ELECTRIC],
-    description: 'Which baseline allowance a California residential customer receives: Basic (PG&E code B) or All-Electric (PG&E code H), as the utility has set it for the account. Tariffs that price it default to Basic.',
+    keyName: BASELINE_ALLOWANCE_KEY,
+    displayName: 'Baseline Allowance Type',
+    family: 'baseline',
+    keyspace: 'customer',
+    dataType: 'CHOICE',
+    choices: [BASIC, ALL_ELECTRIC],
+    description:
+      'Which baseline allowance a California residential customer receives: Basic (PG&E code B) or All-Electric (PG&E code H), as the utility has set it for the account. Tariffs that price it default to Basic.',
     source: PGE_BASELINE_SOURCE,
   },
   {
-    keyName: INCOME_TIER_KEY, displayName: 'Base Services Charge Income Tier', family: 'customerStatus', keyspace: 'customer', dataType: 'CHOICE', choices: ['Income Tier 1', 'Income Tier 2', 'Income Tier 3'],
-    description: 'The income tier of the income-graduated Base Services Charge (California AB 205, CPUC Decision 24-05-028): Income Tier 3 is the standard customer (not enrolled in CARE or FERA); Tiers 1 and 2 are the lower-income tiers. Tariffs that price it default to Income Tier 3.',
-    source: 'PG&E Schedules E-1 and E-TOU-C, Base Services Charge effective 2026-03-01 (Advice 7846-E), as transcribed in eman/tariffkit (MIT, commit c446907b66fc4206038f44220bf53fc547c491a1)',
+    keyName: INCOME_TIER_KEY,
+    displayName: 'Base Services Charge Income Tier',
+    family: 'customerStatus',
+    keyspace: 'customer',
+    dataType: 'CHOICE',
+    choices: ['Income Tier 1', 'Income Tier 2', 'Income Tier 3'],
+    description:
+      'The income tier of the income-graduated Base Services Charge (California AB 205, CPUC Decision 24-05-028): Income Tier 3 is the standard customer (not enrolled in CARE or FERA); Tiers 1 and 2 are the lower-income tiers. Tariffs that price it default to Income Tier 3.',
+    source:
+      'PG&E Schedules E-1 and E-TOU-C, Base Services Charge effective 2026-03-01 (Advice 7846-E), as transcribed in eman/tariffkit (MIT, commit c446907b66fc4206038f44220bf53fc547c491a1)',
   },
 ];
 
@@ -111,7 +149,10 @@ export function areaRates(o: {
   rateId: () => number;
   bandId: () => number;
   firstSeq: number;
-  rate: (area: BaselineArea, season: SeasonPick) => Omit<StarterRate, 'id' | 'seq' | 'bands' | 'territoryId' | 'seasonId' | 'chargePeriod'>;
+  rate: (
+    area: BaselineArea,
+    season: SeasonPick,
+  ) => Omit<StarterRate, 'id' | 'seq' | 'bands' | 'territoryId' | 'seasonId' | 'chargePeriod'>;
   bands: (allowance: number) => Omit<StarterBand, 'id'>[];
   kept?: KeptIds;
 }): StarterRate[] {
@@ -120,8 +161,15 @@ export function areaRates(o: {
   for (const area of o.areas) {
     for (const season of o.seasons) {
       const kept = o.kept?.[`${area.code}/${season.seasonId}`];
-      const sets = area.allElectric ? ([[BASIC, area.basic], [ALL_ELECTRIC, area.allElectric]] as const) : ([[null, area.basic]] as const);
-      const specs = sets.flatMap(([value, allowance]) => o.bands(allowance[season.allowance]).map((b) => (value === null ? b : { ...b, applicabilityValue: value })));
+      const sets = area.allElectric
+        ? ([
+            [BASIC, area.basic],
+            [ALL_ELECTRIC, area.allElectric],
+          ] as const)
+        : ([[null, area.basic]] as const);
+      const specs = sets.flatMap(([value, allowance]) =>
+        o.bands(allowance[season.allowance]).map((b) => (value === null ? b : { ...b, applicabilityValue: value })),
+      );
       const bandIds = [...(kept?.bandIds ?? [])];
       const bands = specs.map((b, i) => ({ id: bandIds[i] ?? o.bandId(), ...b }));
       out.push({
@@ -140,6 +188,12 @@ export function areaRates(o: {
 }
 
 /** A two-tier energy rate's bands: tier 1 up to the allowance, tier 2 above it. */
-export const tiers = (tier1: number, tier2: number) => (allowance: number) => [{ amount: tier1, upTo: allowance }, { amount: tier2 }];
+export const tiers = (tier1: number, tier2: number) => (allowance: number) => [
+  { amount: tier1, upTo: allowance },
+  { amount: tier2 },
+];
 /** A baseline credit's bands: the credit on usage up to the allowance, nothing above it. */
-export const credit = (amount: number) => (allowance: number) => [{ amount, upTo: allowance, isCredit: true }, { amount: 0 }];
+export const credit = (amount: number) => (allowance: number) => [
+  { amount, upTo: allowance, isCredit: true },
+  { amount: 0 },
+];

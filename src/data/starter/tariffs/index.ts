@@ -6,7 +6,12 @@ import type { StarterTariffSet } from './starter-tariff.ts';
 import { URDB_RECORD_TARIFFS } from './urdb-records.data.ts';
 import { WEST_TEXAS_HAWAII_TARIFFS } from './west-texas-hawaii.data.ts';
 
-export const STARTER_TARIFF_SETS: readonly StarterTariffSet[] = [CALIFORNIA_TARIFFS, { tariffs: [...GEORGIA_POWER_TARIFFS, ...GEORGIA_POWER_TOU_REO] }, WEST_TEXAS_HAWAII_TARIFFS, URDB_RECORD_TARIFFS];
+export const STARTER_TARIFF_SETS: readonly StarterTariffSet[] = [
+  CALIFORNIA_TARIFFS,
+  { tariffs: [...GEORGIA_POWER_TARIFFS, ...GEORGIA_POWER_TOU_REO] },
+  WEST_TEXAS_HAWAII_TARIFFS,
+  URDB_RECORD_TARIFFS,
+];
 
 export const STARTER_TARIFFS = STARTER_TARIFF_SETS.flatMap((s) => s.tariffs);
 export const TARIFF_SEASONS = STARTER_TARIFF_SETS.flatMap((s) => s.seasons ?? []);

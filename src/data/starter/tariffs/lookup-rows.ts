@@ -6,7 +6,10 @@ import { STARTER_LSES } from '../lses.data.ts';
 import type { StarterKey } from '../properties.data.ts';
 import type { StarterLookupValue } from './starter-tariff.ts';
 
-export function lookupRowsByKey(values: readonly StarterLookupValue[], keys: readonly StarterKey[]): { keyName: string; subKeyName: string; rows: NewLookup[] }[] {
+export function lookupRowsByKey(
+  values: readonly StarterLookupValue[],
+  keys: readonly StarterKey[],
+): { keyName: string; subKeyName: string; rows: NewLookup[] }[] {
   const groups = new Map<string, { keyName: string; subKeyName: string; rows: NewLookup[] }>();
   for (const v of values) {
     const key = keys.find((k) => k.keyName === v.keyName);
@@ -17,7 +20,17 @@ export function lookupRowsByKey(values: readonly StarterLookupValue[], keys: rea
     const id = `${v.keyName}\u0000${subKeyName}`;
     const group = groups.get(id) ?? { keyName: v.keyName, subKeyName, rows: [] };
     groups.set(id, group);
-    group.rows.push({ from_time: instant(v.from), to_time: instant(v.to), best_value: v.value, actual_value: v.value, best_accuracy: null, lse_forecast_value: null, lse_forecast_accuracy: null, forecast_value: null, forecast_accuracy: null });
+    group.rows.push({
+      from_time: instant(v.from),
+      to_time: instant(v.to),
+      best_value: v.value,
+      actual_value: v.value,
+      best_accuracy: null,
+      lse_forecast_value: null,
+      lse_forecast_accuracy: null,
+      forecast_value: null,
+      forecast_accuracy: null,
+    });
   }
   return [...groups.values()];
 }

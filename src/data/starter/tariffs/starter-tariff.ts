@@ -24,7 +24,15 @@ export interface StarterRate {
   seq: number;
   group: string;
   name: string;
-  chargeType: 'FIXED_PRICE' | 'CONSUMPTION_BASED' | 'DEMAND_BASED' | 'QUANTITY' | 'MINIMUM' | 'MAXIMUM' | 'TAX' | 'NET_EXCESS_GENERATION';
+  chargeType:
+    | 'FIXED_PRICE'
+    | 'CONSUMPTION_BASED'
+    | 'DEMAND_BASED'
+    | 'QUANTITY'
+    | 'MINIMUM'
+    | 'MAXIMUM'
+    | 'TAX'
+    | 'NET_EXCESS_GENERATION';
   /** Comma-separated SUPPLY, TRANSMISSION, DISTRIBUTION, TAX, NON_BYPASSABLE, AFTER_TAX, OTHER, ... */
   chargeClass?: string;
   /** MONTHLY unless given; a DAILY fixed charge is $/day, a DAILY tier limit is kWh/day. */

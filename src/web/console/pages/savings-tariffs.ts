@@ -25,7 +25,11 @@ export interface SavingsTariffs {
 }
 
 export function savingsTariffs(api: Api, zip: HTMLInputElement, initialClass: string | null): SavingsTariffs {
-  const customerClass = h('select', { name: 'customerClass' }, CLASSES.map(([v, l]) => h('option', { value: v, selected: v === initialClass }, l)));
+  const customerClass = h(
+    'select',
+    { name: 'customerClass' },
+    CLASSES.map(([v, l]) => h('option', { value: v, selected: v === initialClass }, l)),
+  );
   const before = h('select', { name: 'tariffBefore' });
   const after = h('select', { name: 'tariffAfter' });
   const status = h('p', { class: 'hint', role: 'status' });
@@ -37,7 +41,11 @@ export function savingsTariffs(api: Api, zip: HTMLInputElement, initialClass: st
     }
     status.textContent = 'Loading tariffs…';
     try {
-      const res = await api.get<Listed>('/rest/public/tariffs', { zipCode: zip.value, customerClasses: customerClass.value, pageCount: 200 });
+      const res = await api.get<Listed>('/rest/public/tariffs', {
+        zipCode: zip.value,
+        customerClasses: customerClass.value,
+        pageCount: 200,
+      });
       const chosen = defaultOf(res.results);
       // Without a DEFAULT tariff the analysis looks for one itself and says in words that there is none.
       const none = chosen ? [] : [h('option', { value: '' }, 'The place’s default tariff')];
@@ -55,7 +63,13 @@ export function savingsTariffs(api: Api, zip: HTMLInputElement, initialClass: st
   const element = h(
     'div',
     {},
-    h('div', { class: 'row align-top' }, field('Customer', customerClass), field('Tariff before solar', before, 'preselected: the place’s default tariff'), field('Tariff after solar', after, 'optional: a solar or time-of-use tariff to move to')),
+    h(
+      'div',
+      { class: 'row align-top' },
+      field('Customer', customerClass),
+      field('Tariff before solar', before, 'preselected: the place’s default tariff'),
+      field('Tariff after solar', after, 'optional: a solar or time-of-use tariff to move to'),
+    ),
     status,
   );
   return { element, customerClass, before, after, ready: () => pending };

@@ -15,15 +15,43 @@ interface Series {
 interface Analysis {
   currency: string;
   scenarios: { name: string; masterTariffId: number | null; tariffName: string | null }[];
-  summary: { preTotalCost: number; postTotalCost: number; netAvoidedCost: number; totalSolarKWh: number; netAvoidedKWhPctOffset: number; lifetimeAvoidedCost: number; projectDuration: number };
+  summary: {
+    preTotalCost: number;
+    postTotalCost: number;
+    netAvoidedCost: number;
+    totalSolarKWh: number;
+    netAvoidedKWhPctOffset: number;
+    lifetimeAvoidedCost: number;
+    projectDuration: number;
+  };
   series: Series[];
   seriesData: { seriesId: number; fromDateTime: string; cost: number; qty: number }[];
 }
 
 export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElement {
-  const zip = h('input', { name: 'zip', inputmode: 'numeric', pattern: '\\d{5}', value: params.get('zip') ?? '94110', required: true });
-  const size = h('input', { name: 'systemSize', type: 'number', min: 0.1, step: 'any', value: params.get('kw') ?? '4', required: true });
-  const year = h('input', { name: 'year', type: 'number', min: 2000, max: 2100, value: params.get('year') ?? new Date().getFullYear() + 1, required: true });
+  const zip = h('input', {
+    name: 'zip',
+    inputmode: 'numeric',
+    pattern: '\\d{5}',
+    value: params.get('zip') ?? '94110',
+    required: true,
+  });
+  const size = h('input', {
+    name: 'systemSize',
+    type: 'number',
+    min: 0.1,
+    step: 'any',
+    value: params.get('kw') ?? '4',
+    required: true,
+  });
+  const year = h('input', {
+    name: 'year',
+    type: 'number',
+    min: 2000,
+    max: 2100,
+    value: params.get('year') ?? new Date().getFullYear() + 1,
+    required: true,
+  });
   const tariffs = savingsTariffs(ctx.api, zip, params.get('class'));
   const result = h('div', { id: 'savings-result', 'aria-live': 'polite' });
   const submit = (event?: Event) => {
@@ -34,9 +62,19 @@ export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElem
         { keyName: 'customerClass', dataValue: tariffs.customerClass.value },
         { keyName: 'systemSize', dataValue: Number(size.value), scenarios: 'solar' },
       ];
-      if (tariffs.before.value) inputs.push({ keyName: 'masterTariffId', dataValue: Number(tariffs.before.value), scenarios: tariffs.after.value ? 'before' : 'before,after' });
-      if (tariffs.after.value) inputs.push({ keyName: 'masterTariffId', dataValue: Number(tariffs.after.value), scenarios: 'after' });
-      const res = await ctx.api.post<Analysis>('/rest/v1/accounts/analysis', { address: { zip: zip.value }, fromDateTime: `${year.value}-01-01`, propertyInputs: inputs });
+      if (tariffs.before.value)
+        inputs.push({
+          keyName: 'masterTariffId',
+          dataValue: Number(tariffs.before.value),
+          scenarios: tariffs.after.value ? 'before' : 'before,after',
+        });
+      if (tariffs.after.value)
+        inputs.push({ keyName: 'masterTariffId', dataValue: Number(tariffs.after.value), scenarios: 'after' });
+      const res = await ctx.api.post<Analysis>('/rest/v1/accounts/analysis', {
+        address: { zip: zip.value },
+        fromDateTime: `${year.value}-01-01`,
+        propertyInputs: inputs,
+      });
       return analysisView(res.results[0]!);
     }).then(() => (result.dataset.state = 'done'));
   };
@@ -45,8 +83,18 @@ export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElem
     'section',
     {},
     h('h1', { tabindex: -1 }, 'Savings of solar'),
-    h('p', {}, 'A typical home or building of the ZIP code on a tariff of its utility, with a PV system of this size (PVWatts-grade model on typical weather).'),
-    h('form', { class: 'card', onsubmit: submit }, h('div', { class: 'row' }, field('ZIP code', zip), field('System size (kW)', size), field('First year', year)), tariffs.element, h('button', { type: 'submit' }, 'Analyse')),
+    h(
+      'p',
+      {},
+      'A typical home or building of the ZIP code on a tariff of its utility, with a PV system of this size (PVWatts-grade model on typical weather).',
+    ),
+    h(
+      'form',
+      { class: 'card', onsubmit: submit },
+      h('div', { class: 'row' }, field('ZIP code', zip), field('System size (kW)', size), field('First year', year)),
+      tariffs.element,
+      h('button', { type: 'submit' }, 'Analyse'),
+    ),
     result,
   );
 }
@@ -65,9 +113,34 @@ function analysisView(a: Analysis): HTMLElement[] {
     return s?.masterTariffId ? `${s.tariffName ?? 'tariff'} (${s.masterTariffId})` : 'unknown';
   };
   return [
-    h('p', { class: 'savings-summary' }, `Year one: ${money(a.summary.preTotalCost)} without solar, ${money(a.summary.postTotalCost)} with; ${money(a.summary.netAvoidedCost)} saved, ${fmt.qty(a.summary.totalSolarKWh)} kWh produced (${a.summary.netAvoidedKWhPctOffset} % of the usage). Over ${a.summary.projectDuration} years: ${money(a.summary.lifetimeAvoidedCost)}.`),
+    h(
+      'p',
+      { class: 'savings-summary' },
+      `Year one: ${money(a.summary.preTotalCost)} without solar, ${money(a.summary.postTotalCost)} with; ${money(a.summary.netAvoidedCost)} saved, ${fmt.qty(a.summary.totalSolarKWh)} kWh produced (${a.summary.netAvoidedKWhPctOffset} % of the usage). Over ${a.summary.projectDuration} years: ${money(a.summary.lifetimeAvoidedCost)}.`,
+    ),
     h('p', { class: 'meta' }, `Before solar on ${tariffOf('before')}; after solar on ${tariffOf('after')}.`),
-    barChart({ caption: 'Utility bill by month, before and after solar', description: 'Bars of each month’s bill without and with solar side by side; the table below holds the figures.', labels, series: [{ label: 'Before solar', values: before.map((d) => d.cost) }, { label: 'After solar', values: after.map((d) => d.cost) }], stacked: false, yLabel: a.currency, format: (v) => v.toFixed(2) }),
-    table(`Bill by month (${a.currency})`, ['Month', 'Before solar', 'After solar', 'Saved'], labels.map((l, i) => [l, fmt.amount(before[i]!.cost), fmt.amount(after[i]?.cost ?? 0), fmt.amount(before[i]!.cost - (after[i]?.cost ?? 0))]), { class: 'by-month' }),
+    barChart({
+      caption: 'Utility bill by month, before and after solar',
+      description: 'Bars of each month’s bill without and with solar side by side; the table below holds the figures.',
+      labels,
+      series: [
+        { label: 'Before solar', values: before.map((d) => d.cost) },
+        { label: 'After solar', values: after.map((d) => d.cost) },
+      ],
+      stacked: false,
+      yLabel: a.currency,
+      format: (v) => v.toFixed(2),
+    }),
+    table(
+      `Bill by month (${a.currency})`,
+      ['Month', 'Before solar', 'After solar', 'Saved'],
+      labels.map((l, i) => [
+        l,
+        fmt.amount(before[i]!.cost),
+        fmt.amount(after[i]?.cost ?? 0),
+        fmt.amount(before[i]!.cost - (after[i]?.cost ?? 0)),
+      ]),
+      { class: 'by-month' },
+    ),
   ];
 }

@@ -20,7 +20,13 @@ async function yearOfPrices(ctx: PageContext, masterTariffId: number, year: numb
     MONTHS.map(async (_, m) => {
       const from = `${year}-${pad(m + 1)}-01`;
       const to = m === 11 ? `${year + 1}-01-01` : `${year}-${pad(m + 2)}-01`;
-      const res = await ctx.api.get<{ priceChanges: HourPrice[] }>('/rest/v1/prices/smart', { masterTariffId, fromDateTime: from, toDateTime: to, groupBy: 'HOUR', pageCount: 1000 });
+      const res = await ctx.api.get<{ priceChanges: HourPrice[] }>('/rest/v1/prices/smart', {
+        masterTariffId,
+        fromDateTime: from,
+        toDateTime: to,
+        groupBy: 'HOUR',
+        pageCount: 1000,
+      });
       return res.results[0]?.priceChanges ?? [];
     }),
   );
@@ -28,10 +34,18 @@ async function yearOfPrices(ctx: PageContext, masterTariffId: number, year: numb
 }
 
 async function holidaysOf(ctx: PageContext, lseId: number, rates: Rate[], year: number): Promise<Holiday[]> {
-  const calendars = [...new Set(rates.map((r) => r.timeOfUse?.calendarId).filter((c): c is number => typeof c === 'number'))];
+  const calendars = [
+    ...new Set(rates.map((r) => r.timeOfUse?.calendarId).filter((c): c is number => typeof c === 'number')),
+  ];
   const lists = await Promise.all(
     calendars.map((calendarId) =>
-      ctx.api.get<{ startDateTime: string; eventName: string }>('/rest/public/calendars/dates', { calendarId, lseId, fromDateTime: `${year}-01-01`, toDateTime: `${year}-12-31`, pageCount: 500 }),
+      ctx.api.get<{ startDateTime: string; eventName: string }>('/rest/public/calendars/dates', {
+        calendarId,
+        lseId,
+        fromDateTime: `${year}-01-01`,
+        toDateTime: `${year}-12-31`,
+        pageCount: 500,
+      }),
     ),
   );
   const byDate = new Map<string, string>();
@@ -50,7 +64,16 @@ function grid(map: Heatmap, holidays: Holiday[], year: number): HTMLElement[] {
         'table',
         { class: 'heatmap', 'data-kind': kind },
         h('caption', {}, `${KIND_TITLES[kind]}, ${year}: price per kWh by month and hour (hour 17 is 17:00–18:00)`),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Month'), Array.from({ length: 24 }, (_, hour) => h('th', { scope: 'col' }, String(hour))))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Month'),
+            Array.from({ length: 24 }, (_, hour) => h('th', { scope: 'col' }, String(hour))),
+          ),
+        ),
         h(
           'tbody',
           {},
@@ -59,12 +82,32 @@ function grid(map: Heatmap, holidays: Holiday[], year: number): HTMLElement[] {
             return h(
               'tr',
               {},
-              h('th', { scope: 'row', title: inMonth.map((d) => `${d.date} ${d.name}`).join('\n') || null }, MONTHS[m]!, inMonth.length ? h('span', { class: 'holiday-mark', 'aria-label': `${inMonth.length} holiday${inMonth.length > 1 ? 's' : ''}` }, ' ★') : null),
+              h(
+                'th',
+                { scope: 'row', title: inMonth.map((d) => `${d.date} ${d.name}`).join('\n') || null },
+                MONTHS[m]!,
+                inMonth.length
+                  ? h(
+                      'span',
+                      {
+                        class: 'holiday-mark',
+                        'aria-label': `${inMonth.length} holiday${inMonth.length > 1 ? 's' : ''}`,
+                      },
+                      ' ★',
+                    )
+                  : null,
+              ),
               row.map((cell, hour) => {
-                if (cell.price === null) return h('td', { class: 'empty', 'data-month': m + 1, 'data-hour': hour }, '–');
+                if (cell.price === null)
+                  return h('td', { class: 'empty', 'data-month': m + 1, 'data-hour': hour }, '–');
                 const colour = colourOf(cell.price, min, max);
                 const label = `${MONTHS[m]} ${kind}s ${pad(hour)}:00: ${fmt.price(cell.price)} per kWh${cell.name ? ` (${cell.name})` : ''}${cell.uniform ? '' : ', most days of the month'}`;
-                const td = h('td', { 'data-kind': kind, 'data-month': m + 1, 'data-hour': hour, 'data-price': cell.price, title: label }, h('span', { class: 'sr-only' }, label), h('span', { 'aria-hidden': 'true' }, (cell.price * 100).toFixed(1)));
+                const td = h(
+                  'td',
+                  { 'data-kind': kind, 'data-month': m + 1, 'data-hour': hour, 'data-price': cell.price, title: label },
+                  h('span', { class: 'sr-only' }, label),
+                  h('span', { 'aria-hidden': 'true' }, (cell.price * 100).toFixed(1)),
+                );
                 td.style.background = colour.background;
                 td.style.color = colour.text;
                 return td;
@@ -81,24 +124,56 @@ function legend(map: Heatmap, holidays: Holiday[]): HTMLElement {
   return h(
     'div',
     { class: 'legend' },
-    h('p', { class: 'scroll-hint' }, 'The maps are wider than the screen: swipe them sideways, or focus one (Tab) and use the arrow keys.'),
-    h('p', {}, 'Cells show cents per kWh. ', h('span', { class: 'swatch', style: `background:${colourOf(0, 0, 1).background}` }), ` cheapest ${fmt.price(map.min)} … `, h('span', { class: 'swatch', style: `background:${colourOf(1, 0, 1).background}` }), ` dearest ${fmt.price(map.max)} per kWh.`),
+    h(
+      'p',
+      { class: 'scroll-hint' },
+      'The maps are wider than the screen: swipe them sideways, or focus one (Tab) and use the arrow keys.',
+    ),
+    h(
+      'p',
+      {},
+      'Cells show cents per kWh. ',
+      h('span', { class: 'swatch', style: `background:${colourOf(0, 0, 1).background}` }),
+      ` cheapest ${fmt.price(map.min)} … `,
+      h('span', { class: 'swatch', style: `background:${colourOf(1, 0, 1).background}` }),
+      ` dearest ${fmt.price(map.max)} per kWh.`,
+    ),
     holidays.length
-      ? h('div', {}, h('p', {}, '★ Holidays of the tariff’s time-of-use calendars (priced by their own schedule, left out of both maps):'), h('ul', { class: 'holidays' }, holidays.map((d) => h('li', {}, `${d.date} ${d.name}`))))
+      ? h(
+          'div',
+          {},
+          h(
+            'p',
+            {},
+            '★ Holidays of the tariff’s time-of-use calendars (priced by their own schedule, left out of both maps):',
+          ),
+          h(
+            'ul',
+            { class: 'holidays' },
+            holidays.map((d) => h('li', {}, `${d.date} ${d.name}`)),
+          ),
+        )
       : h('p', {}, 'No holiday calendar in this tariff’s time of use.'),
   );
 }
 
 export function heatmapSection(ctx: PageContext, t: TariffSummary, rates: Rate[]): HTMLElement {
   const thisYear = new Date().getFullYear();
-  const year = h('select', { id: 'heatmap-year' }, [thisYear - 1, thisYear, thisYear + 1].map((y) => h('option', { value: y, selected: y === thisYear }, String(y))));
+  const year = h(
+    'select',
+    { id: 'heatmap-year' },
+    [thisYear - 1, thisYear, thisYear + 1].map((y) => h('option', { value: y, selected: y === thisYear }, String(y))),
+  );
   const out = h('div', { 'aria-live': 'polite' });
   const draw = () => {
     const y = Number(year.value);
     out.dataset.year = String(y);
     out.dataset.state = 'loading';
     void load(out, `Loading ${y}'s hourly prices…`, async () => {
-      const [hours, holidays] = await Promise.all([yearOfPrices(ctx, t.masterTariffId, y), holidaysOf(ctx, t.lseId, rates, y)]);
+      const [hours, holidays] = await Promise.all([
+        yearOfPrices(ctx, t.masterTariffId, y),
+        holidaysOf(ctx, t.lseId, rates, y),
+      ]);
       const map = buildHeatmap(hours, new Set(holidays.map((d) => d.date)));
       return [legend(map, holidays), ...grid(map, holidays, y)];
     }).then(() => (out.dataset.state = 'done'));
@@ -109,7 +184,11 @@ export function heatmapSection(ctx: PageContext, t: TariffSummary, rates: Rate[]
     'section',
     { class: 'card', id: 'heatmap', 'data-heatmap': '' },
     h('h2', {}, 'Time-of-use heatmap'),
-    h('p', {}, 'What one more kWh costs at each hour (the smart price: energy rates at the highest tier, with riders and taxes), the price most days of that month had at that hour.'),
+    h(
+      'p',
+      {},
+      'What one more kWh costs at each hour (the smart price: energy rates at the highest tier, with riders and taxes), the price most days of that month had at that hour.',
+    ),
     h('div', { class: 'row' }, h('label', { for: 'heatmap-year' }, 'Year'), year),
     out,
   );

@@ -16,7 +16,13 @@ export interface Rate {
   chargeType?: string | null;
   chargePeriod?: string | null;
   applicabilityKey?: string | null;
-  season?: { seasonName: string; seasonFromMonth: number; seasonFromDay: number; seasonToMonth: number; seasonToDay: number } | null;
+  season?: {
+    seasonName: string;
+    seasonFromMonth: number;
+    seasonFromDay: number;
+    seasonToMonth: number;
+    seasonToDay: number;
+  } | null;
   timeOfUse?: { touName: string; touType: string; calendarId: number | null } | null;
   territory?: { territoryName: string } | null;
   rateBands: Band[];

@@ -30,7 +30,8 @@ const CHARGE_TYPES: Record<string, string> = {
   PERCENTAGE: 'Percentage charges',
 };
 
-const day = (m: number, d: number) => `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${d}`;
+const day = (m: number, d: number) =>
+  `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${d}`;
 
 /** Tiers in words: "up to 6.5: 0.32561", "above: 0.40702", prefixed by the applicability value they are for. */
 function bands(rate: Rate): HTMLElement {
@@ -66,8 +67,15 @@ function ratesSection(rates: Rate[]): HTMLElement {
           .slice()
           .sort((a, b) => (a.season?.seasonName ?? '').localeCompare(b.season?.seasonName ?? ''))
           .map((r) => [
-            h('span', {}, r.rateName ?? r.rateGroupName ?? '', r.applicabilityKey ? h('small', { class: 'hint block' }, `by ${r.applicabilityKey}`) : null),
-            r.season ? `${r.season.seasonName} (${day(r.season.seasonFromMonth, r.season.seasonFromDay)} – ${day(r.season.seasonToMonth, r.season.seasonToDay)})` : 'all year',
+            h(
+              'span',
+              {},
+              r.rateName ?? r.rateGroupName ?? '',
+              r.applicabilityKey ? h('small', { class: 'hint block' }, `by ${r.applicabilityKey}`) : null,
+            ),
+            r.season
+              ? `${r.season.seasonName} (${day(r.season.seasonFromMonth, r.season.seasonFromDay)} – ${day(r.season.seasonToMonth, r.season.seasonToDay)})`
+              : 'all year',
             r.timeOfUse ? `${r.timeOfUse.touName} (${r.timeOfUse.touType})` : 'all hours',
             r.territory?.territoryName ?? 'all',
             (r.chargePeriod ?? '').toLowerCase(),
@@ -108,7 +116,13 @@ export function tariffPage(ctx: PageContext, id: string): HTMLElement {
             ['Currency', t.currency ?? ''],
           ].flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
         ),
-        h('p', { class: 'actions' }, h('a', { class: 'button', href: `#/bill?tariff=${t.masterTariffId}` }, 'Calculate a bill'), ' ', h('a', { class: 'button', href: `#/prices?tariff=${t.masterTariffId}` }, 'Smart price for a week')),
+        h(
+          'p',
+          { class: 'actions' },
+          h('a', { class: 'button', href: `#/bill?tariff=${t.masterTariffId}` }, 'Calculate a bill'),
+          ' ',
+          h('a', { class: 'button', href: `#/prices?tariff=${t.masterTariffId}` }, 'Smart price for a week'),
+        ),
       ),
       history
         ? h(
@@ -118,7 +132,12 @@ export function tariffPage(ctx: PageContext, id: string): HTMLElement {
             table(
               'Versions of this tariff, oldest first',
               ['Version (tariffId)', 'In effect from', 'Until', 'Last updated'],
-              history.tariffVersions.map((v) => [String(v.tariffId), v.effectiveDate.slice(0, 10), v.endDate?.slice(0, 10) ?? 'open-ended', v.lastUpdatedDate?.slice(0, 10) ?? '']),
+              history.tariffVersions.map((v) => [
+                String(v.tariffId),
+                v.effectiveDate.slice(0, 10),
+                v.endDate?.slice(0, 10) ?? 'open-ended',
+                v.lastUpdatedDate?.slice(0, 10) ?? '',
+              ]),
               { class: 'versions stack' },
             ),
             history.closedDate ? h('p', {}, `Closed to new customers on ${history.closedDate.slice(0, 10)}.`) : null,

@@ -14,14 +14,24 @@ const ZIP = /^\d{5}(-\d{4})?$/;
 
 export function utilitiesPage(ctx: PageContext, params: URLSearchParams): HTMLElement {
   const place = params.get('q') ?? '';
-  const input = h('input', { name: 'q', value: place, required: true, autocomplete: 'postal-code', placeholder: '94110 or Oakland, CA' });
+  const input = h('input', {
+    name: 'q',
+    value: place,
+    required: true,
+    autocomplete: 'postal-code',
+    placeholder: '94110 or Oakland, CA',
+  });
   const results = h('div', { 'aria-live': 'polite' });
   const form = h(
     'form',
-    { class: 'row', role: 'search', onsubmit: (e: Event) => {
+    {
+      class: 'row',
+      role: 'search',
+      onsubmit: (e: Event) => {
         e.preventDefault();
         ctx.go(`#/utilities?q=${encodeURIComponent(input.value.trim())}`);
-      } },
+      },
+    },
     field('ZIP code or address', input, 'a ZIP code, or an address ending in "City, ST" or holding a ZIP code'),
     h('button', { type: 'submit' }, 'Find'),
   );
@@ -43,19 +53,33 @@ async function find(ctx: PageContext, place: string): Promise<Node[]> {
     byLse.set(t.lseId, entry);
   }
   if (byLse.size === 0) return [h('p', { role: 'status' }, `No utility in Ratebook serves ${place}.`)];
-  const out: Node[] = [h('p', { role: 'status' }, `${byLse.size} ${byLse.size === 1 ? 'utility serves' : 'utilities serve'} ${place}.`)];
+  const out: Node[] = [
+    h('p', { role: 'status' }, `${byLse.size} ${byLse.size === 1 ? 'utility serves' : 'utilities serve'} ${place}.`),
+  ];
   for (const [lseId, { name, lse, tariffs: list }] of byLse) {
     out.push(
       h(
         'section',
         { class: 'card utility', 'data-lse-id': lseId },
         h('h2', {}, name),
-        h('p', { class: 'meta' }, `LSE ${lseId}`, lse?.code ? ` · EIA ${lse.code}` : '', lse?.websiteHome ? [' · ', h('a', { href: lse.websiteHome, rel: 'noopener' }, 'website')] : ''),
+        h(
+          'p',
+          { class: 'meta' },
+          `LSE ${lseId}`,
+          lse?.code ? ` · EIA ${lse.code}` : '',
+          lse?.websiteHome ? [' · ', h('a', { href: lse.websiteHome, rel: 'noopener' }, 'website')] : '',
+        ),
         list.length
           ? table(
               `Tariffs of ${name}`,
               ['Code', 'Name', 'Class', 'Type', 'In effect since'],
-              list.map((t) => [h('a', { href: `#/tariff/${t.masterTariffId}` }, t.tariffCode ?? String(t.masterTariffId)), t.tariffName, t.customerClass ?? '', t.tariffType ?? '', t.effectiveDate ?? '']),
+              list.map((t) => [
+                h('a', { href: `#/tariff/${t.masterTariffId}` }, t.tariffCode ?? String(t.masterTariffId)),
+                t.tariffName,
+                t.customerClass ?? '',
+                t.tariffType ?? '',
+                t.effectiveDate ?? '',
+              ]),
               { class: 'tariffs stack' },
             )
           : h('p', {}, 'No tariffs loaded for this utility.'),
