@@ -1,4 +1,5 @@
 // Start-up: config -> database -> migrate -> seed -> credentials -> buildApp -> listen; graceful close.
+import { relative } from 'node:path';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
@@ -76,7 +77,17 @@ export function printBanner(config: Config, port: number, print: Print, workers 
   );
   print(`  API reference: ${base}/docs`);
   print(`  Try:           curl -u APPID:APPKEY ${base}/rest/echo/hello`);
-  print(`  Credentials:   npm run -s ratebook -- keys create --org NAME [--tier signal ...]`);
+  print(`  Credentials:   ${cliCommand()} keys create --org NAME [--tier signal ...]`);
+}
+
+/**
+ * How to run the command line where this process runs: through npm in a checkout (`npm start`), else the script this
+ * process was started with (a container's `node dist/ratebook.js`, which has no dev dependencies for npm run).
+ */
+function cliCommand(): string {
+  if (process.env.npm_lifecycle_event) return 'npm run -s ratebook --';
+  const script = process.argv[1];
+  return script ? `node ${relative(process.cwd(), script) || script}` : 'ratebook';
 }
 
 export interface ServeOptions {
