@@ -202,6 +202,8 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     assert.ok(expected.json.results[0].totalCost > 0);
     assert.equal(shown, expected.json.results[0].totalCost);
     assert.ok((await page.locator('table.items tbody tr').count()) > 0, 'the items are listed');
+    // uPlot draws from a ResizeObserver callback, a frame after the page says done: wait for the canvas.
+    await page.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
     assert.ok((await page.locator('.chart canvas').count()) > 0, 'the monthly bill is drawn');
   });
 
@@ -224,6 +226,7 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const from = '2026-07-06';
     await page.goto(`${service.url}/console#/prices?tariff=${etoucId}&from=${from}`);
     await page.locator('#prices-result[data-state="done"]').waitFor({ timeout: 60_000 });
+    await page.locator('#prices-result figure .chart canvas').first().waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('#prices-result figure .chart canvas').count(), 1, 'the week is drawn');
     const rows = await page
       .locator('#prices-result table.changes tbody tr')
@@ -251,6 +254,7 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const page = browser.page;
     await page.goto(`${service.url}/console#/baseline?zip=94110`);
     await page.locator('#baseline-result[data-state="done"]').waitFor({ timeout: 60_000 });
+    await page.locator('#baseline-result .chart canvas').nth(1).waitFor({ timeout: 10_000 });
     assert.equal(
       await page.locator('#baseline-result .chart canvas').count(),
       2,
