@@ -1,4 +1,6 @@
 // The `ratebook` command line: serve | migrate | seed | keys | import | sync | data | history. The only module that reads process.env.
+// First: before anything schedules work (the module says why).
+import './runtime/tick-object-shape.ts';
 import { Command } from 'commander';
 import { ConfigError, loadConfig, type ConfigFlags } from './config.ts';
 import { registerKeysCommand, KeyNotFoundError } from './cli/keys.command.ts';
