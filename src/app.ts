@@ -126,7 +126,8 @@ export async function buildApp({
         allErrors: false,
         // Ajv's optimizer builds a short-lived object per generated variable name, each with a different first
         // property; at start-up those fill V8's plain-object shape links (src/http/serializer-compiler.ts says what
-        // that costs every request afterwards). The generated validators are the same apart from unused names.
+        // that costs every request afterwards). Unoptimized validators accept and refuse the same values; their code
+        // keeps some unused names and empty branches.
         code: { optimize: false },
       },
       plugins: [finiteNumbers],

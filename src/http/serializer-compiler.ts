@@ -67,7 +67,10 @@ export function rewrite(schema: unknown): unknown {
   return copy;
 }
 
-/** Fastify's `serializerCompiler`: one serializer per distinct response schema. */
+/**
+ * Fastify's `serializerCompiler`: one serializer per distinct response schema. Ratebook shares no schemas through
+ * `app.addSchema`; a `$ref` to one would need them passed to fast-json-stringify as its `schema` option.
+ */
 export function responseSerializerCompiler(): (route: { schema: unknown }) => Serializer {
   const built = new Map<string, Serializer>();
   return ({ schema }) => {
