@@ -7,9 +7,10 @@
 // 1,500 builds at start-up. Ajv's code generation makes thousands of short-lived objects, each with a different first
 // property name (`_errs12`, `data3`, ...). V8 links every such shape to the plain-object root shape, and once that
 // root holds its maximum (1,536 links) every object that gains a property afterwards gets a shape of its own until a
-// full garbage collection. Node's own per-request objects (process.nextTick's tick objects, header maps) were being
-// created during start-up in that state, so their call sites became megamorphic for the process's life: about a third
-// of the authenticated echo's instructions went to V8's runtime adding properties.
+// full garbage collection. Node's own per-request objects (process.nextTick's tick objects, header maps) made after
+// start-up got a new shape each and went through V8's runtime: this module and Ajv's `code.optimize: false` (app.ts)
+// took the authenticated echo from 181k to 139k instructions. The other half of that cost, nextTick's call sites
+// turned megamorphic by full collections, is src/runtime/tick-object-shape.ts's.
 //
 // The rewrite keeps the JSON: "X or null" becomes X with `nullable: true` (null is written as null, anything else as
 // X), and a union of constants of one JSON type becomes that type. Unions of anything else keep their validators.
@@ -34,7 +35,7 @@ function constantType(s: unknown): string | null {
   const extra = Object.keys(s).filter((k) => k !== 'const' && k !== 'type');
   if (extra.length > 0) return null;
   const t = typeof s.const;
-  return t === 'string' || t === 'boolean' ? t : t === 'number' ? 'number' : null;
+  return t === 'string' || t === 'number' || t === 'boolean' ? t : null;
 }
 
 /** The same union without validators, or null when it has to keep them. */
