@@ -127,7 +127,7 @@ describe('California baseline areas', () => {
     );
   });
 
-  it('size SCE D by region and SDG&E by climate zone (DR tier 1 at 130 % of the allowance, as its Coastal record)', () => {
+  it('size SCE D by region and SDG&E by climate zone (DR tier 1 and the TOU-DR1 credit at 130 % of the allowance)', () => {
     const d = version(1100014);
     assert.equal(firstLimit(rateOf(d, 'Energy Charges', territory('15', SCE_BASELINE_REGIONS), 1000001), null), 45);
     assert.equal(firstLimit(rateOf(d, 'Energy Charges', territory('8', SCE_BASELINE_REGIONS), 1000002), null), 10.3);
@@ -143,13 +143,20 @@ describe('California baseline areas', () => {
       [17.68, 16.77],
       [20.67, 14.17],
     ]);
-    const touDr1 = version(1100007);
-    assert.deepEqual(
-      SDGE_CLIMATE_ZONES.map((z) =>
-        firstLimit(rateOf(touDr1, 'Baseline Adjustment Credit', z.territoryId, 1100004), null),
-      ),
-      [9, 10.4, 13.6, 15.9],
-    );
+    // TOU-DR1's Baseline Adjustment Credit ends at 130 % of the allowance too, in every version (summer seasons).
+    for (const [tariffId, summer] of [
+      [1100007, 1100004],
+      [1100017, 1400005],
+      [1100018, 1400005],
+    ] as const) {
+      assert.deepEqual(
+        SDGE_CLIMATE_ZONES.map((z) =>
+          firstLimit(rateOf(version(tariffId), 'Baseline Adjustment Credit', z.territoryId, summer), null),
+        ),
+        [11.7, 13.52, 17.68, 20.67],
+        `TOU-DR1 version ${tariffId}`,
+      );
+    }
   });
 });
 

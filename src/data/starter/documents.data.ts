@@ -124,6 +124,7 @@ export const STARTER_DOCUMENTS: readonly StarterDocument[] = [
   page(1500043, 'SDG&E Schedule DR Total Rates Table, effective October 1, 2025', 'https://www.sdge.com/sites/default/files/regulatory/10-1-25%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2025-10-01'),
   page(1500044, 'SDG&E Schedule DR Total Rates Table, effective January 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/1-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-01-01'),
   page(1500045, 'SDG&E Schedule DR Total Rates Table, effective April 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/4-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-04-01'),
+  page(1500046, 'SDG&E Schedule TOU-DR1 Total Rates Table, effective August 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/8-1-26%20Schedule%20TOU-DR1%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-08-01'),
   page(1500042, 'Georgia Power Schedule TOU-REO-18, Time of Use - Residential Energy Only (tou-reo-18.pdf)', 'https://www.georgiapower.com/content/dam/georgia-power/pdfs/residential-pdfs/tariffs/2025/tou-reo-18.pdf', 2756, 'RATE_SHEET', '2025-01-01'),
 ];
 

@@ -118,18 +118,18 @@ for (const dialect of dialects) {
       );
     });
 
-    it('SDG&E TOU-DR1 of 2026-06-01: weekday super off-peak 10 a.m. - 2 p.m. in winter too (December 2026, Coastal)', async () => {
+    it('SDG&E TOU-DR1 of 2026-08-01: weekday super off-peak 10 a.m. - 2 p.m. in winter too, the credit to 130 % of baseline (December 2026, Coastal)', async () => {
       const r = await calc({
         masterTariffId: 1100105,
         fromDateTime: '2026-12-01',
         toDateTime: '2027-01-01',
         propertyInputs: [{ keyName: 'consumption', dataSeries: profile(744), duration: 3_600_000 }],
       });
-      // 23 weekdays, 8 weekend days. On-peak 4-9 p.m. daily: 31 x 5 h x 1.5 = 232.5 kWh x 0.61014 = 141.85755.
-      // Super off-peak: weekdays 0-6 and 10-14 (10 h x 0.5 = 5), weekends 0-14 (7): 115 + 56 = 171 x 0.43767 = 74.84157.
-      // Off-peak: weekdays 6-10, 14-16, 21-24 (4.5), weekends 14-16, 21-24 (2.5): 103.5 + 20 = 123.5 x 0.52843 = 65.261105.
-      // Baseline credit (Coastal winter 9.2 kWh/day x 31 = 285.2 kWh) x -0.10663 = -30.410876; Base Services Charge
-      // 0.79343 x 31 = 24.59633. Total 276.145679.
+      // 23 weekdays, 8 weekend days. On-peak 4-9 p.m. daily: 31 x 5 h x 1.5 = 232.5 kWh x 0.61471 = 142.920075.
+      // Super off-peak: weekdays 0-6 and 10-14 (10 h x 0.5 = 5), weekends 0-14 (7): 115 + 56 = 171 x 0.43719 = 74.75949.
+      // Off-peak: weekdays 6-10, 14-16, 21-24 (4.5), weekends 14-16, 21-24 (2.5): 103.5 + 20 = 123.5 x 0.5306 = 65.5291.
+      // Baseline Adjustment Credit up to 130 % of Coastal winter 9.2 kWh/day = 11.96 x 31 = 370.76 kWh (of 527 used)
+      // x -0.10702 = -39.6787352; Base Services Charge 0.79343 x 31 = 24.59633. Total 268.1262598.
       const energy = r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Energy Charges');
       assert.deepEqual(
         energy.map((i: { rateName: string; itemQuantity: number }) => [i.rateName, i.itemQuantity]).sort(),
@@ -139,7 +139,38 @@ for (const dialect of dialects) {
           ['Winter Super Off-Peak', 171],
         ],
       );
-      assert.equal(r.totalCost, 276.15);
+      const credit = r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Baseline Adjustment Credit');
+      assert.deepEqual(
+        credit.map((i: { itemQuantity: number; cost: number }) => [i.itemQuantity, i.cost]),
+        [
+          [370.76, -39.6787352],
+          [156.24, 0],
+        ],
+        'the credit on 130 % of the allowance, nothing on the other 156.24 kWh',
+      );
+      assert.equal(r.totalCost, 268.13);
+    });
+
+    it('SDG&E TOU-DR1 of 2026-06-01 in the Inland climate zone: its allowance x 130 % (July 2026)', async () => {
+      const r = await calc({
+        masterTariffId: 1100105,
+        fromDateTime: '2026-07-01',
+        toDateTime: '2026-08-01',
+        propertyInputs: [
+          { keyName: 'consumption', dataSeries: profile(744), duration: 3_600_000 },
+          { keyName: 'territoryId', dataValue: 1000322 },
+        ],
+      });
+      // 23 weekdays, 8 weekend days, the same periods as December (holidays are not bundled): on-peak 232.5 kWh x
+      // 0.68459 = 159.167175; super off-peak 171 x 0.3766 = 64.3986; off-peak 123.5 x 0.46392 = 57.29412.
+      // Credit up to 130 % of Inland summer 10.4 kWh/day = 13.52 x 31 = 419.12 kWh x -0.10663 = -44.6907656;
+      // Base Services Charge 24.59633. Total 260.7654594.
+      const credit = r.items.filter((i: { rateGroupName: string }) => i.rateGroupName === 'Baseline Adjustment Credit');
+      assert.deepEqual(
+        credit.slice(0, 1).map((i: { rateName: string; itemQuantity: number }) => [i.rateName, i.itemQuantity]),
+        [['Baseline Adjustment Credit (Summer), Inland climate zone', 419.12]],
+      );
+      assert.equal(r.totalCost, 260.77);
     });
 
     it('PG&E E-1: baseline tiers of territory T per day, the delivery minimum, a version change mid-bill', async () => {

@@ -197,3 +197,7 @@ export const credit = (amount: number) => (allowance: number) => [
   { amount, upTo: allowance, isCredit: true },
   { amount: 0 },
 ];
+/** 130 % of an allowance (kWh/day, to the hundredth): where SDG&E's DR tier 1 and its Baseline Adjustment Credit end. */
+export const at130Percent = (allowance: number) => Math.round(allowance * 130) / 100;
+/** SDG&E's Baseline Adjustment Credit's bands: the credit on usage up to 130 % of the allowance, nothing above it. */
+export const creditTo130 = (amount: number) => (allowance: number) => credit(amount)(at130Percent(allowance));

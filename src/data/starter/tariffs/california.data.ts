@@ -5,9 +5,9 @@
 // tariff's `source` names its document, effective date and where it was read; figures not found are left out rather
 // than estimated, and a version whose successor's figures were not found stays in effect and says so.
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
-import { BASELINE_KEYS, SCE_BASELINE_REGIONS, SCE_BASELINE_SOURCE, SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, credit, idsFrom, tiers, type SeasonPick } from './baseline-areas.ts';
+import { BASELINE_KEYS, SCE_BASELINE_REGIONS, SCE_BASELINE_SOURCE, SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, creditTo130, idsFrom, tiers, type SeasonPick } from './baseline-areas.ts';
 import { PGE_RESIDENTIAL_TARIFFS } from './pge-residential.data.ts';
-import { SDGE_SEASONS } from './urdb-records.data.ts';
+import { SDGE_TOU_DR1_2026 } from './sdge-tou-dr1-2026.data.ts';
 import type { StarterRate, StarterTariff, StarterTariffSet } from './starter-tariff.ts';
 
 const SCE_SEASONS: readonly SeasonPick[] = [
@@ -120,16 +120,6 @@ const GS2D_ENERGY = [
   { name: 'Winter Super Off-Peak', touId: 1000011, delivery: 0.05384, generation: 0.03907 },
 ];
 
-/** SDG&E TOU-DR1 total energy rates from 2026-06-01 ($/kWh; the record's periods 0-2 summer, 3-5 winter) by TOU of group 1100005. */
-const TOU_DR1_2026_06_ENERGY = [
-  { name: 'Summer On-Peak', touId: 1100032, amount: 0.68459 },
-  { name: 'Summer Off-Peak', touId: 1100033, amount: 0.46392 },
-  { name: 'Summer Super Off-Peak', touId: 1100034, amount: 0.3766 },
-  { name: 'Winter On-Peak', touId: 1100035, amount: 0.61014 },
-  { name: 'Winter Off-Peak', touId: 1100036, amount: 0.52843 },
-  { name: 'Winter Super Off-Peak', touId: 1100037, amount: 0.43767 },
-];
-
 const TARIFFS: readonly StarterTariff[] = [
   {
     tariffId: 1100005, masterTariffId: 1100103, tariffCode: 'TOU-D-4-9PM', tariffName: 'Time-of-Use Domestic, 4 - 9 p.m.', lseId: 1000001, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-07-01',
@@ -194,28 +184,13 @@ const TARIFFS: readonly StarterTariff[] = [
           'Coastal/1100007': { rateId: 1101047, bandIds: [1102060, 1102061] },
         },
         rate: (area, season) => ({ group: 'Baseline Adjustment Credit', name: `Baseline Adjustment Credit (${season.name}), ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION' }),
-        bands: credit(0.10543),
+        bands: creditTo130(0.10543),
       }),
       { id: 1101048, seq: 999, group: 'Minimum Charge', name: 'Minimum Bill', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1102062, amount: 0.392 }] },
     ],
-    source: `OpenEI URDB record https://openei.org/apps/USURDB/rate/view/6772cfc9b5f9d561220ececb (San Diego Gas & Electric Co, "TOU-DR-1 Coastal Baseline Region", effective 2024-09-30, updated 2024-12-30), read from its copy in cbetz/ratebook-homeassistant (tariffs/sdge-tou-dr-1.json): total energy rates per TOU period; the record's tier-1 adjustment of -$0.10543/kWh up to the Coastal baseline allowance (9 kWh/day summer, 9.2 kWh/day winter) is written as the Baseline Adjustment Credit, applied in each climate zone up to its allowance; minimum charge $0.392/day. Climate zone allowances: ${SDGE_ZONE_SOURCE}. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. Later figures: SDG&E published TOU-DR1 total rates tables effective 2025-10-01 (which replaced the minimum bill with a Base Services Charge of $0.79343/day), 2026-01-01 and 2026-04-01, whose figures were not found in a source that can be named, so this version stays in effect until the next loaded one, of 2026-06-01.`,
+    source: `OpenEI URDB record https://openei.org/apps/USURDB/rate/view/6772cfc9b5f9d561220ececb (San Diego Gas & Electric Co, "TOU-DR-1 Coastal Baseline Region", effective 2024-09-30, updated 2024-12-30), read from its copy in cbetz/ratebook-homeassistant (tariffs/sdge-tou-dr-1.json): total energy rates per TOU period; the record's tier-1 adjustment of -$0.10543/kWh up to the Coastal baseline allowance (9 kWh/day summer, 9.2 kWh/day winter) is written as the Baseline Adjustment Credit, applied in each climate zone up to 130 % of its allowance: the limit SDG&E's total rates tables print ("up to 130% of baseline", on the 8-1-26 table as transcribed; see the 2026-08-01 version) and corruptbear/my_sdge's bill calculator applies (sdge_hourly.py get_allowance_deduction), the record's own limit of 100 % being read as its simplification; minimum charge $0.392/day. Climate zone allowances: ${SDGE_ZONE_SOURCE}. SDG&E defines the zones on a map (no ZIP code list was found): give territoryId, or the Coastal zone (the first) is assumed. Later figures: SDG&E published TOU-DR1 total rates tables effective 2025-10-01 (which replaced the minimum bill with a Base Services Charge of $0.79343/day), 2026-01-01 and 2026-04-01, whose figures were not found in a source that can be named, so this version stays in effect until the next loaded one, of 2026-06-01.`,
   },
-  {
-    tariffId: 1100017, masterTariffId: 1100105, tariffCode: 'TOU-DR1', tariffName: 'Residential Time-of-Use', lseId: 1000002, priorTariffId: 1100007, tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-06-01', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-07-01',
-    properties: [],
-    rates: [
-      { id: 1109001, seq: 0, group: 'Base Services Charge', name: 'Base Services Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', bands: [{ id: 1109101, amount: 0.79343 }] },
-      ...TOU_DR1_2026_06_ENERGY.map((e, i): StarterRate => ({
-        id: 1109002 + i, seq: 1 + i, group: 'Energy Charges', name: e.name, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE', touId: e.touId, bands: [{ id: 1109102 + i, amount: e.amount }],
-      })),
-      ...areaRates({
-        areas: SDGE_CLIMATE_ZONES, seasons: SDGE_SEASONS, rateId: idsFrom(1109201), bandId: idsFrom(1109301), firstSeq: 7,
-        rate: (area, season) => ({ group: 'Baseline Adjustment Credit', name: `Baseline Adjustment Credit (${season.name}), ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION' }),
-        bands: credit(0.10663),
-      }),
-    ],
-    source: `SDG&E Schedule TOU-DR1 Total Rates Table effective 2026-06-01 (https://www.sdge.com/sites/default/files/regulatory/6-1-26%20Schedule%20TOU-DR1%20Total%20Rates%20Table.pdf; verified with the 1-1-26 table, Schedule TOU-DR1 and Rule 1), as transcribed in cbetz/ratebook packages/ratebook-data/dataset/tariffs/sdge-tou-dr-1.json (commit d6acd29dafadcb51d5786ee7b6aa350dd2646780, data licensed CC0-1.0; structure of OpenEI URDB record 6772cfc9b5f9d561220ececb; "re-verified against the utility's current rate sheet 2026-07-01"; identical in cbetz/ratebook-homeassistant commit b8d5adc3d94620898204e81756b2bebb3520dafe, Apache-2.0): total energy rates $/kWh summer (June - October) on-peak 0.68459, off-peak 0.46392, super off-peak 0.37660; winter (November - May) on-peak 0.61014, off-peak 0.52843, super off-peak 0.43767; Baseline Adjustment Credit $0.10663/kWh up to the baseline allowance (the record: 9 kWh/day Coastal summer, 9.2 winter; applied in each climate zone up to its allowance, as in the 2024 version); Base Services Charge $0.79343/day (non-CARE); no minimum bill. The same six totals appear, as printed on the 6-1-26 sheet, in the test data of another public GitHub rate project. Climate zone allowances: ${SDGE_ZONE_SOURCE}. Give territoryId, or the Coastal zone (the first) is assumed. SDG&E published a further table effective 2026-08-01; its figures were found only in a public source whose repository could not be named, so they are not loaded and this version stays in effect. CARE/FERA discounts, the income-graduated Base Services Charge tiers and holidays (priced as weekends) are not included.`,
-  },
+  ...SDGE_TOU_DR1_2026,
   {
     tariffId: 1100016, masterTariffId: 1100108, tariffCode: 'TOU-GS-2-D', tariffName: 'Time-of-Use General Service - Demand Metered, Option D (Secondary, 20 - 200 kW)', lseId: 1000001, priorTariffId: null, tariffType: 'DEFAULT', customerClass: 'GENERAL', customerCount: null, effectiveDate: '2026-06-25', endDate: null, timeZone: 'America/Los_Angeles', lastUpdated: '2026-09-17',
     properties: [],

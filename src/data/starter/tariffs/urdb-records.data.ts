@@ -10,7 +10,7 @@
 // riders outside its adjustments, attributes given only as text) are left out.
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
 import { urdbEndDate } from '../../../importers/urdb/urdb-dates.ts';
-import { SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, idsFrom, type SeasonPick } from './baseline-areas.ts';
+import { SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE, areaRates, at130Percent, idsFrom, type SeasonPick } from './baseline-areas.ts';
 import type { StarterTariff, StarterTariffSet } from './starter-tariff.ts';
 
 /** Rounds to the 5 decimals SDG&E's tables print. */
@@ -34,7 +34,7 @@ function drTable(v: { tariffId: number; priorTariffId: number; effectiveDate: st
       ...areaRates({
         areas: SDGE_CLIMATE_ZONES, seasons: SDGE_SEASONS, rateId: idsFrom(v.firstRateId + 1), bandId: idsFrom(v.firstBandId + 1), firstSeq: 1,
         rate: (area, season) => ({ group: 'Energy Charges', name: `${season.name} Energy, ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE' }),
-        bands: (allowance) => [{ amount: tier1, upTo: Math.round(allowance * 130) / 100 }, { amount: v.tier2 }],
+        bands: (allowance) => [{ amount: tier1, upTo: at130Percent(allowance) }, { amount: v.tier2 }],
       }),
     ],
     source: `SDG&E ${table} (effective ${v.effectiveDate}; https://www.sdge.com/sites/default/files/regulatory/${encodeURIComponent(table)}.pdf, SDG&E's address by the pattern of its TOU-DR1 tables), as transcribed by corruptbear/my_sdge's rates/extract_sdge_schedules.py into ${v.file} (commit ${v.commit}; the repository states no licence; it keeps the 1-1-26 and 6-1-26 PDFs beside the transcriptions): DR flat (the Tier 2 total) $${v.tier2}/kWh and credit (Tier 2 - Tier 1) $${v.credit}/kWh in summer (June - October) and winter (November - May), daily service fee (Base Services Charge, non-CARE) $0.79343/day; so Tier 1 $${tier1}/kWh up to 130 % of the baseline allowance (as in the 2024 record, and as my_sdge's sdge_hourly.py applies the baseline credit, get_allowance_deduction, commit 34657cedd122dc503f89b2dd25a2ae5fe3f82af8), Tier 2 $${v.tier2}/kWh above; no minimum charge. The same files' TOU-DR1 figures of 6-1-26 are the totals of the TOU-DR1 version of that date (six prices, credit 0.10663, Base Services Charge 0.79343), a check on the transcription. Climate zone allowances: ${SDGE_ZONE_SOURCE}. Give territoryId, or the Coastal zone (the first) is assumed. CARE/FERA discounts, the income-graduated Base Services Charge tiers and electric-only allowances are not included.`,
@@ -175,7 +175,7 @@ const TARIFFS: readonly StarterTariff[] = [
         areas: SDGE_CLIMATE_ZONES, seasons: SDGE_SEASONS, rateId: idsFrom(1400514), bandId: idsFrom(1400556), firstSeq: 0,
         kept: { 'Coastal/1400005': { rateId: 1400511, bandIds: [1400551, 1400552] }, 'Coastal/1400006': { rateId: 1400512, bandIds: [1400553, 1400554] } },
         rate: (area, season) => ({ group: 'Energy Charges', name: `${season.name} Energy, ${area.code} climate zone`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION,SUPPLY' }),
-        bands: (allowance) => [{ amount: 0.40685, upTo: Math.round(allowance * 130) / 100 }, { amount: 0.51228 }],
+        bands: (allowance) => [{ amount: 0.40685, upTo: at130Percent(allowance) }, { amount: 0.51228 }],
       }),
       { id: 1400513, seq: 999, group: 'Minimum Charge', name: 'Minimum Charge', chargeType: 'MINIMUM', chargePeriod: 'DAILY', bands: [{ id: 1400555, amount: 0.392 }] },
     ],
