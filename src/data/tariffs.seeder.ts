@@ -13,7 +13,8 @@ export const tariffsSeeder: Seeder = {
   //    lastUpdated from the data.
   // 4: PG&E E-1 under the original API's masterTariffId (522); accounts on its former id follow it.
   // 5: SDG&E DR of 2026-06-01, Georgia Power TOU-REO-18 (2025).
-  // 6: SDG&E TOU-DR1 of 2026-08-01; its Baseline Adjustment Credit up to 130 % of the allowance in every version.
+  // 6: SDG&E TOU-DR1 of 2026-08-01 (its Baseline Adjustment Credit up to 130 % of the allowance in every version),
+  //    Pedernales of 2026-03-01.
   version: 6,
   async run(trx) {
     await trx

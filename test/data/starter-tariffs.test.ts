@@ -107,8 +107,8 @@ describe('starter tariff data', () => {
     assert.equal(byMaster().get(1100108)!.at(-1)!.endDate, null);
   });
 
-  // Issue #18's five tariffs left on old figures: SDG&E DR and Georgia Power TOU-REO now have 2026 versions (HECO R,
-  // Pedernales and ComEd BES still have none with a complete, nameable source; docs/data.md says so).
+  // Issue #18's five tariffs left on old figures: SDG&E DR, Georgia Power TOU-REO and Pedernales now have newer
+  // versions (HECO R and ComEd BES still have none with a complete, nameable source; docs/data.md says so).
   it('brings SDG&E DR to its tables of 2025-10-01 to 2026-06-01 and Georgia Power TOU-REO to TOU-REO-18, keeping the old versions', () => {
     const rateOf = (t: StarterTariff, name: string) => t.rates.find((r) => r.name === name)!;
     const dr = byMaster().get(1400500)!;
@@ -176,6 +176,30 @@ describe('starter tariff data', () => {
         t.rates.filter((r) => r.touId !== undefined).map((r) => r.touId),
         [1, 2, 1000001],
         `${t.tariffCode}: the TOU periods of TOU-REO-10`,
+      );
+    }
+    for (const [master, versions] of [
+      [
+        1300300, // Pedernales: the 2009 figures until the 2026 rate update
+        [
+          [1300301, '2009-08-01', '2026-03-01'],
+          [1300302, '2026-03-01', null],
+        ],
+      ],
+      [
+        1100105, // SDG&E TOU-DR1: the 2024 URDB record, then the tables of 6-1-26 and 8-1-26
+        [
+          [1100007, '2024-09-30', '2026-06-01'],
+          [1100017, '2026-06-01', '2026-08-01'],
+          [1100018, '2026-08-01', null],
+        ],
+      ],
+    ] as const) {
+      assert.deepEqual(
+        byMaster()
+          .get(master)!
+          .map((t) => [t.tariffId, t.effectiveDate, t.endDate]),
+        versions,
       );
     }
   });

@@ -125,6 +125,9 @@ export const STARTER_DOCUMENTS: readonly StarterDocument[] = [
   page(1500044, 'SDG&E Schedule DR Total Rates Table, effective January 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/1-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-01-01'),
   page(1500045, 'SDG&E Schedule DR Total Rates Table, effective April 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/4-1-26%20Schedule%20DR%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-04-01'),
   page(1500046, 'SDG&E Schedule TOU-DR1 Total Rates Table, effective August 1, 2026', 'https://www.sdge.com/sites/default/files/regulatory/8-1-26%20Schedule%20TOU-DR1%20Total%20Rates%20Table.pdf', SDGE, 'RATE_SHEET', '2026-08-01'),
+  page(1500047, 'Pedernales Electric Cooperative, Updates to Rates Effective March 1, 2026', 'https://mypec.com/residential-rates/2026-rate-update', 1000012, 'WEB_PAGE', '2026-03-01'),
+  page(1500048, 'Pedernales Electric Cooperative, Residential Rates', 'https://www.pec.coop/residential-rates/', 1000012, 'WEB_PAGE', null),
+  page(1500049, 'Pedernales Electric Cooperative, Transmission Charges (TCOS pass-through)', 'https://www.pec.coop/savings/power-rush-hour/transmission-charges/', 1000012, 'WEB_PAGE', null),
   page(1500042, 'Georgia Power Schedule TOU-REO-18, Time of Use - Residential Energy Only (tou-reo-18.pdf)', 'https://www.georgiapower.com/content/dam/georgia-power/pdfs/residential-pdfs/tariffs/2025/tou-reo-18.pdf', 2756, 'RATE_SHEET', '2025-01-01'),
 ];
 

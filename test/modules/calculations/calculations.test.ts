@@ -173,6 +173,27 @@ for (const dialect of dialects) {
       assert.equal(r.totalCost, 260.77);
     });
 
+    it('Pedernales Residential of 2026-03-01: the higher Base Power Charge and the TCOS pass-through (April 2026, 1,250 kWh)', async () => {
+      const r = await calc({
+        masterTariffId: 1300300,
+        fromDateTime: '2026-04-01',
+        toDateTime: '2026-05-01',
+        propertyInputs: [{ keyName: 'consumption', dataValue: 1250 }],
+      });
+      // Service Availability Charge 22.50; 1,250 kWh x (Base Power 0.0659 = 82.375, Delivery 0.028405 = 35.50625,
+      // TCOS 0.015458 = 19.3225). Total 159.70375.
+      assert.deepEqual(
+        r.items.map((i: { rateName: string; cost: number }) => [i.rateName, i.cost]),
+        [
+          ['Service Availability Charge', 22.5],
+          ['Base Power Charge', 82.375],
+          ['Delivery Charge', 35.50625],
+          ['TCOS Pass-Through Charge', 19.3225],
+        ],
+      );
+      assert.equal(r.totalCost, 159.7);
+    });
+
     it('PG&E E-1: baseline tiers of territory T per day, the delivery minimum, a version change mid-bill', async () => {
       // July 2025, 600 kWh: baseline 6.5 kWh/day x 31 = 201.5 at 0.4073 = 82.07095, 398.5 at 0.51031 = 203.358535.
       const july = await calc(

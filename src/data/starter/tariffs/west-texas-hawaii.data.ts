@@ -1,7 +1,7 @@
 // Starter tariffs of the West, Texas and Hawaii: Xcel Energy / Public Service Co of Colorado Schedule RE-TOU
 // (the figures published at the March 2022 roll-out, then the two-period versions of 2026-01-01 and 2026-07-01),
 // Hawaiian Electric Oahu Schedule R (January 2020 figures, with its Energy Cost Recovery Factor as a lookup) and
-// Pedernales Electric Cooperative's Residential and Farm/Ranch rate (effective August 2009). Every figure comes from the page or document named in the tariff's
+// Pedernales Electric Cooperative's Residential and Farm/Ranch rate (August 2009, and March 2026). Every figure comes from the page or document named in the tariff's
 // `source`; figures that could not be found are left out (no service and facility charge for RE-TOU in 2022, no minimum
 // charge for HECO Schedule R, no power cost adjustment for PEC). Ids of our making are in 1,300,000 - 1,399,999.
 
@@ -164,7 +164,7 @@ export const WEST_TEXAS_HAWAII_TARIFFS: StarterTariffSet = {
     },
     {
       tariffId: 1300301, masterTariffId: 1300300, tariffCode: 'RES', tariffName: 'Residential and Farm/Ranch', lseId: 1000012, priorTariffId: null,
-      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2009-08-01', endDate: null,
+      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2009-08-01', endDate: '2026-03-01',
       timeZone: 'America/Chicago', lastUpdated: '2009-08-01',
       properties: [],
       rates: [
@@ -172,7 +172,20 @@ export const WEST_TEXAS_HAWAII_TARIFFS: StarterTariffSet = {
         { id: 1301202, seq: 2, group: 'Energy Charge', name: 'Base Power Cost (Secondary)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY', bands: [{ id: 1302202, amount: 0.07208 }] },
         { id: 1301203, seq: 3, group: 'Energy Charge', name: 'Delivery Charge', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', bands: [{ id: 1302203, amount: 0.03212 }] },
       ],
-      source: 'Pedernales Electric Cooperative, "PEC Summary of Rates - Rates Effective August 2009", Residential and Farm/Ranch (http://www.pec.coop/Home/Energy_Services/Rates.aspx). The Power Cost Adjustment is determined monthly and is not bundled',
+      source: 'Pedernales Electric Cooperative, "PEC Summary of Rates - Rates Effective August 2009", Residential and Farm/Ranch (http://www.pec.coop/Home/Energy_Services/Rates.aspx). The Power Cost Adjustment is determined monthly and is not bundled. The figures between 2009 and the 2026 rate update were not found, so this version runs until 2026-03-01',
+    },
+    {
+      tariffId: 1300302, masterTariffId: 1300300, tariffCode: 'RES', tariffName: 'Residential and Farm/Ranch', lseId: 1000012, priorTariffId: 1300301,
+      tariffType: 'DEFAULT', customerClass: 'RESIDENTIAL', customerCount: null, effectiveDate: '2026-03-01', endDate: null,
+      timeZone: 'America/Chicago', lastUpdated: '2026-03-01',
+      properties: [],
+      rates: [
+        { id: 1301211, seq: 1, group: 'Service Availability Charge', name: 'Service Availability Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', bands: [{ id: 1302211, amount: 22.5 }] },
+        { id: 1301212, seq: 2, group: 'Energy Charge', name: 'Base Power Charge', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY', bands: [{ id: 1302212, amount: 0.0659 }] },
+        { id: 1301213, seq: 3, group: 'Energy Charge', name: 'Delivery Charge', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', bands: [{ id: 1302213, amount: 0.028405 }] },
+        { id: 1301214, seq: 4, group: 'Transmission Cost of Service', name: 'TCOS Pass-Through Charge', chargeType: 'CONSUMPTION_BASED', chargeClass: 'TRANSMISSION', bands: [{ id: 1302214, amount: 0.015458 }] },
+      ],
+      source: 'Pedernales Electric Cooperative, "Updates to Rates Effective March 1, 2026" (https://mypec.com/residential-rates/2026-rate-update): the Base Power Charge rises from $0.061900 to $0.065900 per kWh, "the only change that will affect most residential members"; the other charges are those of PEC\'s Residential Rates page (https://www.pec.coop/residential-rates/, read undated as a stored copy): Service Availability Charge $22.50/month, Delivery Charge $0.028405/kWh, Transmission Cost of Service $0.015458/kWh. PEC updates the TCOS pass-through each June 1 and October 1 (its Transmission Charges page, https://www.pec.coop/savings/power-rush-hour/transmission-charges/, also undated, gives $0.01686/kWh as current), so the TCOS figure is the rates page\'s and may differ in a given month. The auto pay (-$1.50) and paperless billing (-$1.00) credits, franchise fees and the Time-of-Use Rate are not included',
     },
   ],
 };
