@@ -1,6 +1,5 @@
 // buildApp: the Fastify application with its cross-cutting HTTP behaviour and every resource module.
 // It never listens and never reads process.env: server.ts and the tests hand it a config and a database.
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
@@ -12,6 +11,7 @@ import { onFrameworkError, registerErrorHandling } from './http/error-handler.ts
 import { finiteNumbers } from './http/finite-numbers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { lazyChildLogger } from './http/lazy-request-logger.ts';
+import { requestIds } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/serializer-compiler.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -96,8 +96,6 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export async function buildApp({
   config,
   db,
@@ -113,11 +111,7 @@ export async function buildApp({
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    // A caller's own request id is kept (for tracing across services) when it is a plain token.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIds(),
     ajv: {
       customOptions: {
         coerceTypes: 'array',

@@ -133,11 +133,20 @@ function admit(
 /** Makes the authentication hook for a route needing `tier` (or none beyond valid credentials). */
 export type Authenticator = (tier?: Tier) => onRequestHookHandler;
 
+/** The prefix of an Authorization header whose token the credential cache may know as sent. */
+const BASIC = 'Basic ';
+
 export function authenticator(keys: KeysService, limiter: RequestLimiter, failures: FailureLimits): Authenticator {
   return (tier) =>
     // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
     // per request; only a first sight of a key waits for scrypt.
     function authenticate(request, reply, done) {
+      // A token verified before admits the request without decoding it (the common case, and the hot path).
+      const header = request.headers.authorization;
+      if (header?.startsWith(BASIC)) {
+        const known = keys.cachedPrincipalOfToken(header.slice(BASIC.length));
+        if (known) return admit(request, reply, known, tier, limiter, done);
+      }
       let credentials: { appId: string; appKey: string };
       try {
         credentials = credentialsOf(request);

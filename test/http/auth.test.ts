@@ -57,6 +57,22 @@ for (const dialect of dialects) {
       assert.equal((await t.get('/rest/echo', rotated)).statusCode, 401);
     });
 
+    it('knows a token seen valid as sent, and still takes the same credentials written otherwise', async () => {
+      const c = await t.credentials();
+      const token = Buffer.from(`${c.appId}:${c.appKey}`).toString('base64');
+      const echo = (authorization: string) =>
+        t.inject({ method: 'GET', url: '/rest/echo', headers: { authorization } }).then((r) => r.statusCode);
+      assert.equal(await echo(`Basic ${token}`), 200);
+      assert.ok(t.keys.cachedPrincipalOfToken(token), 'the canonical token is known as sent');
+      // Other spellings of the same credentials decode to the same pair: answered from the pair's cached verdict.
+      for (const other of [`basic ${token}`, `Basic  ${token}`, `Basic ${token.replace(/=+$/, '')}`, `Basic ${token} `])
+        assert.equal(await echo(other), 200, other);
+      // A token known valid is dropped with its application's key: refused at once after a revocation.
+      await t.keys.revoke(c.appId);
+      assert.equal(t.keys.cachedPrincipalOfToken(token), undefined);
+      assert.equal(await echo(`Basic ${token}`), 401);
+    });
+
     it('answers 403 without the tier, before validating parameters', async () => {
       const plain = await t.credentials([]);
       const res = await t.get('/test/signal', plain);

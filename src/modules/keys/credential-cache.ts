@@ -1,5 +1,6 @@
 // Remembers verified credential verdicts so that an authenticated request does not pay for scrypt.
-// Entries are keyed by a SHA-256 digest of appId and key (never the key itself), expire after a TTL
+// Entries are keyed by a SHA-256 digest of the canonical HTTP Basic token, base64 of appId:key (never the key or the
+// token itself), expire after a TTL
 // (the fallback when another process's revocation is not heard: see key-changes.ts) and are dropped
 // at once on rotate or revoke, in this process or, broadcast, in any other.
 import { hash } from 'node:crypto';
@@ -19,9 +20,17 @@ export class CredentialCache<P> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The digest of a pair: that of its canonical HTTP Basic token, base64 of `appId:appKey` (unique per pair). */
   static digest(appId: string, appKey: string): string {
-    // One-shot hash: it runs on every authenticated request, and a Hash object per request measured 2-3 % of its time.
-    return hash('sha256', `${appId}\0${appKey}`, 'base64');
+    return CredentialCache.digestOfToken(Buffer.from(`${appId}:${appKey}`, 'utf8').toString('base64'));
+  }
+
+  /**
+   * The digest of an HTTP Basic token as sent: a request whose token was seen valid is answered from it without
+   * decoding the header. One-shot hash: a Hash object per request measured 2-3 % of the authenticated echo's time.
+   */
+  static digestOfToken(token: string): string {
+    return hash('sha256', token, 'base64');
   }
 
   get(digest: string): CachedVerdict<P> | undefined {

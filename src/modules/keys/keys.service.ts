@@ -141,6 +141,14 @@ export class KeysService {
     return this.#cache.get(CredentialCache.digest(appId, appKey))?.principal;
   }
 
+  /**
+   * The principal of an HTTP Basic token verified before, or undefined: refusals and unseen tokens (and tokens not
+   * in canonical base64) go through the full check, which decodes and counts failures.
+   */
+  cachedPrincipalOfToken(token: string): Principal | undefined {
+    return this.#cache.get(CredentialCache.digestOfToken(token))?.principal ?? undefined;
+  }
+
   /** Whether this process has seen exactly this key valid for the application before (no scrypt). */
   provedBefore(appId: string, appKey: string): boolean {
     return this.#provenKeys.get(appId) === CredentialCache.digest(appId, appKey);
