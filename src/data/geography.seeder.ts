@@ -3,10 +3,11 @@
 // territories and taxes are replaced.
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, TerritoryItemsTable } from '../db/database.ts';
-import { itemMatchKey, normalizePlace, zipMatchKeys, type ItemType } from '../modules/territories/place-keys.ts';
+import { itemMatchKey, zipMatchKeys, type ItemType } from '../modules/territories/place-keys.ts';
 import { centroid } from '../modules/zipcodes/centroid.ts';
 import { insertInChunks } from './insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
+import { generatedItems } from './territory-generated-items.ts';
 import { STARTER_LSES, type StarterLse } from './starter/lses.data.ts';
 import { STARTER_TERRITORIES, type ItemSpec } from './starter/territories.data.ts';
 import { STARTER_UTILITY_TAXES } from './starter/utility-taxes.data.ts';
@@ -57,7 +58,8 @@ async function writeLses(trx: Transaction<Database>): Promise<void> {
 export const geographySeeder: Seeder = {
   name: 'starter-geography',
   // 2: PG&E baseline territories P - Z, SCE baseline regions, SDG&E climate zones (TARIFF territories).
-  version: 2,
+  // 3: SCE's regions and SDG&E's zones place ZIP codes by their CEC building climate zone.
+  version: 3,
   async run(trx) {
     const territoryIds = STARTER_TERRITORIES.map((t) => t.territoryId);
     await trx
@@ -82,13 +84,7 @@ export const geographySeeder: Seeder = {
     let rows = 0;
 
     for (const t of STARTER_TERRITORIES) {
-      const items: ItemSpec[] = [...t.items];
-      for (const county of t.zipcodesOfCounties ?? []) {
-        const wanted = normalizePlace(county);
-        for (const z of zipcodes)
-          if (z.state === t.state && z.county && normalizePlace(z.county) === wanted)
-            items.push({ type: 'ZIPCODE', value: z.zipcode });
-      }
+      const items: ItemSpec[] = [...t.items, ...generatedItems(t, STARTER_TERRITORIES, zipcodes)];
       const itemRows: Insertable<TerritoryItemsTable>[] = items.map((i) => ({
         territory_id: t.territoryId,
         territory_type: i.type,

@@ -49,19 +49,30 @@ describe('California baseline areas', () => {
     }
   });
 
-  it('place addresses only where a source lists places: San Francisco in T, SCE communities of one region', () => {
+  it('place addresses where a source lists places: San Francisco in T, SCE communities, CEC climate zones for SCE and SDG&E', () => {
     const placed = STARTER_TERRITORIES.filter(
       (t) =>
         AREAS.some((u) => u.areas.some((a) => a.territoryId === t.territoryId)) &&
-        (t.items.length > 0 || t.zipcodesOfCounties?.length),
+        (t.items.length > 0 || t.zipcodesOfCounties?.length || t.zipcodesOfCecZones),
     );
     assert.deepEqual(
       placed.map((t) => t.territoryId).sort((a, b) => a - b),
-      [3538, 1000312, 1000313, 1000314, 1000315, 1000316, 1000318],
+      [3538, ...SCE_BASELINE_REGIONS.map((a) => a.territoryId), ...SDGE_CLIMATE_ZONES.map((a) => a.territoryId)],
     );
     assert.deepEqual(STARTER_TERRITORIES.find((t) => t.territoryId === 3538)!.zipcodesOfCounties, ['San Francisco']);
+    // Each SCE region stands in for its own CEC zone; SDG&E's zones for NREL dGen's CEC zones, in San Diego County.
+    for (const a of SCE_BASELINE_REGIONS)
+      assert.deepEqual(STARTER_TERRITORIES.find((t) => t.territoryId === a.territoryId)!.zipcodesOfCecZones?.zones, [
+        Number(a.code),
+      ]);
+    assert.deepEqual(
+      SDGE_CLIMATE_ZONES.map(
+        (a) => STARTER_TERRITORIES.find((t) => t.territoryId === a.territoryId)!.zipcodesOfCecZones,
+      ),
+      [[6, 7, 8], [10], [14], [15]].map((zones) => ({ zones, counties: ['San Diego'] })),
+    );
     for (const t of STARTER_TERRITORIES.filter(
-      (x) => x.usageType === 'TARIFF' && x.items.length === 0 && !x.zipcodesOfCounties,
+      (x) => x.usageType === 'TARIFF' && x.items.length === 0 && !x.zipcodesOfCounties && !x.zipcodesOfCecZones,
     )) {
       assert.match(t.source, /no ZIP code list|ZIP code table/, `${t.territoryName} says why it has no items`);
     }
@@ -199,29 +210,55 @@ for (const dialect of dialects) {
       assert.deepEqual(undated, []);
     });
 
-    it('place a San Francisco ZIP code in territory T and a Visalia one in SCE region 13, and no ZIP code in the unlisted areas', async () => {
-      const itemsOf = async (territoryId: number) =>
-        Number(
-          (
-            await db.kysely
-              .selectFrom('territory_items')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .where('territory_id', '=', territoryId)
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      assert.ok((await itemsOf(3538)) > 20);
-      for (const a of [...PGE_BASELINE_TERRITORIES.filter((x) => x.code !== 'T'), ...SDGE_CLIMATE_ZONES])
-        assert.equal(await itemsOf(a.territoryId), 0, a.code);
-      const visalia = await db.kysely
-        .selectFrom('territory_items')
-        .select(['value', 'partial'])
-        .where('territory_id', '=', territory('13', SCE_BASELINE_REGIONS))
-        .execute();
+    it('place ZIP codes: San Francisco in T, SCE and SDG&E areas by CEC zone, named cities kept, none in PG&E P - Z', async () => {
+      const itemsOf = (territoryId: number) =>
+        db.kysely
+          .selectFrom('territory_items')
+          .select(['territory_type', 'value', 'partial'])
+          .where('territory_id', '=', territoryId)
+          .execute();
+      const holding = async (zip: string) =>
+        (
+          await db.kysely
+            .selectFrom('territory_items')
+            .select('territory_id')
+            .where('territory_type', '=', 'ZIPCODE')
+            .where('value', '=', zip)
+            .where(
+              'territory_id',
+              'in',
+              [...SCE_BASELINE_REGIONS, ...SDGE_CLIMATE_ZONES].map((x) => x.territoryId),
+            )
+            .execute()
+        ).map((r) => r.territory_id);
+      assert.ok((await itemsOf(3538)).length > 20);
+      for (const a of PGE_BASELINE_TERRITORIES.filter((x) => x.code !== 'T'))
+        assert.equal((await itemsOf(a.territoryId)).length, 0, a.code);
+      // CEC zones of the table: Palm Springs 92262 (15), Ventura 93001 (6), Walnut 91789 (9); El Cajon 92019 (10),
+      // downtown San Diego 92101 (7), Julian 92036 (14), Borrego Springs 92004 (15).
+      const S = SCE_BASELINE_REGIONS;
+      const D = SDGE_CLIMATE_ZONES;
       assert.deepEqual(
-        visalia.map((i) => [i.value, Boolean(i.partial)]),
-        [['Visalia', true]],
+        await Promise.all(['92262', '93001', '91789', '92019', '92101', '92036', '92004'].map(holding)),
+        [
+          [territory('15', S)],
+          [territory('6', S)],
+          [territory('9', S)],
+          [territory('Inland', D)],
+          [territory('Coastal', D)],
+          [territory('Mountain', D)],
+          [territory('Desert', D)],
+        ],
       );
+      // The stand-in ZIP codes are partial; SCE's named community stays where SCE's index puts it.
+      const region13 = await itemsOf(territory('13', S));
+      assert.ok(region13.every((i) => Boolean(i.partial)));
+      assert.deepEqual(
+        region13.filter((i) => i.territory_type === 'CITY').map((i) => i.value),
+        ['Visalia'],
+      );
+      // Imperial County is not SDG&E's: El Centro (92243, CEC zone 15) is in no SDG&E zone.
+      assert.deepEqual(await holding('92243'), [territory('15', S)]);
     });
   });
 }

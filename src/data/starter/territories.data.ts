@@ -7,6 +7,7 @@
 // climate zones. Ids 807 and 3538 (PG&E's service area and Baseline Region T) are the original API's, as recorded;
 // others of our making start at 1,000,001.
 
+import { CEC_ZONE_SOURCE } from '../climate/cec-building-climate-zones.data.ts';
 import { PGE_BASELINE_SOURCE, PGE_BASELINE_TERRITORIES, SCE_BASELINE_REGIONS, SCE_BASELINE_SOURCE, SDGE_CLIMATE_ZONES, SDGE_ZONE_SOURCE } from './tariffs/baseline-areas.ts';
 
 export type ItemSpec = { type: 'STATE' | 'COUNTY' | 'CITY' | 'ZIPCODE'; value: string; partial?: boolean; exclude?: boolean };
@@ -24,6 +25,12 @@ export interface StarterTerritory {
   items: ItemSpec[];
   /** Items generated at seed time: every ZIP code of these counties (for ZIP-level territories). */
   zipcodesOfCounties?: string[];
+  /**
+   * Items generated at seed time, partial: the ZIP codes of these counties whose California Energy Commission building
+   * climate zone is one of these, for a utility's areas drawn on a climate zone map with no ZIP code list published.
+   * A ZIP code whose city a sibling territory of the same utility lists by name is left to that one.
+   */
+  zipcodesOfCecZones?: { zones: number[]; counties: string[] };
   /** LSEs serving in the territory besides the owner (the owner is listed as distributor and supplier). */
   otherLses?: { lseId: number; distribution: boolean; supplierResidential: boolean; supplierGeneral: boolean }[];
   source: string;
@@ -41,6 +48,12 @@ const SCE_REGION_CITIES: Record<string, string[]> = {
   '13': ['Visalia'],
   '15': ['Palm Springs', 'Palm Desert'],
 };
+
+/** The counties of SCE's service area (Ventura whole, the others in part). */
+const SCE_COUNTIES = ['Ventura', 'Fresno', 'Imperial', 'Inyo', 'Kern', 'Kings', 'Los Angeles', 'Madera', 'Mono', 'Orange', 'Riverside', 'San Bernardino', 'Santa Barbara', 'Tulare', 'Tuolumne'];
+/** SDG&E's climate zones by CEC building climate zone (NREL dGen's mapping, citing SDG&E's baseline allowance calculator). */
+const SDGE_CEC_ZONES: Record<string, number[]> = { Coastal: [6, 7, 8], Inland: [10], Mountain: [14], Desert: [15] };
+const CEC_STAND_IN = `the ZIP codes whose CEC building climate zone (${CEC_ZONE_SOURCE}) is the area's, as a stand-in for the utility's own map, by NREL dGen's mapping of these areas to CEC zones (NREL/dgen dgen_os/sql/data_prep/1_load_and_prep_diffusion_shared_data/19_curating_urdb_rates/3_account_for_ca_climate_zones.sql @ dbc7a4d82351db5b41d27dc459af6e09530122c8, BSD-3-Clause)`;
 
 const SERVICE_MAP = 'County list from the utility\'s published service area map';
 const CEC = 'California Energy Commission building climate zones';
@@ -73,14 +86,15 @@ export const STARTER_TERRITORIES: readonly StarterTerritory[] = [
   // Southern California Edison
   {
     territoryId: 1000102, territoryName: 'Service area for CA', lseId: 1000001, parentTerritoryId: null, usageType: 'SERVICE', state: 'CA', deregRes: false, deregCandi: false,
-    items: [...counties(false, 'Ventura'), ...counties(true, 'Fresno', 'Imperial', 'Inyo', 'Kern', 'Kings', 'Los Angeles', 'Madera', 'Mono', 'Orange', 'Riverside', 'San Bernardino', 'Santa Barbara', 'Tulare', 'Tuolumne')],
+    items: [...counties(false, 'Ventura'), ...counties(true, ...SCE_COUNTIES.filter((c) => c !== 'Ventura'))],
     source: `${SERVICE_MAP} (parts of 15 counties); partial where municipal utilities (for example LADWP, Anaheim, Riverside) or other IOUs serve`,
   },
   ...SCE_BASELINE_REGIONS.map(
     (a): StarterTerritory => ({
       territoryId: a.territoryId, territoryName: `Baseline Region ${a.code}`, lseId: 1000001, parentTerritoryId: 1000102, usageType: 'TARIFF', state: 'CA', deregRes: false, deregCandi: false,
       items: (SCE_REGION_CITIES[a.code] ?? []).map((value) => ({ type: 'CITY', value, partial: true })),
-      source: `SCE baseline region ${a.code}: basic ${a.basic.summer} / ${a.basic.winter} kWh/day (summer / winter), ${SCE_BASELINE_SOURCE}. Items: ${SCE_REGION_CITIES[a.code] ? 'the communities SCE\'s Index of Communities (Cal. PUC Sheet 53902-E, https://www.sce.com/sites/default/files/inline-files/ce62-12.pdf, as transcribed in the same file, read 2026-09-24) lists in this region only, matched by postal city name (partial: a postal city can reach beyond the community, and Moreno Valley and Palm Desert are partly served by other utilities)' : 'none: no community listed in this region alone was found'}; SCE publishes no ZIP code list of its regions in the sources found, so elsewhere a calculation names the region with territoryId`,
+      zipcodesOfCecZones: { zones: [Number(a.code)], counties: SCE_COUNTIES },
+      source: `SCE baseline region ${a.code}: basic ${a.basic.summer} / ${a.basic.winter} kWh/day (summer / winter), ${SCE_BASELINE_SOURCE}. Items: ${SCE_REGION_CITIES[a.code] ? 'the communities SCE\'s Index of Communities (Cal. PUC Sheet 53902-E, https://www.sce.com/sites/default/files/inline-files/ce62-12.pdf, as transcribed in the same file, read 2026-09-24) lists in this region only, matched by postal city name (partial: a postal city can reach beyond the community, and Moreno Valley and Palm Desert are partly served by other utilities)' : 'none: no community listed in this region alone was found'}; and, partial, ${CEC_STAND_IN} (SCE numbers its regions by the CEC zones they lie in; dGen notes that SCE's map puts a northern part of CEC zone 14 in region 15), in SCE's counties, except ZIP codes whose city another region lists. SCE publishes no ZIP code list of its regions in the sources found; near a zone boundary, or in a ZIP code another utility serves, name the region with territoryId`,
     }),
   ),
   { territoryId: 1000103, territoryName: 'SCE Climate Zone 9 (Los Angeles basin)', lseId: 1000001, parentTerritoryId: 1000102, usageType: 'UTILITY_CLIMATE_ZONE', state: 'CA', deregRes: false, deregCandi: false, items: counties(true, 'Los Angeles'), source: `${CEC}: zone 9 covers part of Los Angeles County` },
@@ -90,7 +104,8 @@ export const STARTER_TERRITORIES: readonly StarterTerritory[] = [
   ...SDGE_CLIMATE_ZONES.map(
     (a): StarterTerritory => ({
       territoryId: a.territoryId, territoryName: `${a.code} Climate Zone (baseline)`, lseId: 1000002, parentTerritoryId: 1000104, usageType: 'TARIFF', state: 'CA', deregRes: false, deregCandi: false, items: [],
-      source: `SDG&E baseline climate zone ${a.code}: basic ${a.basic.summer} / ${a.basic.winter} kWh/day (summer / winter), ${SDGE_ZONE_SOURCE}. No items: SDG&E draws its climate zones on a map (tariff Map 1) and no ZIP code list was found, so a calculation names the zone with territoryId`,
+      zipcodesOfCecZones: { zones: SDGE_CEC_ZONES[a.code]!, counties: ['San Diego'] },
+      source: `SDG&E baseline climate zone ${a.code}: basic ${a.basic.summer} / ${a.basic.winter} kWh/day (summer / winter), ${SDGE_ZONE_SOURCE}. Items, partial: ${CEC_STAND_IN}, CEC zone${SDGE_CEC_ZONES[a.code]!.length > 1 ? 's' : ''} ${SDGE_CEC_ZONES[a.code]!.join(', ')}, in San Diego County (the southern Orange County part of SDG&E's area is left out: most of that county is SCE's). SDG&E draws its climate zones on a map (tariff Map 1) and no ZIP code list was found; near a zone boundary name the zone with territoryId`,
     }),
   ),
   { territoryId: 1000105, territoryName: 'SDG&E Climate Zone 7 (coastal San Diego)', lseId: 1000002, parentTerritoryId: 1000104, usageType: 'UTILITY_CLIMATE_ZONE', state: 'CA', deregRes: false, deregCandi: false, items: counties(true, 'San Diego'), source: `${CEC}: zone 7 covers coastal San Diego County` },

@@ -21,6 +21,7 @@ import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts
 import { enumList, enumValue } from '../../http/list-params.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
+import { placedFromAddress } from '../territories/placement.ts';
 import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repository.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
@@ -259,6 +260,7 @@ export class CalculationsService {
         );
       if (territoryId === null) {
         territoryId = (await this.territories.coveringZip(territoriesOf(versions), zip))[0] ?? null;
+        if (territoryId !== null) noted.push(placedFromAddress(territoryId, zip.zipcode, from, to));
       }
       if (applyTax) {
         const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;

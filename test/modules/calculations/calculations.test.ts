@@ -173,6 +173,23 @@ for (const dialect of dialects) {
       assert.equal(r.totalCost, 260.77);
     });
 
+    it('SDG&E TOU-DR1: an El Cajon address (ZIP 92019, CEC zone 10) bills the Inland zone and says how it was placed', async () => {
+      const r = await calc({
+        masterTariffId: 1100105,
+        fromDateTime: '2026-07-01',
+        toDateTime: '2026-08-01',
+        address: { zip: '92019' },
+        applyUtilityTax: false,
+        propertyInputs: [{ keyName: 'consumption', dataSeries: profile(744), duration: 3_600_000 }],
+      });
+      // The same bill as the Inland zone named with territoryId above: 260.7654594.
+      assert.equal(r.totalCost, 260.77);
+      const placed = r.assumptions.filter((a: { keyName: string }) => a.keyName === 'territoryId');
+      assert.equal(placed.length, 1, 'only the placement, not the first-territory fallback');
+      assert.equal(placed[0].dataValue, '1000322');
+      assert.match(placed[0].description, /ZIP code 92019\).*California Energy Commission climate zone/);
+    });
+
     it('Pedernales Residential of 2026-03-01: the higher Base Power Charge and the TCOS pass-through (April 2026, 1,250 kWh)', async () => {
       const r = await calc({
         masterTariffId: 1300300,
