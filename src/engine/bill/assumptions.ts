@@ -53,7 +53,7 @@ export function territoryAmong(rates: readonly Rate[], given: number | null, ass
   assume({
     keyName: 'territoryId',
     dataValue: String(own[0]),
-    description: `${why}: the tariff's first territory, ${own[0]}, is assumed. Ratebook holds ZIP codes or cities only for the territories a source lists them for (the utilities publish no ZIP code list of their baseline territories), so most addresses are not placed; give territoryId to choose one of the tariff's territories (${own.join(', ')})`,
+    description: `${why}: the tariff's first territory, ${own[0]}, is assumed. Ratebook places an address only in the territories it holds places for (ZIP codes or cities a source lists, or a stand-in such as the ZIP code's climate zone; the utilities publish no ZIP code list of their baseline territories), so some addresses are not placed; give territoryId to choose one of the tariff's territories (${own.join(', ')})`,
     fromDateTime: null,
     toDateTime: null,
     accuracy: 75,

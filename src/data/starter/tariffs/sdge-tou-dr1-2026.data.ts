@@ -60,7 +60,7 @@ function touDr1Table(t: Table): StarterTariff {
 
 /** Where a table's figures are listed in its `source`. */
 const figures = (t: Pick<Table, 'prices' | 'credit'>) =>
-  `total energy rates $/kWh summer (June - October) on-peak ${t.prices[0]}, off-peak ${t.prices[1]}, super off-peak ${t.prices[2]}; winter (November - May) on-peak ${t.prices[3]}, off-peak ${t.prices[4]}, super off-peak ${t.prices[5]}; Baseline Adjustment Credit $${t.credit}/kWh ${CREDIT_LIMIT}; Base Services Charge $${BASE_SERVICES_CHARGE}/day (non-CARE); no minimum bill. Climate zone allowances: ${SDGE_ZONE_SOURCE}. Give territoryId, or the Coastal zone (the first) is assumed. ${LEFT_OUT}`;
+  `total energy rates $/kWh summer (June - October) on-peak ${t.prices[0]}, off-peak ${t.prices[1]}, super off-peak ${t.prices[2]}; winter (November - May) on-peak ${t.prices[3]}, off-peak ${t.prices[4]}, super off-peak ${t.prices[5]}; Baseline Adjustment Credit $${t.credit}/kWh ${CREDIT_LIMIT}; Base Services Charge $${BASE_SERVICES_CHARGE}/day (non-CARE); no minimum bill. Climate zone allowances: ${SDGE_ZONE_SOURCE}. An address in San Diego County is placed by its CEC climate zone (the zones' territories say how); elsewhere give territoryId, or the Coastal zone (the first) is assumed. ${LEFT_OUT}`;
 
 const JUNE = { prices: [0.68459, 0.46392, 0.3766, 0.61014, 0.52843, 0.43767], credit: 0.10663 } as const;
 const AUGUST = { prices: [0.69135, 0.46421, 0.37433, 0.61471, 0.5306, 0.43719], credit: 0.10702 } as const;
