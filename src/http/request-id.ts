@@ -1,5 +1,5 @@
 // Request ids: the caller's own x-request-id when it is a plain token (for tracing across services), else one of
-// ours. Ours are UUID-shaped: a random prefix drawn once per process (96 bits, so processes and restarts do not
+// ours. Ours are UUID-shaped: a random prefix drawn once per process (74 random bits, so processes and restarts do not
 // collide) and a counter in the last 12 hex digits. A fresh randomUUID() per request cost about 1.5 % of the
 // authenticated echo (bench/README.md); the ids need to be unique, not unguessable: nothing is authorized by one.
 import { randomUUID } from 'node:crypto';
