@@ -48,6 +48,13 @@ export class KeysService {
   #announce: KeyChangeAnnouncer = async () => {};
   /** Counts forgets: a check that began before one does not cache its (possibly stale) verdict. */
   #forgets = 0;
+  /**
+   * Checks under way, by digest: requests that arrive with the same credentials while one is checked wait for that
+   * check instead of running scrypt each. Without it, every cache expiry of a busy application's key (the TTL) set off
+   * one scrypt per concurrent request: 50 connections stalled the server about 1.3 s each minute (bench/README.md).
+   * A forget drops the checks of its application, so a request arriving after a revocation starts a fresh one.
+   */
+  readonly #checking = new Map<string, { appId: string; verdict: Promise<Principal | null> }>();
 
   constructor(
     db: Db,
@@ -157,6 +164,7 @@ export class KeysService {
   /** Drops what this process remembers of the application's key: the next request checks it in the database. */
   forgetApp(appId: string): void {
     this.#forgets++;
+    for (const [digest, check] of this.#checking) if (check.appId === appId) this.#checking.delete(digest);
     this.#cache.dropApp(appId);
     this.#provenKeys.delete(appId);
   }
@@ -167,14 +175,26 @@ export class KeysService {
    */
   forgetAll(): void {
     this.#forgets++;
+    this.#checking.clear();
     this.#cache.clear();
   }
 
   /** The caller's principal, or null for unknown, revoked or wrong credentials. */
-  async verify(appId: string, appKey: string): Promise<Principal | null> {
+  verify(appId: string, appKey: string): Promise<Principal | null> {
     const digest = CredentialCache.digest(appId, appKey);
     const cached = this.#cache.get(digest);
-    if (cached) return cached.principal;
+    if (cached) return Promise.resolve(cached.principal);
+    const under = this.#checking.get(digest);
+    if (under) return under.verdict;
+    const verdict = this.#check(appId, appKey, digest).finally(() => {
+      if (this.#checking.get(digest)?.verdict === verdict) this.#checking.delete(digest);
+    });
+    this.#checking.set(digest, { appId, verdict });
+    return verdict;
+  }
+
+  /** The check itself: the application's row, scrypt against its stored key (or the decoy), then remember. */
+  async #check(appId: string, appKey: string, digest: string): Promise<Principal | null> {
     const forgets = this.#forgets;
     const app = await this.#repo.findApplication(appId);
     const active = app !== undefined && app.status === 'ACTIVE';

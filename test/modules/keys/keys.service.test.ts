@@ -52,6 +52,23 @@ for (const dialect of dialects) {
       await assert.rejects(keys.revoke('missing'), KeyNotFoundError);
     });
 
+    it('checks the same credentials once when requests for them arrive together, and afresh after a revocation', async () => {
+      const c = await keys.create('crowd', ['signal']);
+      keys.forgetApp(c.appId); // nothing cached: as at a cache expiry
+      const crowd = Array.from({ length: 20 }, () => keys.verify(c.appId, c.appKey));
+      assert.equal(new Set(crowd).size, 1, 'one check shared by the 20 requests');
+      assert.notEqual(keys.verify(c.appId, 'wrong'), crowd[0], 'other credentials are checked on their own');
+      assert.equal((await Promise.all(crowd)).filter((p) => p?.appId === c.appId).length, 20);
+      // A revocation while a check runs: requests after it start their own check and are refused.
+      keys.forgetApp(c.appId);
+      const before = keys.verify(c.appId, c.appKey);
+      await keys.revoke(c.appId);
+      const after = keys.verify(c.appId, c.appKey);
+      assert.notEqual(after, before);
+      assert.equal(await after, null);
+      await before;
+    });
+
     it('ensures the admin application exists with exactly the given key and every tier', async () => {
       await keys.ensureAdmin('admin-app', 'first-key');
       assert.deepEqual([...(await keys.verify('admin-app', 'first-key'))!.tiers].sort(), [
