@@ -29,10 +29,12 @@ export function pin(pid: number, core: number): void {
   execFileSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' });
 }
 
+let ticksPerSecond: number | undefined;
+
 /** User + system CPU seconds a process has used so far, all its threads (/proc/PID/stat fields 14 and 15). */
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 

@@ -12,11 +12,10 @@ export interface ZipPlace {
   city: string | null;
 }
 
-const inCounties = (z: ZipPlace, state: string, counties: readonly string[]) => {
-  if (z.state !== state || !z.county) return false;
-  const county = normalizePlace(z.county);
-  return counties.some((c) => normalizePlace(c) === county);
-};
+/** Whether a ZIP code lies in one of the counties (names normalized once by the caller) of the state. */
+const inCounties = (z: ZipPlace, state: string, counties: ReadonlySet<string>) =>
+  z.state === state && !!z.county && counties.has(normalizePlace(z.county));
+const countySet = (names: readonly string[]) => new Set(names.map(normalizePlace));
 
 /** Cities the other territories of the same utility list by name: their ZIP codes are theirs, not a stand-in's. */
 function citiesOfSiblings(t: StarterTerritory, all: readonly StarterTerritory[]): Set<string> {
@@ -33,11 +32,13 @@ export function generatedItems(
   zipcodes: readonly ZipPlace[],
 ): ItemSpec[] {
   const items: ItemSpec[] = [];
-  if (t.zipcodesOfCounties)
-    for (const z of zipcodes)
-      if (inCounties(z, t.state, t.zipcodesOfCounties)) items.push({ type: 'ZIPCODE', value: z.zipcode });
+  if (t.zipcodesOfCounties) {
+    const counties = countySet(t.zipcodesOfCounties);
+    for (const z of zipcodes) if (inCounties(z, t.state, counties)) items.push({ type: 'ZIPCODE', value: z.zipcode });
+  }
   if (t.zipcodesOfCecZones) {
-    const { zones, counties } = t.zipcodesOfCecZones;
+    const { zones } = t.zipcodesOfCecZones;
+    const counties = countySet(t.zipcodesOfCecZones.counties);
     const named = citiesOfSiblings(t, all);
     for (const z of zipcodes) {
       const zone = CEC_ZONE_OF_ZIP.get(z.zipcode);

@@ -2,16 +2,15 @@
 // territory, by what, and how to choose another. Said because most of those places are not the utility's own lists:
 // SCE's baseline regions and SDG&E's climate zones are reached mostly through the ZIP code's CEC building climate zone
 // standing in for the utility's map (docs/data.md), exact only away from the zones' boundaries.
-export interface Placement {
-  keyName: string;
-  dataValue: string;
-  description: string;
-  fromDateTime: number;
-  toDateTime: number;
-  accuracy: number;
-}
+import type { Assumption } from '../../engine/bill/types.ts';
 
-export function placedFromAddress(territoryId: number, zipcode: string, from: number, to: number): Placement {
+/** The assumption said, in the shape the bill engine takes the caller's side's assumptions (`BillInput.noted`). */
+export function placedFromAddress(
+  territoryId: number,
+  zipcode: string,
+  from: number,
+  to: number,
+): Omit<Assumption, 'displayName'> {
   return {
     keyName: 'territoryId',
     dataValue: String(territoryId),
