@@ -5,7 +5,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database, TerritoryItemsTable } from '../db/database.ts';
 import { itemMatchKey, zipMatchKeys, type ItemType } from '../modules/territories/place-keys.ts';
 import { centroid } from '../modules/zipcodes/centroid.ts';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
 import { generatedItems } from './territory-generated-items.ts';
 import { STARTER_LSES, type StarterLse } from './starter/lses.data.ts';

@@ -1,6 +1,6 @@
 // Loads the starter property keys (with choices) and the synthetic sample lookup series.
 import { LookupsRepository } from '../modules/properties/lookups.repository.ts';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
 import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { sampleHourlyPrices, type StarterKey } from './starter/properties.data.ts';

@@ -1,7 +1,7 @@
 // Loads the starter tariffs (versions, rates, bands and properties), replacing exactly the starter versions.
 import type { Seeder } from './seeder.ts';
 import { DateTime } from 'luxon';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { STARTER_TARIFFS } from './starter/tariffs/index.ts';
 import { derivedTariffFlags } from './starter/tariffs/derived-flags.ts';
 import { E1_FORMER_MASTER_TARIFF_ID, E1_MASTER_TARIFF_ID } from './starter/tariffs/pge-residential.data.ts';

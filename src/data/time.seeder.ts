@@ -1,7 +1,7 @@
 // Loads the starter seasons, calendars (events and stored dates) and public time-of-use groups, replacing
 // exactly the starter records so that a new version of the data can be re-seeded.
 import type { Seeder } from './seeder.ts';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { sql } from 'kysely';
 import { RETIRED_STARTER_SEASON_IDS, STARTER_CALENDARS } from './starter/time.data.ts';
 import {

@@ -15,7 +15,7 @@ import {
 } from './climate/climate-zones.ts';
 import { itemMatchKey } from '../modules/territories/place-keys.ts';
 import { centroid } from '../modules/zipcodes/centroid.ts';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { readCrbProfiles, readOpenEiHomes, type ProfileRow } from './loads/reference-loads.ts';
 import type { Seeder } from './seeder.ts';
 

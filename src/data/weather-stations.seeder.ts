@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { greatCircleKm, readStationZones } from './climate/climate-zones.ts';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
 import { readReferenceWeather } from './weather/reference-weather.ts';
 import { encodeWeather } from './weather/weather-json.ts';

@@ -10,7 +10,7 @@ import type { ZipcodesTable } from '../db/database.ts';
 import { zoneFacts } from '../engine/time/zone-facts.ts';
 import { STATE_FIPS } from './geo/state-fips.ts';
 import { zoneFitsState } from './geo/us-zones.ts';
-import { insertInChunks } from './insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
 
 /** The year whose offsets define standard time and DST for the ZIP table (current US rules since 2007). */

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Database, Db } from '../db/database.ts';
 import type { Transaction } from 'kysely';
 import { parseDateTimeInput } from '../engine/time/datetime-input.ts';
-import { insertInChunks } from '../data/insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { refreshStats } from '../modules/properties/lookups.repository.ts';
 import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { csvRecords, type CsvRecord } from './csv.ts';

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import { DateTime, IANAZone } from 'luxon';
 import type { Database, Db } from '../db/database.ts';
-import { insertInChunks } from '../data/insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/property-key-row.ts';
 import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';

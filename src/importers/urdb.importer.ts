@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
-import { insertInChunks } from '../data/insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { insertLse } from './new-lse.ts';
 import { IANAZone } from 'luxon';
 import { keepEndingAtSuccessor, lastRevision, linkSuperseded } from './urdb/supersede.ts';

@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
-import { insertInChunks } from '../data/insert-chunks.ts';
+import { insertInChunks } from '../db/insert-chunks.ts';
 import { insertLse } from './new-lse.ts';
 import { itemMatchKey } from '../modules/territories/place-keys.ts';
 import { csvRecords } from './csv.ts';

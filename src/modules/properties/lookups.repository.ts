@@ -3,7 +3,7 @@
 // refresh the key's statistics in the same transaction.
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db, PropertyLookupsTable } from '../../db/database.ts';
-import { insertInChunks } from '../../data/insert-chunks.ts';
+import { insertInChunks } from '../../db/insert-chunks.ts';
 
 export type LookupRow = Selectable<PropertyLookupsTable>;
 export type NewLookup = Omit<Insertable<PropertyLookupsTable>, 'key_name' | 'sub_key_name' | 'lookup_id'>;

@@ -1,6 +1,6 @@
 // Multi-row inserts in chunks that stay under both engines' bound-parameter limits.
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database } from './database.ts';
 
 const MAX_PARAMETERS = 30_000;
 
