@@ -5,7 +5,7 @@ import type { Seeder } from './seeder.ts';
 import { tariffsSeeder } from './tariffs.seeder.ts';
 import { STARTER_TARIFFS } from './starter/tariffs/index.ts';
 import { documentsNamedIn, STARTER_DOCUMENTS } from './starter/documents.data.ts';
-import { attachDocuments } from '../modules/documents/document-writer.ts';
+import { attachDocuments } from '../domain/documents/document-writer.ts';
 
 /** Raise when the starter documents change. */
 const OWN_VERSION = 1;

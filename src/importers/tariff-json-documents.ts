@@ -2,8 +2,8 @@
 // ({tariffId, documentId, documentSectionId, document: {documentId, documentTitle, sourceUrl, ...}}), a bare Document
 // accepted in place of an entry. The original's documentId is kept when free. An entry without an http(s) sourceUrl
 // (or archiveUrl) names nothing Ratebook can point to and is left out; the tariff is imported all the same.
-import { isHttpUrl, urdbRecordId } from '../modules/documents/document-key.ts';
-import type { DocumentInput, DocumentType } from '../modules/documents/document-writer.ts';
+import { isHttpUrl, urdbRecordId } from '../domain/documents/document-key.ts';
+import type { DocumentInput, DocumentType } from '../domain/documents/document-writer.ts';
 import { isObject, positiveId } from './json-values.ts';
 
 type Json = Record<string, unknown>;

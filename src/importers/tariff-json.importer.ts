@@ -15,7 +15,7 @@ import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
-import { attachDocuments } from '../modules/documents/document-writer.ts';
+import { attachDocuments } from '../domain/documents/document-writer.ts';
 import { tariffJsonDocuments } from './tariff-json-documents.ts';
 import { isObject, positiveId } from './json-values.ts';
 import { EXPORT_ARRANGEMENTS } from '../engine/tariff/model.ts';

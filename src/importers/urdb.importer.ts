@@ -24,7 +24,7 @@ import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
-import { attachDocuments } from '../modules/documents/document-writer.ts';
+import { attachDocuments } from '../domain/documents/document-writer.ts';
 import { urdbDocuments } from './urdb/documents.ts';
 
 export interface UrdbOptions {

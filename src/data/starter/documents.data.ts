@@ -8,7 +8,7 @@
 // documents: references with no public address found (SCE Advice 5829-E and 5837-E, Georgia Power's TOU-REO-10 sheet,
 // Xcel's PSCo_Electric_Entire_Tariff.pdf) and the GitHub transcriptions the figures were
 // read through (copies, not the utilities' documents). effectiveDate is null where the source does not date it.
-import type { DocumentType } from '../../modules/documents/document-writer.ts';
+import type { DocumentType } from '../../domain/documents/document-writer.ts';
 
 export interface StarterDocument {
   documentId: number;

@@ -8,7 +8,7 @@ export const documents = (_dialect: Dialect) => ({
     await db.schema
       .createTable('documents')
       .addColumn('document_id', 'integer', (c) => c.primaryKey())
-      // What makes two references the same document (see src/modules/documents/document-key.ts): a re-import finds it by this.
+      // What makes two references the same document (see src/domain/documents/document-key.ts): a re-import finds it by this.
       .addColumn('document_key', 'text', (c) => c.notNull().unique())
       .addColumn('document_title', 'text', (c) => c.notNull())
       .addColumn('source_url', 'text', (c) => c.notNull())

@@ -1,7 +1,7 @@
 // The documents a URDB record names: the record itself (uri), the rate sheet it was read from (source, when it is a
 // URL; URDB often holds a name there instead) and the utility's page listing its rates (sourceparent).
-import { isHttpUrl } from '../../modules/documents/document-key.ts';
-import type { DocumentInput } from '../../modules/documents/document-writer.ts';
+import { isHttpUrl } from '../../domain/documents/document-key.ts';
+import type { DocumentInput } from '../../domain/documents/document-writer.ts';
 import type { ConvertedTariff } from './convert.ts';
 
 export function urdbDocuments(record: Record<string, unknown>, t: ConvertedTariff, lseId: number): DocumentInput[] {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, ListQuery, StringList } from '../../http/query-schemas.ts';
-import { DOCUMENT_TYPES } from './document-writer.ts';
+import { DOCUMENT_TYPES } from '../../domain/documents/document-writer.ts';
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);

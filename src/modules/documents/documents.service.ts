@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { enumList, enumValue } from '../../http/list-params.ts';
-import { DOCUMENT_TYPES } from './document-writer.ts';
+import { DOCUMENT_TYPES } from '../../domain/documents/document-writer.ts';
 import { DocumentsRepository, toDocument, type Document } from './documents.repository.ts';
 import {
   SEARCH_KEYS,

@@ -10,7 +10,7 @@ import { importTariffJson } from '../../../src/importers/tariff-json.importer.ts
 import { importUrdb } from '../../../src/importers/urdb.importer.ts';
 import { STARTER_TARIFFS } from '../../../src/data/starter/tariffs/index.ts';
 import { documentsNamedIn } from '../../../src/data/starter/documents.data.ts';
-import { urdbRecordId } from '../../../src/modules/documents/document-key.ts';
+import { urdbRecordId } from '../../../src/domain/documents/document-key.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { REFERENCE_DIR } from '../../helpers/reference.ts';
