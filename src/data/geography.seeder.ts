@@ -3,8 +3,8 @@
 // territories and taxes are replaced.
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, TerritoryItemsTable } from '../db/database.ts';
-import { itemMatchKey, zipMatchKeys, type ItemType } from '../modules/territories/place-keys.ts';
-import { centroid } from '../modules/zipcodes/centroid.ts';
+import { itemMatchKey, zipMatchKeys, type ItemType } from '../domain/geography/place-keys.ts';
+import { centroid } from '../domain/geography/centroid.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
 import { generatedItems } from './territory-generated-items.ts';

@@ -1,7 +1,7 @@
 // The items of a starter territory that are made at seed time from the ZIP code table rather than listed: every ZIP
 // code of some counties, or the ZIP codes of some counties in given CEC building climate zones (a stand-in for a
 // utility's own climate zone map). Pure: the ZIP codes come in, the items go out.
-import { normalizePlace } from '../modules/territories/place-keys.ts';
+import { normalizePlace } from '../domain/geography/place-keys.ts';
 import { CEC_ZONE_OF_ZIP } from './climate/cec-building-climate-zones.data.ts';
 import type { ItemSpec, StarterTerritory } from './starter/territories.data.ts';
 

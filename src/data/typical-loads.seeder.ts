@@ -13,8 +13,8 @@ import {
   zonesForZips,
   type StationZone,
 } from './climate/climate-zones.ts';
-import { itemMatchKey } from '../modules/territories/place-keys.ts';
-import { centroid } from '../modules/zipcodes/centroid.ts';
+import { itemMatchKey } from '../domain/geography/place-keys.ts';
+import { centroid } from '../domain/geography/centroid.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
 import { readCrbProfiles, readOpenEiHomes, type ProfileRow } from './loads/reference-loads.ts';
 import type { Seeder } from './seeder.ts';

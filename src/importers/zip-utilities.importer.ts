@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
 import { insertLse } from './new-lse.ts';
-import { itemMatchKey } from '../modules/territories/place-keys.ts';
+import { itemMatchKey } from '../domain/geography/place-keys.ts';
 import { csvRecords } from './csv.ts';
 import { ImportFormatError, linesOf } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';

@@ -6,7 +6,7 @@ import { geographySeeder } from '../../src/data/geography.seeder.ts';
 import { STARTER_LSES } from '../../src/data/starter/lses.data.ts';
 import { STARTER_TERRITORIES } from '../../src/data/starter/territories.data.ts';
 import { STARTER_UTILITY_TAXES } from '../../src/data/starter/utility-taxes.data.ts';
-import { zipMatchKeys, normalizePlace } from '../../src/modules/territories/place-keys.ts';
+import { zipMatchKeys, normalizePlace } from '../../src/domain/geography/place-keys.ts';
 import { createTestDb, dialects, type TestDb } from '../helpers/dialects.ts';
 
 describe('starter geography data', () => {

@@ -6,7 +6,7 @@ import type { ListOptions } from '../../http/list-options.ts';
 import { commaListHasAny, runPagedQuery } from '../../http/sql-list.ts';
 import { BILLING_PERIOD_STYLES, type BillingPeriodStyle } from '../../engine/time/billing-period-style.ts';
 import { coversZip } from '../territories/coverage.ts';
-import type { ZipPlace } from '../territories/place-keys.ts';
+import type { ZipPlace } from '../../domain/geography/place-keys.ts';
 import type { LseSchema } from './lses.schemas.ts';
 
 export type Lse = Static<typeof LseSchema>;

@@ -2,7 +2,7 @@
 // when one of its items names it (its ZIP code, or the state, county or city containing it) and no item marked
 // exclude names it. Partial items count as covering; their `partial` flag travels with them.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { zipMatchKeys, type ZipPlace } from './place-keys.ts';
+import { zipMatchKeys, type ZipPlace } from '../../domain/geography/place-keys.ts';
 
 /** A condition on `territoryIdColumn` (for example "t.territory_id"): that territory covers the ZIP code. */
 export function coversZip(territoryIdColumn: string, zip: ZipPlace): RawBuilder<SqlBool> {

@@ -6,7 +6,7 @@ import type { Db, TerritoriesTable, TerritoryLsesTable } from '../../db/database
 import type { ListOptions, Paging, SearchSpec, SortKey } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
 import { coversZip } from './coverage.ts';
-import type { ZipPlace } from './place-keys.ts';
+import type { ZipPlace } from '../../domain/geography/place-keys.ts';
 import type { TerritoryItemSchema, TerritoryLseSchema, TerritorySchema } from './territories.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 

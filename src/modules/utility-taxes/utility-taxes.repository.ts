@@ -5,7 +5,7 @@ import type { ListOptions, SearchSpec } from '../../http/list-options.ts';
 import { commaListHasAny, runPagedQuery, textMatches } from '../../http/sql-list.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import { coversZip } from '../territories/coverage.ts';
-import type { ZipPlace } from '../territories/place-keys.ts';
+import type { ZipPlace } from '../../domain/geography/place-keys.ts';
 
 export const TAX_COLUMNS = {
   utilityTaxId: 'x.utility_tax_id',

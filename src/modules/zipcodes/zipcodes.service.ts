@@ -3,7 +3,7 @@
 import type { Db } from '../../db/database.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
-import { centroid } from './centroid.ts';
+import { centroid } from '../../domain/geography/centroid.ts';
 import { ZipcodesRepository, type ZipRow } from './zipcodes.repository.ts';
 
 export const ZIP_PATTERN = /^\d{5}$/;
