@@ -2,7 +2,7 @@
 // load keys. One LOOKUP key carries a synthetic hourly series, so the lookup operations can be tried on a fresh
 // machine; its description says it is synthetic and gives its formula.
 
-import { BUILDING_VINTAGES, COMMERCIAL_TYPES, RESIDENTIAL_TYPES } from '../../modules/baselines/building-types.ts';
+import { BUILDING_VINTAGES, COMMERCIAL_TYPES, RESIDENTIAL_TYPES } from '../../domain/baselines/building-types.ts';
 
 export interface StarterKey {
   keyName: string;

@@ -6,7 +6,7 @@ import { findGaps } from '../../engine/usage/readings-merge.ts';
 import { ApiError, invalidArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import { baselineClassOf } from '../baselines/building-types.ts';
+import { baselineClassOf } from '../../domain/baselines/building-types.ts';
 import type { LoadedProfile, ProfilesService } from '../profiles/profiles.service.ts';
 import { clip } from './account-usage.ts';
 import type { LoadedAccount } from './accounts.service.ts';

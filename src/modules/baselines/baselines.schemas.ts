@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { MEASURES_GROUPS, MEASURES_UNITS } from '../../engine/load/baseline-measures.ts';
 import { TerritorySchema } from '../territories/territories.schemas.ts';
-import { BUILDING_TYPE_IDS, BUILDING_VINTAGES } from './building-types.ts';
+import { BUILDING_TYPE_IDS, BUILDING_VINTAGES } from '../../domain/baselines/building-types.ts';
 
 const NNum = Type.Union([Type.Number(), Type.Null()]);
 

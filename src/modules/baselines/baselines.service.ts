@@ -29,7 +29,7 @@ import type { TerritoriesRepository } from '../territories/territories.repositor
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { BaselineIntervals } from './baseline-json.ts';
 import type { BaselineBestQuery, BaselineSchema } from './baselines.schemas.ts';
-import { BASELINE_CLASSES, BUILDING_VINTAGES, resolveBuildingType } from './building-types.ts';
+import { BASELINE_CLASSES, BUILDING_VINTAGES, resolveBuildingType } from '../../domain/baselines/building-types.ts';
 import { stableUuid } from './stable-uuid.ts';
 
 export type Baseline = Static<typeof BaselineSchema>;

@@ -13,7 +13,7 @@ import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import { resolveBuildingType } from '../baselines/building-types.ts';
+import { resolveBuildingType } from '../../domain/baselines/building-types.ts';
 import { stableUuid } from '../baselines/stable-uuid.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';

@@ -6,7 +6,7 @@ import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
 import { invalidArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import { baselineClassOf } from '../baselines/building-types.ts';
+import { baselineClassOf } from '../../domain/baselines/building-types.ts';
 import type { SolarService } from '../solar/solar.service.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 

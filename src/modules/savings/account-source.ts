@@ -12,7 +12,7 @@ import { accountProfile, fillGaps, typicalReadings } from '../accounts/account-r
 import { ACCOUNT_KEYS } from '../accounts/account-property-values.ts';
 import type { AccountsService, LoadedAccount } from '../accounts/accounts.service.ts';
 import { EARLIEST } from '../accounts/tariff-timeline.ts';
-import { baselineClassOf } from '../baselines/building-types.ts';
+import { baselineClassOf } from '../../domain/baselines/building-types.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
 import type { LoadedProfile, ProfilesService } from '../profiles/profiles.service.ts';
 import type { StationChoice } from '../solar/station-choice.ts';
