@@ -17,7 +17,7 @@ import { CalendarsService } from '../src/modules/calendars/calendars.service.ts'
 import { readRateInputs } from '../src/modules/calculations/rate-inputs.ts';
 import { TariffContextLoader, versionsIn } from '../src/modules/calculations/tariff-context.ts';
 import { LsesService } from '../src/modules/lses/lses.service.ts';
-import { LookupsRepository } from '../src/modules/properties/lookups.repository.ts';
+import { LookupsRepository } from '../src/domain/properties/lookups.repository.ts';
 import { SeasonsRepository } from '../src/modules/seasons/seasons.repository.ts';
 import { TimeOfUsesService } from '../src/modules/timeofuses/timeofuses.service.ts';
 import { ZipcodesService } from '../src/modules/zipcodes/zipcodes.service.ts';

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { parseDatabaseUrl } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { LookupsRepository } from '../src/modules/properties/lookups.repository.ts';
+import { LookupsRepository } from '../src/domain/properties/lookups.repository.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 // Loads the starter property keys (with choices) and the synthetic sample lookup series.
-import { LookupsRepository } from '../modules/properties/lookups.repository.ts';
+import { LookupsRepository } from '../domain/properties/lookups.repository.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
-import { propertyKeyRow } from '../modules/properties/property-key-row.ts';
+import { propertyKeyRow } from '../domain/properties/property-key-row.ts';
 import { sampleHourlyPrices, type StarterKey } from './starter/properties.data.ts';
 import { ALL_STARTER_KEYS as STARTER_KEYS } from './starter/combined.ts';
 import { TARIFF_LOOKUPS } from './starter/tariffs/index.ts';

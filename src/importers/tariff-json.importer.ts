@@ -10,7 +10,7 @@ import type { Transaction } from 'kysely';
 import { DateTime, IANAZone } from 'luxon';
 import type { Database, Db } from '../db/database.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
-import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/property-key-row.ts';
+import { insertKeyIfMissing, propertyKeyRow } from '../domain/properties/property-key-row.ts';
 import { insertLse } from './new-lse.ts';
 import { jsonRecords } from './json-records.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';

@@ -19,7 +19,7 @@ import {
 import { starterKeyRow } from '../data/properties.seeder.ts';
 import { COINCIDENT_DEMAND_KEY } from '../data/starter/properties.data.ts';
 import { ratchetFormula } from '../engine/tariff/ratchet-formula.ts';
-import { insertKeyIfMissing, propertyKeyRow } from '../modules/properties/property-key-row.ts';
+import { insertKeyIfMissing, propertyKeyRow } from '../domain/properties/property-key-row.ts';
 import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';

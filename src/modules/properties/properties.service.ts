@@ -9,7 +9,7 @@ import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts
 import type { ListOptions, Paging } from '../../http/list-options.ts';
 import { enumValue } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
-import { LookupsRepository, type LookupRow } from './lookups.repository.ts';
+import { LookupsRepository, type LookupRow } from '../../domain/properties/lookups.repository.ts';
 import { PropertiesRepository, toPropertyKey, type KeyRow, type PropertyKey } from './properties.repository.ts';
 import { DATA_TYPES, type LookupStatsSchema, type PropertyLookupSchema } from './properties.schemas.ts';
 

@@ -10,7 +10,7 @@ import type { ListOptions } from '../../http/list-options.ts';
 import { csvList, enumList } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
 import { DocumentsService } from '../documents/documents.service.ts';
-import type { LookupsRepository } from '../properties/lookups.repository.ts';
+import type { LookupsRepository } from '../../domain/properties/lookups.repository.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';

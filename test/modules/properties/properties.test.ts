@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { readRecorded } from '../../helpers/reference.ts';
-import { LookupsRepository } from '../../../src/modules/properties/lookups.repository.ts';
+import { LookupsRepository } from '../../../src/domain/properties/lookups.repository.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 
 const HOUR = 3_600_000;

@@ -12,7 +12,7 @@ import { LsesService } from '../../../src/modules/lses/lses.service.ts';
 import { SeasonsRepository } from '../../../src/modules/seasons/seasons.repository.ts';
 import { TerritoriesRepository } from '../../../src/modules/territories/territories.repository.ts';
 import { PropertiesRepository } from '../../../src/modules/properties/properties.repository.ts';
-import { LookupsRepository } from '../../../src/modules/properties/lookups.repository.ts';
+import { LookupsRepository } from '../../../src/domain/properties/lookups.repository.ts';
 import { TariffsService, type AccountPlaceResolver } from '../../../src/modules/tariffs/tariffs.service.ts';
 import { tariffsRoutes } from '../../../src/modules/tariffs/tariffs.routes.ts';
 

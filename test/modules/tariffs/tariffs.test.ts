@@ -264,7 +264,7 @@ for (const dialect of dialects) {
           proration_rules: null,
         })
         .execute();
-      const { LookupsRepository } = await import('../../../src/modules/properties/lookups.repository.ts');
+      const { LookupsRepository } = await import('../../../src/domain/properties/lookups.repository.ts');
       const start = Date.parse('2017-06-01T00:00:00-04:00');
       await db.transaction().execute((trx) =>
         new LookupsRepository(t.db).replace(

@@ -1,7 +1,7 @@
 // Published lookup values are written as local date ranges; stored lookups are UTC instants. The zone is that of
 // the LSE owning the key (a key without one is read as UTC).
 import { DateTime } from 'luxon';
-import type { NewLookup } from '../../../modules/properties/lookups.repository.ts';
+import type { NewLookup } from '../../../domain/properties/lookups.repository.ts';
 import { STARTER_LSES } from '../lses.data.ts';
 import type { StarterKey } from '../properties.data.ts';
 import type { StarterLookupValue } from './starter-tariff.ts';
