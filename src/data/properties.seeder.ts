@@ -2,27 +2,11 @@
 import { LookupsRepository } from '../domain/properties/lookups.repository.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
-import { propertyKeyRow } from '../domain/properties/property-key-row.ts';
-import { sampleHourlyPrices, type StarterKey } from './starter/properties.data.ts';
+import { keyDefinitionRow } from '../domain/properties/property-key-row.ts';
+import { sampleHourlyPrices } from './starter/properties.data.ts';
 import { ALL_STARTER_KEYS as STARTER_KEYS } from './starter/combined.ts';
 import { TARIFF_LOOKUPS } from './starter/tariffs/index.ts';
 import { lookupRowsByKey } from './starter/tariffs/lookup-rows.ts';
-
-/** The stored row of a starter key (also how an importer creates a starter key that an unseeded database lacks). */
-export const starterKeyRow = (k: StarterKey) =>
-  propertyKeyRow({
-    key_name: k.keyName,
-    display_name: k.displayName,
-    family: k.family,
-    keyspace: k.keyspace,
-    description: k.description,
-    data_type: k.dataType,
-    quantity_unit: k.quantityUnit ?? null,
-    formula_detail: k.formulaDetail ?? null,
-    entity_id: k.entityId ?? null,
-    entity_type: k.entityId === undefined ? null : 'LSE',
-    source: k.source,
-  });
 
 export const propertiesSeeder: Seeder = {
   name: 'starter-properties',
@@ -36,7 +20,7 @@ export const propertiesSeeder: Seeder = {
     await trx.deleteFrom('property_key_choices').where('key_name', 'in', names).execute();
     await trx.deleteFrom('property_keys').where('key_name', 'in', names).execute();
     for (const k of STARTER_KEYS) {
-      await trx.insertInto('property_keys').values(starterKeyRow(k)).execute();
+      await trx.insertInto('property_keys').values(keyDefinitionRow(k)).execute();
       await insertInChunks(
         trx,
         'property_key_choices',

@@ -16,10 +16,9 @@ import {
   type ConvertedSeason,
   type ConvertedTariff,
 } from './urdb/convert.ts';
-import { starterKeyRow } from '../data/properties.seeder.ts';
-import { COINCIDENT_DEMAND_KEY } from '../data/starter/properties.data.ts';
+import { COINCIDENT_DEMAND_KEY } from './urdb/coincident-demand-key.ts';
 import { ratchetFormula } from '../engine/tariff/ratchet-formula.ts';
-import { insertKeyIfMissing, propertyKeyRow } from '../domain/properties/property-key-row.ts';
+import { insertKeyIfMissing, keyDefinitionRow, propertyKeyRow } from '../domain/properties/property-key-row.ts';
 import { jsonRecords } from './json-records.ts';
 import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
@@ -292,7 +291,7 @@ async function writeTariff(
     ? await writeRatchetKey(trx, ids, t, t.ratchet, { tariffId, lseId, marker, seasonIds })
     : null;
   const windowKey = t.demandWindow === null ? null : demandIntervalKey(t.demandWindow);
-  const keyOf = { coincident: starterKeyRow(COINCIDENT_DEMAND_KEY), window: windowKey };
+  const keyOf = { coincident: keyDefinitionRow(COINCIDENT_DEMAND_KEY), window: windowKey };
   for (const kind of ['coincident', 'window'] as const) {
     const key = keyOf[kind];
     if (key && t.rates.some((r) => r.demandKey === kind)) await insertKeyIfMissing(trx, key);

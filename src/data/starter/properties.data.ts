@@ -1,42 +1,24 @@
 // Starter property keys: keys the original API published (as its recorded responses show them) and general
 // load keys. One LOOKUP key carries a synthetic hourly series, so the lookup operations can be tried on a fresh
-// machine; its description says it is synthetic and gives its formula.
+// machine; its description says it is synthetic and gives its formula. coincidentDemand is the URDB importer's key,
+// listed here so that a seeded database holds it before any import.
 
 import { BUILDING_VINTAGES, COMMERCIAL_TYPES, RESIDENTIAL_TYPES } from '../../domain/baselines/building-types.ts';
-
-export interface StarterKey {
-  keyName: string;
-  displayName: string;
-  family: string;
-  keyspace: string;
-  description: string;
-  dataType: string;
-  quantityUnit?: string;
-  formulaDetail?: string;
-  entityId?: number;
-  choices?: string[];
-  source: string;
-}
+import type { KeyDefinition } from '../../domain/properties/property-key-row.ts';
+import { COINCIDENT_DEMAND_KEY } from '../../importers/urdb/coincident-demand-key.ts';
 
 const RECORDED = 'Recorded original API response';
 const BASELINES = 'Ratebook: the building types and vintages of typical baselines (spec: Typical baselines), one choice per bundled typical load profile type';
 
 /** The keys a typical baseline is asked for by: building types (the finer choices) and vintages. */
-const BUILDING_KEYS: readonly StarterKey[] = [
+const BUILDING_KEYS: readonly KeyDefinition[] = [
   { keyName: 'buildingTypeResidential', displayName: 'Building Type (Residential)', family: 'building', keyspace: 'customer', dataType: 'CHOICE', description: 'The kind of residential building, for typical baselines', choices: RESIDENTIAL_TYPES.map((t) => t.id), source: BASELINES },
   { keyName: 'buildingTypeCommercial', displayName: 'Building Type (Commercial)', family: 'building', keyspace: 'customer', dataType: 'CHOICE', description: 'The kind of commercial building, for typical baselines', choices: COMMERCIAL_TYPES.map((t) => t.id), source: BASELINES },
   { keyName: 'buildingVintageResidential', displayName: 'Building Vintage (Residential)', family: 'building', keyspace: 'customer', dataType: 'CHOICE', description: 'When the building was built (accepted by typical baselines, not used)', choices: [...BUILDING_VINTAGES], source: BASELINES },
   { keyName: 'buildingVintageCommercial', displayName: 'Building Vintage (Commercial)', family: 'building', keyspace: 'customer', dataType: 'CHOICE', description: 'When the building was built (accepted by typical baselines, not used)', choices: [...BUILDING_VINTAGES], source: BASELINES },
 ];
 
-/** The key of coincident demand charges (URDB coincidentratestructure): a demand the caller gives. */
-export const COINCIDENT_DEMAND_KEY: StarterKey = {
-  keyName: 'coincidentDemand', displayName: 'Coincident Demand (kW)', family: 'peakDemand', keyspace: 'electricity', dataType: 'DEMAND', quantityUnit: 'kW',
-  description: "The customer's demand, in kW, at the time of the system's coincident peak (the utility's or the grid operator's, as the tariff defines it), which coincident demand charges bill. Give it as a propertyInput (dataValue in kW); without it a calculation uses the customer's own peak in the charge's hours, an upper bound, and says so.",
-  source: 'Ratebook: the quantity key of coincident demand charges imported from OpenEI URDB',
-};
-
-export const STARTER_KEYS: readonly StarterKey[] = [
+export const STARTER_KEYS: readonly KeyDefinition[] = [
   {
     keyName: 'connectionType', displayName: 'Connection Type', family: 'connection', keyspace: 'electricity', dataType: 'CHOICE',
     description: 'Where or how the service is connected to the grid (e.g. primary, transmission, subtransmission).',

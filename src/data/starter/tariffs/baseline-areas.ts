@@ -5,7 +5,7 @@
 // (PG&E assigns baseline territories by county and elevation band, SCE by its Index of Communities, SDG&E by a map),
 // so an area carries ZIP code or city items only where a source names them; a calculation chooses an area with the
 // `territoryId` property, else the tariff's first territory is assumed and the assumption says so.
-import type { StarterKey } from '../properties.data.ts';
+import type { KeyDefinition } from '../../../domain/properties/property-key-row.ts';
 import type { StarterBand, StarterRate } from './starter-tariff.ts';
 
 /** kWh per day. */
@@ -97,7 +97,7 @@ export const INCOME_TIER_KEY = 'baseServicesChargeIncomeTier';
 export const BASIC = 'Basic';
 export const ALL_ELECTRIC = 'All-Electric';
 
-export const BASELINE_KEYS: readonly StarterKey[] = [
+export const BASELINE_KEYS: readonly KeyDefinition[] = [
   {
     keyName: BASELINE_ALLOWANCE_KEY,
     displayName: 'Baseline Allowance Type',

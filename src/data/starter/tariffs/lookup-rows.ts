@@ -3,12 +3,12 @@
 import { DateTime } from 'luxon';
 import type { NewLookup } from '../../../domain/properties/lookups.repository.ts';
 import { STARTER_LSES } from '../lses.data.ts';
-import type { StarterKey } from '../properties.data.ts';
+import type { KeyDefinition } from '../../../domain/properties/property-key-row.ts';
 import type { StarterLookupValue } from './starter-tariff.ts';
 
 export function lookupRowsByKey(
   values: readonly StarterLookupValue[],
-  keys: readonly StarterKey[],
+  keys: readonly KeyDefinition[],
 ): { keyName: string; subKeyName: string; rows: NewLookup[] }[] {
   const groups = new Map<string, { keyName: string; subKeyName: string; rows: NewLookup[] }>();
   for (const v of values) {

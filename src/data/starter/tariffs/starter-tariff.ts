@@ -2,7 +2,7 @@
 // hasTimeOfUseRates, ...) and chargeTypes are derived from the rates by the seeder, so a data file cannot
 // contradict itself. Every figure comes from the published source named in `source` (a rate sheet, an
 // advice letter or an OpenEI URDB record) and its effective date.
-import type { StarterKey } from '../properties.data.ts';
+import type { KeyDefinition } from '../../../domain/properties/property-key-row.ts';
 import type { StarterSeason, StarterTouGroup } from '../time.data.ts';
 
 export interface StarterBand {
@@ -112,6 +112,6 @@ export interface StarterTariffSet {
   tariffs: readonly StarterTariff[];
   seasons?: readonly StarterSeason[];
   touGroups?: readonly StarterTouGroup[];
-  keys?: readonly StarterKey[];
+  keys?: readonly KeyDefinition[];
   lookups?: readonly StarterLookupValue[];
 }
