@@ -9,7 +9,7 @@ import { runSeeds } from './data/seed.ts';
 import { allSeeders } from './data/seeders.ts';
 import { shareKeyChanges } from './modules/keys/key-changes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
-import { TIERS } from './modules/keys/tiers.ts';
+import { TIERS } from './domain/keys/tiers.ts';
 import { VERSION } from './version.ts';
 
 type Print = (line: string) => void;

@@ -1,7 +1,7 @@
 // `ratebook keys ...`: create, list, rotate and revoke application credentials.
 import type { Command } from 'commander';
 import { KeyNotFoundError, KeysService, type NewCredentials } from '../modules/keys/keys.service.ts';
-import { parseTiers } from '../modules/keys/tiers.ts';
+import { parseTiers } from '../domain/keys/tiers.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { shareKeyChanges } from '../modules/keys/key-changes.ts';

@@ -7,9 +7,9 @@
 // are answered from the cache, and a key this process has seen valid before is checked even with the budget spent, so
 // failures never slow down or lock out valid requests. A key never seen valid from a spent address or appId waits.
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import type { Tier } from '../modules/keys/tiers.ts';
+import type { Tier } from '../domain/keys/tiers.ts';
 import { ApiError, ErrorCode, notAuthorized, unauthenticated } from './errors.ts';
-import type { KeysService, Principal } from '../modules/keys/keys.service.ts';
+import type { Principal } from '../domain/keys/principal.ts';
 import type { RateLimiter, RateVerdict } from './rate-limit.ts';
 import type { RequestLimiter } from './shared-rate-limit.ts';
 import type { App } from './fastify-types.ts';
@@ -130,13 +130,32 @@ function admit(
   else judge(reply, principal, tier, verdict, done);
 }
 
+/**
+ * What authentication asks of the credential store (the keys module's KeysService): verdicts it remembers, answered at
+ * once, and a full check of a presented key.
+ */
+export interface CredentialChecker {
+  /** The caller a Basic token verified before stands for, while its verdict is cached. */
+  cachedPrincipalOfToken(token: string): Principal | undefined;
+  /** A cached verdict on these credentials: the caller, null (refused), or undefined (not cached). */
+  cachedVerdict(appId: string, appKey: string): Principal | null | undefined;
+  /** Whether this key proved valid for this appId before in this process (it may pass a spent failure budget). */
+  provedBefore(appId: string, appKey: string): boolean;
+  /** Checks the key (scrypt): the caller, or null when the credentials are not valid. */
+  verify(appId: string, appKey: string): Promise<Principal | null>;
+}
+
 /** Makes the authentication hook for a route needing `tier` (or none beyond valid credentials). */
 export type Authenticator = (tier?: Tier) => onRequestHookHandler;
 
 /** The prefix of an Authorization header whose token the credential cache may know as sent. */
 const BASIC = 'Basic ';
 
-export function authenticator(keys: KeysService, limiter: RequestLimiter, failures: FailureLimits): Authenticator {
+export function authenticator(
+  keys: CredentialChecker,
+  limiter: RequestLimiter,
+  failures: FailureLimits,
+): Authenticator {
   return (tier) =>
     // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
     // per request; only a first sight of a key waits for scrypt.

@@ -7,8 +7,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Principal } from '../modules/keys/keys.service.ts';
-import type { Tier } from '../modules/keys/tiers.ts';
+import type { Principal } from '../domain/keys/principal.ts';
+import type { Tier } from '../domain/keys/tiers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

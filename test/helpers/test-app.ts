@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import type { App } from '../../src/http/fastify-types.ts';
 import { KeysService, type NewCredentials } from '../../src/modules/keys/keys.service.ts';
-import type { Tier } from '../../src/modules/keys/tiers.ts';
+import type { Tier } from '../../src/domain/keys/tiers.ts';
 import { createTestDb, type TestDb, type TestDbOptions } from './dialects.ts';
 
 export interface TestApp {

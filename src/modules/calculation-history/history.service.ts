@@ -1,7 +1,7 @@
 // Reading calculation history back: the stored request or response of a requestId, for its own organization only,
 // written as JSON text from what is stored (the body and the answer are never parsed and serialized again).
 import { notAuthorized, notFound } from '../../http/errors.ts';
-import type { Principal } from '../keys/keys.service.ts';
+import type { Principal } from '../../domain/keys/principal.ts';
 import { unpack } from './history.recorder.ts';
 import type { HistoryRepository, StoredHistory } from './history.repository.ts';
 

@@ -3,15 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { CredentialCache } from './credential-cache.ts';
 import { hashKey, newAppId, newAppKey, verifyKey, type StoredKey } from './key-hash.ts';
 import { KeysRepository, type ApplicationRow } from './keys.repository.ts';
-import { effectiveTiers, TIERS, type Tier } from './tiers.ts';
-
-/** Who is calling: attached to every authenticated request. */
-export interface Principal {
-  appId: string;
-  orgId: number;
-  orgName: string;
-  tiers: ReadonlySet<Tier>;
-}
+import type { Principal } from '../../domain/keys/principal.ts';
+import type { CredentialChecker } from '../../http/auth.ts';
+import { effectiveTiers, TIERS, type Tier } from '../../domain/keys/tiers.ts';
 
 export interface NewCredentials {
   appId: string;
@@ -36,7 +30,7 @@ const MAX_PROVEN_KEYS = 100_000;
 let decoy: Promise<StoredKey> | null = null;
 const decoyKey = (): Promise<StoredKey> => (decoy ??= hashKey(newAppKey()));
 
-export class KeysService {
+export class KeysService implements CredentialChecker {
   readonly #repo: KeysRepository;
   readonly #cache: CredentialCache<Principal>;
   /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CredentialCache } from '../../../src/modules/keys/credential-cache.ts';
 import { hashKey, newAppKey, verifyKey } from '../../../src/modules/keys/key-hash.ts';
-import { effectiveTiers, parseTiers } from '../../../src/modules/keys/tiers.ts';
+import { effectiveTiers, parseTiers } from '../../../src/domain/keys/tiers.ts';
 
 describe('key hashing', () => {
   it('stores a salted scrypt hash that verifies only the right key', async () => {
