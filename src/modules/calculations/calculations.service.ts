@@ -1,20 +1,13 @@
-// On-demand calculation: reads a request (one scenario, or up to twenty with a shared one), loads each tariff's
-// context once per request, runs the bill engine and shapes its numbers as CalculatedCost.
-import { randomUUID } from 'node:crypto';
+// On-demand calculation, run: one scenario, or up to twenty with a shared one (mass), each made ready to bill (its
+// tariff's context loaded once per request, its usage, place, taxes and time data gathered into the engine's input)
+// and billed. Reading the request's parts is scenario-inputs.ts; shaping the answer, calculated-cost.ts.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/billing-demand.ts';
 import { calculateBill } from '../../engine/bill/calculate.ts';
 import type { PreparedGrid } from '../../engine/bill/prepared.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
-import {
-  CHARGE_CLASSES,
-  EXPORT_ARRANGEMENTS,
-  type ExportRules,
-  type Rate,
-  type TariffVersion,
-} from '../../engine/tariff/model.ts';
-import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
+import { CHARGE_CLASSES, type Rate } from '../../engine/tariff/model.ts';
 import { aliased } from '../../http/aliases.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
@@ -25,43 +18,29 @@ import { placedFromAddress } from '../territories/placement.ts';
 import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repository.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import type {
-  CalculateBody,
-  CalculatedCostSchema,
-  MassBody,
-  MassCalculationSchema,
-  ScenarioInput,
-} from './calculations.schemas.ts';
+import { toCalculatedCost } from './calculated-cost.ts';
+import type { CalculateBody, CalculatedCostSchema, MassBody, MassCalculationSchema } from './calculations.schemas.ts';
 import { readRateInputs, taxRate } from './rate-inputs.ts';
 import { lookbackSelectors } from './demand-keys.ts';
 import {
-  territoriesOf,
-  versionsIn,
-  type TariffContext,
-  type TariffContextLoader,
-  type TimeContext,
-} from './tariff-context.ts';
+  exportOverrideOf,
+  merge,
+  refuseUnknownKeys,
+  versionsFor,
+  type Options,
+  type Scenario,
+} from './scenario-inputs.ts';
+import { territoriesOf, type TariffContext, type TariffContextLoader, type TimeContext } from './tariff-context.ts';
 import { readUsage, type PropertyData } from './usage-inputs.ts';
-import { BASELINE_KEYS, readBaselineRequest, typicalUsage } from './typical-usage.ts';
+import { readBaselineRequest, typicalUsage } from './typical-usage.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
 
 export type CalculatedCost = Static<typeof CalculatedCostSchema>;
 export type MassCalculation = Static<typeof MassCalculationSchema>;
-export type Options = Omit<Static<typeof MassBody>, 'scenarios' | 'sharedScenario'>;
-export type Scenario = Static<typeof ScenarioInput>;
 
 /** The longest calculation range, and the most intervals its grid may have (a year of one-minute data). */
 const MAX_RANGE_DAYS = 1100;
 const MAX_INTERVALS = 527_040;
-
-const QUANTITY_KEY_DESCRIPTIONS: Record<string, string> = {
-  fixed: 'Fixed charge per charge period',
-  consumption: 'Energy (kWh)',
-  demand: 'Peak demand (kW)',
-  minimum: 'Minimum charge shortfall',
-  maximum: 'Maximum charge adjustment',
-  percentage: 'Percentage of the charges it applies to',
-};
 
 /** A scenario ready to bill: `run` bills an input (`input`, or it with other usage), `format` shapes the answer. */
 export interface PreparedBill {
@@ -215,8 +194,8 @@ export class CalculationsService {
         accuracy: 60,
       });
     }
-    const { versions, fixed } = this.versionsFor(tariff, from, to, effectiveOn);
-    await this.refuseUnknownKeys(s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
+    const { versions, fixed } = versionsFor(tariff, from, to, effectiveOn);
+    await refuseUnknownKeys(this.keys, s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
     const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
     const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
@@ -357,7 +336,7 @@ export class CalculationsService {
       tariff,
       input,
       run,
-      format: (result, expected, ext) => this.toCalculatedCost(tariff, result, from, to, expected, ext),
+      format: (result, expected, ext) => toCalculatedCost(tariff, result, from, to, expected, ext),
     };
   }
 
@@ -374,207 +353,4 @@ export class CalculationsService {
       'A typical baseline needs the place: give address (or a territoryId with a centre point)',
     );
   }
-
-  /**
-   * A property input under a name that is no property key and nothing the tariff uses would change nothing: a typo
-   * ("consumtion") billed as no usage at all. It is refused, naming the input.
-   */
-  private async refuseUnknownKeys(
-    inputs: readonly PropertyData[],
-    path: string,
-    tariff: TariffContext,
-    versions: readonly TariffVersion[],
-  ): Promise<void> {
-    const own = new Set<string>([
-      'consumption',
-      'demand',
-      'territoryId',
-      ...BASELINE_KEYS,
-      ...tariff.demandKeys.keys(),
-    ]);
-    for (const v of versions) {
-      for (const k of v.propertyDefaults.keys()) own.add(k);
-      for (const r of v.rates) for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
-    }
-    const others = inputs.map((p) => p.keyName).filter((k) => !own.has(k));
-    if (!others.length) return;
-    const known = await this.keys.existing(others);
-    const k = inputs.findIndex((p) => !own.has(p.keyName) && !known.has(p.keyName));
-    if (k >= 0)
-      throw invalidArgument(
-        `${path}[${k}].keyName`,
-        inputs[k]!.keyName,
-        `${inputs[k]!.keyName} is not a property key (GET /rest/public/properties lists them) nor one this tariff uses`,
-      );
-  }
-
-  /** The version fixed by tariffEffectiveOn, or every version in effect at some time in the range. */
-  private versionsFor(
-    tariff: TariffContext,
-    from: number,
-    to: number,
-    effectiveOn: string | undefined,
-  ): { versions: TariffVersion[]; fixed: boolean } {
-    const on = dateTimeParam('tariffEffectiveOn', effectiveOn, tariff.zone)?.value.toMillis();
-    if (on !== undefined) {
-      const v = tariff.versions.find((x) => x.from <= on && (x.to === null || x.to > on));
-      if (!v)
-        throw invalidArgument(
-          'tariffEffectiveOn',
-          effectiveOn ?? null,
-          `No version of tariff ${tariff.masterTariffId} is in effect on that date`,
-        );
-      // The rates as they stood on that date, over the whole range: a rate dated later (or ended before) is not of
-      // that date, and one in effect then is not cut off by its own dates when the range reaches past them.
-      const rates = v.rates
-        .filter((r) => (r.from === null || r.from <= on) && (r.to === null || r.to > on))
-        .map((r) => (r.from === null && r.to === null ? r : { ...r, from: null, to: null }));
-      return { versions: [{ ...v, rates }], fixed: true };
-    }
-    const versions = versionsIn(tariff, from, to);
-    if (!versions.length) {
-      const spans = tariff.versions
-        .map(
-          (v) =>
-            `${DateTime.fromMillis(v.from, { zone: tariff.zone }).toISODate()} to ${v.to === null ? 'open' : DateTime.fromMillis(v.to, { zone: tariff.zone }).toISODate()}`,
-        )
-        .join('; ');
-      throw invalidArgument(
-        'fromDateTime',
-        null,
-        `No version of tariff ${tariff.masterTariffId} is in effect in the range (its versions: ${spans})`,
-      );
-    }
-    return { versions, fixed: false };
-  }
-
-  private toCalculatedCost(
-    tariff: TariffContext,
-    r: BillResult,
-    from: number,
-    to: number,
-    expected: Scenario['expected'],
-    ext: boolean,
-  ): CalculatedCost {
-    const clock = localClock(tariff.zone, from, to);
-    const at = (ms: number | null) => (ms === null ? null : formatInstant(clock, ms));
-    const assumptions = r.assumptions.map((a) => ({
-      keyName: a.keyName,
-      displayName: a.displayName,
-      description: a.description,
-      fromDateTime: at(a.fromDateTime),
-      toDateTime: at(a.toDateTime),
-      dataType: null as string | null,
-      dataValue: a.dataValue,
-      unit: null,
-      accuracy: a.accuracy,
-    }));
-    let accuracy = r.accuracy;
-    if (expected?.totalCost !== undefined) {
-      // Agreement with the caller's expected total: 100 when equal, falling with the relative difference.
-      const diff = Math.abs(r.summary.totalCost - expected.totalCost);
-      const agreement =
-        expected.totalCost === 0
-          ? diff === 0
-            ? 100
-            : 0
-          : Math.max(0, 100 - (100 * diff) / Math.abs(expected.totalCost));
-      accuracy = Math.min(accuracy, Math.round(agreement * 100) / 100);
-      assumptions.push({
-        keyName: 'expected',
-        displayName: null,
-        description: `Expected totalCost ${expected.totalCost}; calculated ${r.summary.totalCost}`,
-        fromDateTime: null,
-        toDateTime: null,
-        dataType: 'DECIMAL',
-        dataValue: String(expected.totalCost),
-        unit: null,
-        accuracy: Math.round(agreement * 100) / 100,
-      });
-    }
-    const nullId = (id: number | null) => (id === null || id < 0 ? null : id);
-    return {
-      masterTariffId: tariff.masterTariffId,
-      tariffName: tariff.tariffName,
-      totalCost: r.summary.totalCost,
-      fromDateTime: at(from)!,
-      toDateTime: at(to)!,
-      accuracy,
-      currency: 'USD',
-      summary: r.summary,
-      items: r.items.map((i) => {
-        const base = {
-          tariffRateId: nullId(i.tariffRateId),
-          tariffRateBandId: nullId(i.tariffRateBandId),
-          rateSequenceNumber: i.rateSequenceNumber,
-          rateGroupName: i.rateGroupName,
-          rateName: i.rateName,
-          fromDateTime: at(i.fromDateTime)!,
-          toDateTime: at(i.toDateTime)!,
-          quantityKey: i.quantityKey,
-          rateType: i.rateType,
-          rateAmount: i.rateAmount,
-          itemQuantity: i.itemQuantity,
-          cost: i.cost,
-          chargeType: i.chargeType,
-          chargeClass: i.chargeClass,
-          period: i.period,
-          demandInterval: at(i.demandInterval),
-          duration: i.duration,
-          touId: i.touId,
-          touName: i.touName,
-          seasonId: i.seasonId,
-          seasonName: i.seasonName,
-        };
-        if (!ext) return base;
-        const key = tariff.demandKeys.get(i.quantityKey);
-        return {
-          ...base,
-          tariffId: i.tariffId,
-          quantityKeyDescription: QUANTITY_KEY_DESCRIPTIONS[i.quantityKey] ?? key?.displayName ?? null,
-          tierLowerLimit: i.tierLowerLimit,
-          tierUpperLimit: i.tierUpperLimit,
-          rateProration: i.rateProration,
-          formula: key?.formula ?? null,
-          transactionType: i.transactionType,
-        };
-      }),
-      assumptions,
-      calculatedCostId: randomUUID(),
-    };
-  }
-}
-
-/**
- * A scenario with the shared scenario's inputs: the scenario's own values win, except usage (consumption and
- * demand), which the shared scenario adds to the scenario's own.
- */
-export function merge(shared: Scenario | undefined, s: Scenario): Scenario {
-  if (!shared) return s;
-  const usage = (p: PropertyData) => p.keyName === 'consumption' || p.keyName === 'demand';
-  const own = s.propertyInputs ?? [];
-  const ownKeys = new Set(own.filter((p) => !usage(p)).map((p) => p.keyName));
-  const inherited = (shared.propertyInputs ?? []).filter((p) => usage(p) || !ownKeys.has(p.keyName));
-  return {
-    scenarioName: s.scenarioName,
-    masterTariffId: s.masterTariffId ?? shared.masterTariffId,
-    propertyInputs: [...own, ...inherited],
-    rateInputs: s.rateInputs ?? shared.rateInputs,
-    expected: s.expected ?? shared.expected,
-    exportArrangement: s.exportArrangement ?? shared.exportArrangement,
-    trueUpMonth: s.trueUpMonth ?? shared.trueUpMonth,
-    yearEndSellRate: s.yearEndSellRate ?? shared.yearEndSellRate,
-    yearEndCreditPaid: s.yearEndCreditPaid ?? shared.yearEndCreditPaid,
-  };
-}
-
-/** The scenario's export arrangement and true-up terms over the tariff's, or null when it names none. */
-function exportOverrideOf(s: Scenario, path: string): Partial<ExportRules> | null {
-  const arrangement = enumValue(`${path}exportArrangement`, s.exportArrangement, EXPORT_ARRANGEMENTS);
-  const override: Partial<ExportRules> = {};
-  if (arrangement !== undefined) override.arrangement = arrangement;
-  if (s.trueUpMonth !== undefined) override.trueUpMonth = s.trueUpMonth;
-  if (s.yearEndSellRate !== undefined) override.yearEndSellRate = s.yearEndSellRate;
-  if (s.yearEndCreditPaid !== undefined) override.yearEndCreditPaid = s.yearEndCreditPaid;
-  return Object.keys(override).length ? override : null;
 }
