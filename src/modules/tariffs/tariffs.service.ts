@@ -1,22 +1,27 @@
-// Tariffs: which version is in effect when, and the version with its rates and properties as the API shows them.
+// Tariffs: which versions a listing selects (by place, account, dates, classes and flags, visible to the caller) and
+// which version is in effect on a date, each as the API shows it (tariff-view.ts). The history of a tariff
+// (tariff-history.ts) and the keys the selected versions ask for (tariff-question-sources.ts) are answered here too,
+// by the parts that hold those jobs.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/database.ts';
-import { formatDateTime } from '../../engine/time/datetime-input.ts';
-import { localDateTime } from '../../engine/time/local-days.ts';
+import type { LookupsRepository } from '../../domain/properties/lookups.repository.ts';
 import { localDateParam } from '../../http/dates.ts';
 import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
-import { csvList, enumList } from '../../http/list-params.ts';
-import type { LsesService } from '../lses/lses.service.ts';
+import { enumList } from '../../http/list-params.ts';
 import { DocumentsService } from '../documents/documents.service.ts';
-import type { LookupsRepository } from '../../domain/properties/lookups.repository.ts';
+import type { LsesService } from '../lses/lses.service.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
-import { toSeason, type SeasonsRepository } from '../seasons/seasons.repository.ts';
+import type { SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import { TariffsRepository, type PropertyKeyRow, type RateKeyRow, type TariffRow } from './tariffs.repository.ts';
-import { isRiderPointer, shapeRates, shapes, type Shaping, type Window } from './rate-shaping.ts';
+import type { Shaping, Window } from './rate-shaping.ts';
+import { TariffHistoryReader, type TariffHistory } from './tariff-history.ts';
+import { TariffQuestionCollector } from './tariff-question-sources.ts';
+import { masterTariffIdList, type TariffPropertyKey } from './tariff-questions.ts';
+import { TariffView, todayIn, type Tariff, type TariffRate } from './tariff-view.ts';
+import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
 import {
   CUSTOMER_CLASSES,
   PRIVACY_FLAGS,
@@ -24,28 +29,10 @@ import {
   TARIFF_PROPERTY_TYPES,
   TARIFF_SERVICE_TYPES,
   TARIFF_TYPES,
-  type TariffHistorySchema,
   type TariffPropertiesQuery,
-  type TariffPropertySchema,
-  type TariffRateSchema,
-  type TariffSchema,
 } from './tariffs.schemas.ts';
-import { fromSqlBool } from '../../db/sql-values.ts';
-import { exportRulesOf } from './export-rules-row.ts';
-import {
-  masterTariffIdList,
-  QuestionMerger,
-  rateKeyNames,
-  rateKeyProperties,
-  type QuestionSource,
-  type TariffPropertyKey,
-} from './tariff-questions.ts';
 
-export type Tariff = Static<typeof TariffSchema>;
 export type TariffPropertiesParams = Static<typeof TariffPropertiesQuery>;
-export type TariffHistory = Static<typeof TariffHistorySchema>;
-type TariffRate = Static<typeof TariffRateSchema>;
-type TariffProperty = Static<typeof TariffPropertySchema>;
 
 export interface TariffListParams {
   lseId?: number;
@@ -94,21 +81,16 @@ export interface TariffCaller {
   orgId: number | null;
 }
 
-/** The listing's rate shaping, and the window each listed version is about. */
-interface ShapingContext {
-  shaping: Shaping;
-  windowOf: (row: TariffRow) => Window;
-}
-
 export class TariffsService {
   readonly repo: TariffsRepository;
-  private readonly documents: DocumentsService;
+  private readonly view: TariffView;
+  private readonly histories: TariffHistoryReader;
 
   constructor(
     db: Db,
     private readonly lses: LsesService,
     private readonly zipcodes: ZipcodesService,
-    private readonly seasons: SeasonsRepository,
+    seasons: SeasonsRepository,
     private readonly territories: TerritoriesRepository,
     private readonly keys: PropertiesRepository,
     private readonly lookups: LookupsRepository,
@@ -117,56 +99,14 @@ export class TariffsService {
     private readonly accountPlace?: AccountPlaceResolver,
   ) {
     this.repo = new TariffsRepository(db);
-    this.documents = new DocumentsService(db);
+    const documents = new DocumentsService(db);
+    this.view = new TariffView(this.repo, seasons, territories, keys, documents, now);
+    this.histories = new TariffHistoryReader(this.repo, lookups, documents);
   }
 
   /** Today's date in a zone, YYYY-MM-DD. */
   private today(zone: string): string {
-    return DateTime.fromJSDate(this.now(), { zone }).toISODate()!;
-  }
-
-  toTariff(r: TariffRow): Tariff {
-    const today = this.today(r.time_zone);
-    return {
-      tariffId: r.tariff_id,
-      masterTariffId: r.master_tariff_id,
-      tariffCode: r.tariff_code,
-      tariffBookName: r.tariff_book_name,
-      tariffName: r.tariff_name,
-      lseId: r.lse_id,
-      lseName: r.lse_name,
-      serviceType: r.service_type,
-      priorTariffId: r.prior_tariff_id,
-      distributionLseId: r.distribution_lse_id,
-      tariffType: r.tariff_type,
-      customerClass: r.customer_class,
-      customerCount: r.customer_count === null ? null : Number(r.customer_count),
-      customerLikelihood: r.customer_likelihood,
-      customerCountSource: r.customer_count_source,
-      territoryId: r.territory_id,
-      effectiveDate: r.effective_date,
-      endDate: r.end_date,
-      closedDate: r.closed_date,
-      timeZone: r.time_zone,
-      effectiveOnRule: r.effective_on_rule,
-      billingPeriod: r.billing_period,
-      currency: r.currency,
-      chargeTypes: r.charge_types,
-      chargePeriod: r.charge_period,
-      minMonthlyConsumption: r.min_monthly_consumption,
-      maxMonthlyConsumption: r.max_monthly_consumption,
-      minMonthlyDemand: r.min_monthly_demand,
-      maxMonthlyDemand: r.max_monthly_demand,
-      hasTimeOfUseRates: fromSqlBool(r.has_time_of_use_rates),
-      hasTieredRates: fromSqlBool(r.has_tiered_rates),
-      hasContractedRates: fromSqlBool(r.has_contracted_rates),
-      hasTariffApplicability: fromSqlBool(r.has_tariff_applicability),
-      hasRateApplicability: fromSqlBool(r.has_rate_applicability),
-      hasNetMetering: fromSqlBool(r.has_net_metering),
-      ...exportFields(r),
-      isActive: r.effective_date <= today && (r.end_date === null || r.end_date > today),
-      privacy: r.privacy,
-    };
+    return todayIn(this.now(), zone);
   }
 
   /**
@@ -295,7 +235,7 @@ export class TariffsService {
       };
     };
     return {
-      rows: await this.populate(
+      rows: await this.view.populate(
         rows,
         p.populateRates,
         p.populateProperties,
@@ -309,7 +249,7 @@ export class TariffsService {
   /**
    * The property keys the selected tariffs ask for (GET /rest/public/tariffs/properties): the list's selection (same
    * parameters, same meaning, every matching version, not a page), then each version's stored properties and the keys
-   * its rates and the riders it names ask for (see tariff-questions.ts), merged one entry per key. A masterTariffId no
+   * its rates and the riders it names ask for (tariff-question-sources.ts), merged one entry per key. A masterTariffId no
    * tariff has, or only as another organization's PRIVATE one, is a 404; one the other parameters leave out adds nothing.
    */
   async propertyKeys(p: TariffPropertiesParams, caller: TariffCaller = { orgId: null }): Promise<TariffPropertyKey[]> {
@@ -323,14 +263,12 @@ export class TariffsService {
       populateRates: _rates,
       ...selection
     } = p;
-    const merger = new QuestionMerger({
+    const questions = new TariffQuestionCollector(this.repo, this.keys, this.territories, this.view, {
       includeAll: includeAll ?? false,
       propertyTypes: enumList('propertyTypes', propertyTypes, TARIFF_PROPERTY_TYPES),
     });
     const ids = masterTariffIdList(masterTariffId);
     const chunk = 500;
-    const found = new Set<number>();
-    const context = new RateKeyLoader(this.repo, this.keys, this.territories);
     for (let pageStart = 0; ; pageStart += chunk) {
       const { rows, total } = await this.list(
         { ...selection, masterTariffIds: ids, populateProperties: true },
@@ -342,68 +280,16 @@ export class TariffsService {
         },
         caller,
       );
-      for (const source of await this.questionSources(rows, context)) {
-        found.add(source.masterTariffId);
-        merger.add(source);
-      }
+      await questions.add(rows);
       if (!rows.length || pageStart + chunk >= total) break;
     }
     // Named but not selected: not there at all (or not the caller's to see) is a 404; otherwise it asks nothing here.
     const visible = PRIVACY_FLAGS.filter((f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller));
     for (const id of ids ?? []) {
-      if (!found.has(id) && !(await this.repo.existsWithPrivacy(id, visible)))
+      if (!questions.found.has(id) && !(await this.repo.existsWithPrivacy(id, visible)))
         throw notFound('Tariff', 'masterTariffId', id);
     }
-    await context.loadKeys(merger.result().map((e) => e.keyName));
-    merger.units((name) => context.unitOf(name));
-    return merger.result();
-  }
-
-  /**
-   * Each listed version (with its properties) as the keys it asks for: its stored properties, then what its rates ask
-   * for, then the stored properties and rates of the rider versions its rates name that are in effect at some time
-   * during it.
-   */
-  private async questionSources(tariffs: Tariff[], ctx: RateKeyLoader): Promise<QuestionSource[]> {
-    const own = await ctx.rateKeys(tariffs.map((t) => t.tariffId));
-    const riders = new Map<number, TariffRow[]>();
-    for (const riderId of new Set(
-      [...own.values()]
-        .flat()
-        .map((r) => r.rider_id)
-        .filter((x): x is number => x !== null),
-    ))
-      riders.set(riderId, await this.repo.versions(riderId));
-    const riderVersions = new Map<number, TariffRow[]>();
-    for (const t of tariffs) {
-      const named = new Set((own.get(t.tariffId) ?? []).map((r) => r.rider_id).filter((x): x is number => x !== null));
-      const end = t.endDate;
-      riderVersions.set(
-        t.tariffId,
-        [...named].flatMap((id) =>
-          (riders.get(id) ?? []).filter(
-            (v) => (end === null || v.effective_date < end) && (v.end_date === null || v.end_date > t.effectiveDate),
-          ),
-        ),
-      );
-    }
-    const riderRows = [...new Map([...riderVersions.values()].flat().map((v) => [v.tariff_id, v])).values()];
-    const riderTariffs = new Map((await this.populate(riderRows, false, true)).map((r) => [r.tariffId, r]));
-    const riderRates = await ctx.rateKeys(riderRows.map((r) => r.tariff_id));
-    await ctx.load([...own.values(), ...riderRates.values()].flat());
-    return tariffs.map((t) => ({
-      masterTariffId: t.masterTariffId,
-      properties: [
-        ...(t.properties ?? []),
-        ...ctx.properties(own.get(t.tariffId) ?? []),
-        ...riderVersions
-          .get(t.tariffId)!
-          .flatMap((v) => [
-            ...(riderTariffs.get(v.tariff_id)?.properties ?? []),
-            ...ctx.properties(riderRates.get(v.tariff_id) ?? []),
-          ]),
-      ],
-    }));
+    return questions.result();
   }
 
   /** Whether the caller may see PRIVATE tariffs: only their owner may, and tariffs record none (see list()). */
@@ -442,7 +328,7 @@ export class TariffsService {
     if (!chosen && on === undefined) chosen = versions.filter((v) => v.effective_date <= date).at(-1) ?? versions[0];
     if (!chosen) throw notFound('Tariff', 'effectiveOn', p.effectiveOn);
     const tariff = (
-      await this.populate([chosen], p.populateRates, p.populateProperties, undefined, p.populateDocuments)
+      await this.view.populate([chosen], p.populateRates, p.populateProperties, undefined, p.populateDocuments)
     )[0]!;
     if (p.lookupVariableRates && tariff.rates) {
       // The value in effect at the start of effectiveOn, or now.
@@ -466,327 +352,10 @@ export class TariffsService {
   }
 
   /**
-   * Every version with the rider versions in effect during it and a summary of the lookup values its rates name.
-   * Version dates are local midnights in the tariff's zone; lookup summary dates are local dates.
+   * Every version with the rider versions in effect during it and a summary of the lookup values its rates name
+   * (tariff-history.ts).
    */
-  async history(masterTariffId: number, p: { populateDocuments?: boolean } = {}): Promise<TariffHistory> {
-    const versions = await this.repo.versions(masterTariffId);
-    if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
-    const first = versions[0]!;
-    const latest = versions.at(-1)!;
-    const zone = first.time_zone;
-    const midnight = (date: string | null) => (date === null ? null : formatDateTime(DateTime.fromISO(date, { zone })));
-    const localDate = (ms: number | null) => (ms === null ? null : DateTime.fromMillis(ms, { zone }).toISODate());
-    const { rates } = await this.repo.rates(versions.map((v) => v.tariff_id));
-    const documents = p.populateDocuments
-      ? await this.documents.ofTariffs(versions.map((v) => v.tariff_id))
-      : undefined;
-    const tariffVersions = [];
-    for (const v of versions) {
-      const own = rates.filter((r) => r.tariff_id === v.tariff_id);
-      const riderVersions = [];
-      for (const riderId of new Set(own.map((r) => r.rider_id).filter((x): x is number => x !== null))) {
-        for (const rv of await this.repo.versions(riderId)) {
-          // Rider versions in effect at some time during this version.
-          if (
-            (v.end_date === null || rv.effective_date < v.end_date) &&
-            (rv.end_date === null || rv.end_date > v.effective_date)
-          ) {
-            riderVersions.push({
-              riderId,
-              riderTariffId: rv.tariff_id,
-              effectiveDate: midnight(rv.effective_date)!,
-              endDate: midnight(rv.end_date),
-            });
-          }
-        }
-      }
-      const lookups = [
-        ...new Map(
-          own
-            .filter((r) => r.variable_rate_key)
-            .map((r) => [`${r.variable_rate_key}\0${r.variable_rate_sub_key ?? ''}`, r]),
-        ).values(),
-      ];
-      const lookupVariableRates = [];
-      let lastUpdated = v.last_updated ? Date.parse(v.last_updated) : null;
-      for (const r of lookups) {
-        const stats = await this.lookups.stats(r.variable_rate_key!, r.variable_rate_sub_key ?? undefined);
-        if (stats.lastUpdated !== null) lastUpdated = Math.max(lastUpdated ?? 0, stats.lastUpdated);
-        lookupVariableRates.push({
-          propertyKey: r.variable_rate_key!,
-          subPropertyKey: r.variable_rate_sub_key,
-          fromDate: localDate(stats.minFrom),
-          toDate: localDate(stats.maxTo),
-          lastUpdatedDate:
-            stats.lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(stats.lastUpdated, { zone })),
-          count: stats.lookupCount,
-        });
-      }
-      tariffVersions.push({
-        tariffId: v.tariff_id,
-        effectiveDate: midnight(v.effective_date)!,
-        endDate: midnight(v.end_date),
-        lastUpdatedDate: lastUpdated === null ? null : formatDateTime(DateTime.fromMillis(lastUpdated, { zone })),
-        riderVersions,
-        lookupVariableRates,
-        ...(documents ? { documents: documents.get(v.tariff_id) ?? [] } : {}),
-      });
-    }
-    return {
-      masterTariffId,
-      tariffCode: latest.tariff_code,
-      tariffName: latest.tariff_name,
-      lseId: latest.lse_id,
-      serviceType: latest.service_type,
-      customerClass: latest.customer_class,
-      initialEffectiveDate: midnight(first.effective_date)!,
-      closedDate: latest.closed_date,
-      tariffVersions,
-    };
-  }
-
-  private async populate(
-    rows: TariffRow[],
-    rates?: boolean,
-    properties?: boolean,
-    shaping?: ShapingContext,
-    documents?: boolean,
-  ): Promise<Tariff[]> {
-    const out = rows.map((r) => this.toTariff(r));
-    const ids = rows.map((r) => r.tariff_id);
-    if (rates) {
-      const byTariff = await this.ratesOf(rows);
-      for (const t of out) t.rates = byTariff.get(t.tariffId) ?? [];
-      if (shaping && shapes(shaping.shaping)) await this.shape(rows, out, shaping);
-    }
-    if (properties) {
-      const byTariff = await this.propertiesOf(ids);
-      for (const t of out) t.properties = byTariff.get(t.tariffId) ?? [];
-    }
-    if (documents) {
-      const byTariff = await this.documents.ofTariffs(ids);
-      for (const t of out) t.documents = byTariff.get(t.tariffId) ?? [];
-    }
-    return out;
-  }
-
-  /** Applies the listing's rate shaping to each version, with the rates of the riders it names in its window. */
-  private async shape(rows: TariffRow[], tariffs: Tariff[], { shaping, windowOf }: ShapingContext): Promise<void> {
-    const riderVersions = new Map<number, TariffRow[]>();
-    const ratesOfVersion = new Map<number, TariffRate[]>();
-    for (const [i, t] of tariffs.entries()) {
-      const window = windowOf(rows[i]!);
-      const riderRates = new Map<number, TariffRate[]>();
-      for (const riderId of new Set(t.rates!.filter(isRiderPointer).map((r) => r.riderId!))) {
-        if (!riderVersions.has(riderId)) riderVersions.set(riderId, await this.repo.versions(riderId));
-        // The rider versions in effect at some time in the window, each in its own zone.
-        const inWindow = riderVersions.get(riderId)!.filter((v) => {
-          const start = DateTime.fromISO(v.effective_date, { zone: v.time_zone }).toMillis();
-          const end = v.end_date === null ? Infinity : DateTime.fromISO(v.end_date, { zone: v.time_zone }).toMillis();
-          return start < window.to && end > window.from;
-        });
-        const missing = inWindow.filter((v) => !ratesOfVersion.has(v.tariff_id));
-        if (missing.length) {
-          const loaded = await this.ratesOf(missing);
-          for (const v of missing) ratesOfVersion.set(v.tariff_id, loaded.get(v.tariff_id) ?? []);
-        }
-        riderRates.set(
-          riderId,
-          inWindow.flatMap((v) => ratesOfVersion.get(v.tariff_id)!),
-        );
-      }
-      t.rates = shapeRates(t.rates!, window, shaping, riderRates);
-    }
-  }
-
-  private async ratesOf(tariffs: TariffRow[]): Promise<Map<number, TariffRate[]>> {
-    const { rates, bands } = await this.repo.rates(tariffs.map((t) => t.tariff_id));
-    const zoneOf = new Map(tariffs.map((t) => [t.tariff_id, t.time_zone]));
-    const seasons = new Map(
-      (
-        await this.seasons.byIds([...new Set(rates.map((r) => r.season_id).filter((x): x is number => x !== null))])
-      ).map((s) => [s.season_id, s]),
-    );
-    const tous = new Map(
-      (await this.repo.tous([...new Set(rates.map((r) => r.tou_id).filter((x): x is number => x !== null))])).map(
-        (t) => [t.tou_id, t],
-      ),
-    );
-    const territories = new Map<number, Awaited<ReturnType<TerritoriesRepository['find']>>>();
-    for (const id of new Set(rates.map((r) => r.territory_id).filter((x): x is number => x !== null)))
-      territories.set(id, await this.territories.find(id));
-    const out = new Map<number, TariffRate[]>();
-    for (const r of rates) {
-      const zone = zoneOf.get(r.tariff_id)!;
-      const when = (local: string | null) => (local === null ? null : formatDateTime(localDateTime(local, zone)));
-      const season = r.season_id === null ? undefined : seasons.get(r.season_id);
-      const tou = r.tou_id === null ? undefined : tous.get(r.tou_id);
-      const territory = r.territory_id === null ? undefined : territories.get(r.territory_id);
-      const rate: TariffRate = {
-        tariffRateId: r.tariff_rate_id,
-        masterTariffRateId: r.master_tariff_rate_id,
-        tariffId: r.tariff_id,
-        riderTariffId: r.rider_tariff_id,
-        riderId: r.rider_id,
-        tariffSequenceNumber: r.tariff_sequence_number,
-        rateGroupName: r.rate_group_name,
-        rateName: r.rate_name,
-        fromDateTime: when(r.from_date_time),
-        toDateTime: when(r.to_date_time),
-        chargeType: r.charge_type,
-        chargeClass: r.charge_class,
-        chargePeriod: r.charge_period,
-        transactionType: r.transaction_type,
-        quantityKey: r.quantity_key,
-        applicabilityKey: r.applicability_key,
-        variableLimitKey: r.variable_limit_key,
-        variableRateKey: r.variable_rate_key,
-        variableRateSubKey: r.variable_rate_sub_key,
-        variableFactorKey: r.variable_factor_key,
-        edgePredominance: r.edge_predominance,
-        territory: territory
-          ? {
-              territoryId: territory.territoryId,
-              territoryName: territory.territoryName,
-              lseId: territory.lseId,
-              lseName: territory.lseName,
-              usageType: territory.usageType,
-            }
-          : null,
-        season: season ? toSeason(season, false) : null,
-        timeOfUse: tou
-          ? {
-              touId: tou.tou_id,
-              touGroupId: tou.tou_group_id,
-              lseId: tou.lse_id,
-              touName: tou.tou_name,
-              touType: tou.tou_type,
-              calendarId: tou.calendar_id,
-              isDynamic: fromSqlBool(tou.is_dynamic),
-            }
-          : null,
-        rateBands: (bands.get(r.tariff_rate_id) ?? []).map((b) => ({
-          tariffRateBandId: b.tariff_rate_band_id,
-          tariffRateId: b.tariff_rate_id,
-          rateSequenceNumber: b.rate_sequence_number,
-          hasConsumptionLimit: fromSqlBool(b.has_consumption_limit),
-          consumptionUpperLimit: b.consumption_upper_limit,
-          hasDemandLimit: fromSqlBool(b.has_demand_limit),
-          demandUpperLimit: b.demand_upper_limit,
-          hasPropertyLimit: fromSqlBool(b.has_property_limit),
-          propertyUpperLimit: b.property_upper_limit,
-          applicabilityValue: b.applicability_value,
-          calculationFactor: b.calculation_factor,
-          rateAmount: b.rate_amount,
-          rateUnit: b.rate_unit,
-          isCredit: fromSqlBool(b.is_credit),
-          prevUpperLimit: b.prev_upper_limit,
-        })),
-        prorationRules: csvList(r.proration_rules),
-        tierScope: r.tier_scope,
-      };
-      (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(rate);
-    }
-    return out;
-  }
-
-  private async propertiesOf(tariffIds: number[]): Promise<Map<number, TariffProperty[]>> {
-    const rows = await this.repo.properties(tariffIds);
-    const names = [...new Set(rows.map((r) => r.key_name))];
-    const keys = new Map<string, Awaited<ReturnType<PropertiesRepository['find']>>>();
-    for (const n of names) keys.set(n, await this.keys.find(n));
-    const choices = await this.keys.choicesOf(names);
-    const out = new Map<number, TariffProperty[]>();
-    for (const r of rows) {
-      const key = keys.get(r.key_name);
-      const property: TariffProperty = {
-        keyName: r.key_name,
-        quantityKey: r.quantity_key,
-        displayName: key?.display_name ?? null,
-        family: key?.family ?? null,
-        keyspace: key?.keyspace ?? null,
-        description: key?.description ?? null,
-        dataType: key?.data_type ?? null,
-        propertyTypes: r.property_types,
-        operator: r.operator,
-        propertyValue: r.property_value,
-        minValue: r.min_value,
-        maxValue: r.max_value,
-        period: r.period,
-        choices: choices.get(r.key_name) ?? null,
-        isDefault: fromSqlBool(r.is_default),
-      };
-      (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(property);
-    }
-    return out;
-  }
-}
-
-/** The export rules a calculation on this version applies (defaults filled in); all null when it names none. */
-function exportFields(r: TariffRow) {
-  const rules = exportRulesOf(r);
-  return {
-    exportArrangement: rules?.arrangement ?? null,
-    trueUpMonth: rules?.trueUpMonth ?? null,
-    yearEndSellRate: rules?.yearEndSellRate ?? null,
-    yearEndCreditPaid: rules?.yearEndCreditPaid ?? null,
-  };
-}
-
-/** Loads, and keeps for one request, what rate-derived keys need: the rate facts, property keys, choices and territories. */
-class RateKeyLoader {
-  private readonly keys = new Map<string, PropertyKeyRow>();
-  private readonly choices = new Map<string, NonNullable<TariffPropertyKey['choices']>>();
-  private readonly loadedKeys = new Set<string>();
-  private readonly territoryNames = new Map<number, string | null>();
-
-  constructor(
-    private readonly repo: TariffsRepository,
-    private readonly keyRepo: PropertiesRepository,
-    private readonly territories: TerritoriesRepository,
-  ) {}
-
-  /** The rate facts of each version (in chunks the databases' parameter limits allow). */
-  async rateKeys(tariffIds: number[]): Promise<Map<number, RateKeyRow[]>> {
-    const out = new Map<number, RateKeyRow[]>();
-    for (let i = 0; i < tariffIds.length; i += 500) {
-      for (const r of await this.repo.rateKeys(tariffIds.slice(i, i + 500)))
-        (out.get(r.tariff_id) ?? out.set(r.tariff_id, []).get(r.tariff_id)!).push(r);
-    }
-    return out;
-  }
-
-  /** Loads the keys and territories the facts name that are not loaded yet. */
-  async load(rows: readonly RateKeyRow[]): Promise<void> {
-    await this.loadKeys(rateKeyNames(rows));
-    for (const id of new Set(rows.map((r) => r.territory_id).filter((x): x is number => x !== null))) {
-      if (!this.territoryNames.has(id))
-        this.territoryNames.set(id, (await this.territories.find(id))?.territoryName ?? null);
-    }
-  }
-
-  /** Loads the property keys (and their choices) of these names that are not loaded yet. */
-  async loadKeys(keyNames: readonly string[]): Promise<void> {
-    const names = [...new Set(keyNames)].filter((n) => !this.loadedKeys.has(n));
-    for (let i = 0; i < names.length; i += 500) {
-      const part = names.slice(i, i + 500);
-      for (const k of await this.repo.propertyKeys(part)) this.keys.set(k.key_name, k);
-      for (const [k, list] of await this.keyRepo.choicesOf(part)) this.choices.set(k, list);
-    }
-    for (const n of names) this.loadedKeys.add(n);
-  }
-
-  properties(rows: readonly RateKeyRow[]) {
-    return rateKeyProperties(rows, {
-      keys: this.keys,
-      choices: this.choices,
-      territoryName: (id) => this.territoryNames.get(id) ?? null,
-    });
-  }
-
-  /** A key's unit, when it is a property key that has one (after loadKeys). */
-  unitOf(keyName: string): string | null {
-    return this.keys.get(keyName)?.quantity_unit ?? null;
+  history(masterTariffId: number, p: { populateDocuments?: boolean } = {}): Promise<TariffHistory> {
+    return this.histories.of(masterTariffId, p);
   }
 }
