@@ -1,30 +1,27 @@
 // Accounts: an organization's customers with their place, properties and tariffs over time. Every operation is
 // within the caller's organization: another organization's account is a 404, exactly like one that does not exist.
+// Reading a body into a write is account-write.ts; the account as the API shows it, account-view.ts.
 import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/database.ts';
 import { localDateParam } from '../../http/dates.ts';
-import { ApiError, invalidArgument, notFound } from '../../http/errors.ts';
+import { invalidArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { enumValue } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import { defaultTariffOf } from '../savings/default-tariff.ts';
-import type { TariffsService } from '../tariffs/tariffs.service.ts';
 import type { Tariff } from '../tariffs/tariff-view.ts';
+import type { TariffsService } from '../tariffs/tariffs.service.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import { placeOf, servingLse, type Address } from './account-place.ts';
-import { checkProperties, customerClassOf } from './account-property-values.ts';
+import { customerClassOf } from './account-property-values.ts';
+import { AccountView, ReadOnce, type Account, type AccountTariff, type PropertyData } from './account-view.ts';
+import { AccountWriteReader, type AccountBody } from './account-write.ts';
 import {
   ACCOUNT_STATUSES,
-  ACCOUNT_TYPES,
   type InterviewSchema,
-  type AccountInput,
-  type AccountSchema,
   type AccountTariffInput,
-  type AccountTariffSchema,
-  type PropertyDataSchema,
   type PropertyValueInput,
 } from './accounts.schemas.ts';
 import {
@@ -37,10 +34,6 @@ import {
 } from './accounts.repository.ts';
 import { EARLIEST, tariffsInRange, type TimelinePart } from './tariff-timeline.ts';
 
-export type Account = Static<typeof AccountSchema>;
-export type AccountBody = Static<typeof AccountInput>;
-export type PropertyData = Static<typeof PropertyDataSchema>;
-export type AccountTariff = Static<typeof AccountTariffSchema>;
 type PropertyValue = Static<typeof PropertyValueInput>;
 
 /** An account as the services use it: the row, its properties by key and its tariff rows. */
@@ -52,16 +45,20 @@ export interface LoadedAccount {
 
 export class AccountsService {
   readonly repo: AccountsRepository;
+  private readonly view: AccountView;
+  private readonly writes: AccountWriteReader;
 
   constructor(
     db: Db,
-    private readonly zipcodes: ZipcodesService,
-    private readonly lses: LsesService,
+    zipcodes: ZipcodesService,
+    lses: LsesService,
     private readonly tariffsService: TariffsService,
-    private readonly keys: PropertiesRepository,
+    keys: PropertiesRepository,
     private readonly now: () => Date,
   ) {
     this.repo = new AccountsRepository(db);
+    this.view = new AccountView(zipcodes, lses, keys, tariffsService);
+    this.writes = new AccountWriteReader(zipcodes, lses, keys, tariffsService);
   }
 
   /** The account, or a 404 naming how it was asked for (also for another organization's account). */
@@ -211,7 +208,7 @@ export class AccountsService {
       : (localDateParam('toDateTime', q.toDateTime, zone) ?? null);
     if (from !== null && to !== null && to <= from)
       throw invalidArgument('toDateTime', q.toDateTime ?? null, 'toDateTime must be after fromDateTime');
-    return Promise.all((await this.timeline(account, from, to)).map((p) => this.describeTariff(p.part, p.source)));
+    return Promise.all((await this.timeline(account, from, to)).map((p) => this.view.describeTariff(p.part, p.source)));
   }
 
   /** The tariff parts of [from, to): the account's own, or its default tariff when it has none. */
@@ -329,229 +326,17 @@ export class AccountsService {
     return customerClassOf(account.properties.get('customerClass')?.data_value) ?? 'RESIDENTIAL';
   }
 
-  // --- reading and shaping ---
-
-  /** The write a body asks for, checked: enumerations, address, property values and tariffs. */
-  private async readWrite(body: AccountBody, current: LoadedAccount | null): Promise<AccountWrite> {
-    const row: AccountWrite['row'] = current
-      ? (({ account_id: _a, org_id: _o, created_at: _c, updated_at: _u, ...rest }) => rest)(current.row)
-      : {
-          provider_account_id: null,
-          account_name: null,
-          customer_org_id: null,
-          customer_org_name: null,
-          owner: null,
-          status: 'ACTIVE',
-          type: 'CUSTOMER',
-          address: null,
-          zip_code: null,
-          latitude: null,
-          longitude: null,
-          time_zone: null,
-          lse_id: null,
-        };
-    if (body.providerAccountId !== undefined) row.provider_account_id = body.providerAccountId;
-    if (body.accountName !== undefined) row.account_name = body.accountName;
-    if (body.customerOrgId !== undefined) row.customer_org_id = body.customerOrgId;
-    if (body.customerOrgName !== undefined) row.customer_org_name = body.customerOrgName;
-    if (body.owner !== undefined) row.owner = body.owner;
-    if (body.status !== undefined) row.status = enumValue('status', body.status, ACCOUNT_STATUSES)!;
-    if (body.type !== undefined) row.type = enumValue('type', body.type, ACCOUNT_TYPES)!;
-    if (body.address !== undefined) {
-      const zip = await placeOf(this.zipcodes, body.address);
-      Object.assign(row, {
-        address: JSON.stringify(body.address),
-        zip_code: zip.zipcode,
-        latitude: zip.latitude,
-        longitude: zip.longitude,
-        time_zone: zip.time_zone_id,
-      });
-    }
-
-    const write: AccountWrite = { row };
-    const tariffInputs: Static<typeof AccountTariffInput>[] = [...(body.tariffs ?? [])];
-    const tariffField: string[] = tariffInputs.map((_, k) => `tariffs[${k}]`);
-    if (body.properties !== undefined) {
-      const entries = Array.isArray(body.properties)
-        ? body.properties.map((p, k) => ({ ...p, keyName: p.keyName ?? '', at: `properties[${k}]` }))
-        : Object.entries(body.properties).map(([key, p]) => ({
-            ...p,
-            keyName: p.keyName ?? key,
-            at: `properties.${key}`,
-          }));
-      for (const e of entries)
-        if (!e.keyName) throw invalidArgument(`${e.at}.keyName`, null, 'Each property needs its keyName');
-      // The account's tariff may come as a masterTariffId property (from its fromDateTime), as older clients send it.
-      for (const e of entries.filter((x) => x.keyName === 'masterTariffId')) {
-        const id = Number(e.dataValue);
-        if (!Number.isInteger(id) || id < 1)
-          throw invalidArgument(
-            `${e.at}.dataValue`,
-            e.dataValue === null ? null : String(e.dataValue),
-            'masterTariffId must be a positive integer',
-          );
-        tariffInputs.push({ masterTariffId: id, ...(e.fromDateTime ? { effectiveDate: e.fromDateTime } : {}) });
-        tariffField.push(e.at);
-      }
-      const values = entries.filter((e) => e.keyName !== 'masterTariffId');
-      values.forEach((e) => {
-        if (e.dataValue === null || e.dataValue === undefined || String(e.dataValue).trim() === '')
-          throw invalidArgument(`${e.at}.dataValue`, null, `${e.keyName} needs a dataValue`);
-      });
-      const byKey = new Map(values.map((e) => [e.keyName, e.at]));
-      const checked = await checkProperties(
-        this.keys,
-        values.map((e) => ({ keyName: e.keyName, dataValue: String(e.dataValue) })),
-        (k) => `${byKey.get(k)}.dataValue`,
-      );
-      write.properties = checked.map((c, k) => ({
-        key_name: c.keyName,
-        data_value: c.dataValue,
-        from_date_time: values[k]!.fromDateTime ?? null,
-        to_date_time: values[k]!.toDateTime ?? null,
-      }));
-      const lse = write.properties.find((p) => p.key_name === 'lseId');
-      if (lse) {
-        const id = Number(lse.data_value);
-        if (!(await this.lses.repo.find(id)))
-          throw invalidArgument(`${byKey.get('lseId')}.dataValue`, lse.data_value, `No LSE ${id} is loaded`);
-      }
-    }
-    if (tariffInputs.length) {
-      const zone = row.time_zone ?? 'UTC';
-      write.tariffs = [];
-      for (const [k, t] of tariffInputs.entries()) {
-        await this.tariffsService.get(t.masterTariffId, {}).catch((e: unknown) => {
-          if (e instanceof ApiError && e.statusCode === 404)
-            throw invalidArgument(
-              `${tariffField[k]}.masterTariffId`,
-              t.masterTariffId,
-              `No tariff ${t.masterTariffId} is loaded`,
-            );
-          throw e;
-        });
-        const date = localDateParam(`${tariffField[k]}.effectiveDate`, t.effectiveDate, zone) ?? EARLIEST;
-        write.tariffs.push({ effective_date: date, master_tariff_id: t.masterTariffId });
-      }
-    }
-    // The LSE: the lseId property, else the one serving the ZIP code for the account's class.
-    const lseProperty = write.properties?.find((p) => p.key_name === 'lseId') ?? current?.properties.get('lseId');
-    const classValue =
-      write.properties?.find((p) => p.key_name === 'customerClass')?.data_value ??
-      current?.properties.get('customerClass')?.data_value;
-    if (lseProperty) row.lse_id = Number(lseProperty.data_value);
-    else if (row.zip_code)
-      row.lse_id =
-        (await servingLse(this.lses, row.zip_code, customerClassOf(classValue) ?? 'RESIDENTIAL'))?.lseId ?? null;
-    return write;
+  /** The account as the API shows it (account-view.ts). */
+  private toAccount(a: LoadedAccount, reads?: ReadOnce): Promise<Account> {
+    return this.view.toAccount(a.row, a.properties, a.tariffs, reads);
   }
 
-  private async describeTariff(
-    part: TimelinePart,
-    source: 'ACCOUNT' | 'DEFAULT',
-    reads = new ReadOnce(),
-  ): Promise<AccountTariff> {
-    const t = await reads.once(`tariff ${part.masterTariffId} ${part.from}`, () =>
-      this.tariffsService
-        .get(part.masterTariffId, part.from === EARLIEST ? {} : { effectiveOn: part.from })
-        .catch(() => null),
-    );
-    return {
-      masterTariffId: part.masterTariffId,
-      tariffCode: t?.tariffCode ?? null,
-      tariffName: t?.tariffName ?? null,
-      lseId: t?.lseId ?? null,
-      lseName: t?.lseName ?? null,
-      customerClass: t?.customerClass ?? null,
-      tariffType: t?.tariffType ?? null,
-      effectiveDate: part.from === EARLIEST ? null : part.from,
-      endDate: part.to,
-      timeZone: t?.timeZone ?? null,
-      source,
-    };
-  }
-
-  async toAccount(a: LoadedAccount, reads = new ReadOnce()): Promise<Account> {
-    const r = a.row;
-    const address = r.address ? (JSON.parse(r.address) as Address) : null;
-    const zipCode = r.zip_code;
-    const lseId = r.lse_id;
-    const zip = zipCode ? await reads.once(`zip ${zipCode}`, () => this.zipcodes.repo.find(zipCode)) : undefined;
-    const lse = lseId === null ? undefined : await reads.once(`lse ${lseId}`, () => this.lses.repo.find(lseId));
-    const properties: Record<string, PropertyData> = {};
-    const values = [...a.properties.values()].map((p) => ({ keyName: p.key_name, dataValue: p.data_value }));
-    const described = await reads.once(`properties ${JSON.stringify(values)}`, () =>
-      checkProperties(this.keys, values, () => 'properties').catch(() => null),
-    );
-    for (const p of a.properties.values()) {
-      const d = described?.find((x) => x.keyName === p.key_name);
-      properties[p.key_name] = {
-        keyName: p.key_name,
-        displayName: d?.displayName ?? null,
-        dataType: d?.dataType ?? null,
-        dataValue: p.data_value,
-        fromDateTime: p.from_date_time,
-        toDateTime: p.to_date_time,
-      };
-    }
-    const tariffs = a.tariffs.length
-      ? await Promise.all(tariffsInRange(a.tariffs, null, null).map((p) => this.describeTariff(p, 'ACCOUNT', reads)))
-      : [];
-    return {
-      accountId: r.account_id,
-      providerAccountId: r.provider_account_id,
-      accountName: r.account_name,
-      customerOrgId: r.customer_org_id,
-      customerOrgName: r.customer_org_name,
-      owner: r.owner,
-      status: r.status,
-      type: r.type,
-      address: address && {
-        addressString: address.addressString ?? null,
-        address1: address.address1 ?? null,
-        address2: address.address2 ?? null,
-        city: address.city ?? null,
-        state: address.state ?? null,
-        zip: address.zip ?? null,
-        country: address.country ?? null,
-        lat: address.lat ?? null,
-        lon: address.lon ?? null,
-      },
-      place: r.zip_code
-        ? {
-            zipCode: r.zip_code,
-            city: zip?.city_mixed_case ?? zip?.city ?? null,
-            state: zip?.state ?? null,
-            latitude: r.latitude,
-            longitude: r.longitude,
-            timeZone: r.time_zone,
-            lseId: r.lse_id,
-            lseName: lse?.name ?? null,
-            climateZone: zip?.climate_zone ?? null,
-          }
-        : null,
-      properties,
-      tariffs,
-      createdDate: r.created_at,
-      lastUpdatedDate: r.updated_at,
-    };
+  /** The write a body asks for, checked against the stored account (account-write.ts). */
+  private readWrite(body: AccountBody, current: LoadedAccount | null): Promise<AccountWrite> {
+    return this.writes.read(body, current?.row ?? null, current?.properties);
   }
 
   private stamp(): string {
     return this.now().toISOString();
-  }
-}
-
-/** Reads made once per answer: the first caller of a key starts the read, later ones share its promise. */
-class ReadOnce {
-  private readonly started = new Map<string, Promise<unknown>>();
-
-  once<T>(key: string, read: () => Promise<T>): Promise<T> {
-    let p = this.started.get(key) as Promise<T> | undefined;
-    if (!p) {
-      p = read();
-      this.started.set(key, p);
-    }
-    return p;
   }
 }
