@@ -192,6 +192,7 @@ export function billOptimal(
   startSoc = socBand(battery).initial,
 ): OptimalPlan {
   const decisions = emptyDecisions(site.load.length);
+  const band = socBand(battery);
   let soc = startSoc;
   let objective = 0;
   costs.periods.forEach((period, k) => {
@@ -208,7 +209,8 @@ export function billOptimal(
       decisions.dcOut[i] = x[cols.out[t]!]!;
       moved += decisions.acIn[i]! + decisions.solarDcIn[i]! + decisions.dcOut[i]!;
     }
-    soc = n > 0 ? x[cols.soc[n - 1]!]! : soc;
+    // The next period starts where this one ended (kept inside the band against the solver's tolerances).
+    if (n > 0) soc = Math.min(band.ceiling, Math.max(band.floor, x[cols.soc[n - 1]!]!));
     objective += solution.objective - TIE_BREAK * moved - battery.degradationCostPerKwh * sumOut(decisions, period);
   });
   return { decisions, objective, periods: costs.periods.length };

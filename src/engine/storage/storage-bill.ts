@@ -7,21 +7,31 @@ import { calculateBill, placeBillUsage } from '../bill/calculate.ts';
 import { exportRulesFor } from '../bill/export-credits.ts';
 import { type PreparedGrid, prepareGrid } from '../bill/prepared.ts';
 import type { Assumption, BillInput, BillResult, UsageSeries } from '../bill/types.ts';
-import type { GridUsage } from '../bill/usage.ts';
+import { type GridUsage, placeUsage } from '../bill/usage.ts';
 import { type Battery, roundTripEfficiency } from './battery.ts';
 import { billOptimal } from './bill-optimal.ts';
 import { carryOut, type DispatchResult, planned } from './dispatch-result.ts';
 import type { LpSolver } from './linear-program.ts';
 import { fixedSchedule, type Schedule, selfConsumption } from './policies.ts';
-import { type SolarFlows, type SolarInput, type StorageSite, solarFlows } from './site.ts';
+import { type SolarFlows, type StorageSite, solarFlows } from './site.ts';
 import { tariffCosts } from './tariff-costs.ts';
 
 export const STRATEGIES = ['SELF_CONSUMPTION', 'BILL_OPTIMAL', 'FIXED_SCHEDULE'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
+/** PV output as the caller sends it: kWh per `duration` ms from `from`, on the array's DC side or the AC side. */
+export interface SolarSeries {
+  from: number;
+  duration: number;
+  values: ArrayLike<number>;
+  side: 'AC' | 'DC';
+  dcToAcEfficiency: number;
+  inverterAcKw: number | null;
+}
+
 export interface StorageRequest {
   battery: Battery;
-  solar: SolarInput | null;
+  solar: SolarSeries | null;
   strategy: Strategy;
   /** FIXED_SCHEDULE's modes. */
   schedule: Schedule | null;
@@ -44,9 +54,16 @@ const DAY = 86_400_000;
 export function siteOnGrid(
   input: BillInput,
   prepared: PreparedGrid,
-  solar: SolarInput | null,
+  pv: SolarSeries | null,
 ): { site: StorageSite; flows: SolarFlows } {
   const { grid } = prepared;
+  // The PV series is placed on the grid exactly as a usage series is (by time overlap).
+  const solar = pv && {
+    side: pv.side,
+    kwh: placeUsage(grid, [], [pvSeries(pv)], () => null).imported,
+    dcToAcEfficiency: pv.dcToAcEfficiency,
+    inverterAcKw: pv.inverterAcKw,
+  };
   const usage = placeBillUsage({ ...input, exportOverride: null }, prepared);
   const n = grid.n;
   const hours = new Float64Array(n);
@@ -76,6 +93,14 @@ export function siteOnGrid(
   return { site, flows };
 }
 
+const pvSeries = (pv: SolarSeries): UsageSeries => ({
+  keyName: 'consumption',
+  from: pv.from,
+  duration: pv.duration,
+  values: Array.from(pv.values, (v) => Math.max(0, v)),
+  exports: null,
+});
+
 /** The meter's series on the grid's own intervals (what the bill engine bills without re-placing anything). */
 function meterSeries(prepared: PreparedGrid, values: Float64Array, exports: Float64Array | null = null): UsageSeries {
   return { keyName: 'consumption', from: prepared.grid.bounds[0]!, duration: prepared.grid.step, values, exports };
@@ -103,8 +128,10 @@ const usageOf = (d: DispatchResult): GridUsage => ({
 
 export function billWithStorage(given: BillInput, request: StorageRequest, solve?: LpSolver): StorageBill {
   const { battery } = request;
-  // The grid of the usage's own step (hourly at most); the meter series keep it.
-  const prepared = prepareGrid(given);
+  // The grid of the finest step of the usage and the PV (hourly at most); the meter series keep it.
+  const prepared = prepareGrid(
+    request.solar ? { ...given, series: [...given.series, pvSeries(request.solar)] } : given,
+  );
   const rules = exportRulesFor(prepared.input.versions, given.exportOverride);
   const twoMeters = rules?.arrangement === 'BUY_ALL_SELL_ALL';
   const { site, flows } = siteOnGrid(given, prepared, request.solar);

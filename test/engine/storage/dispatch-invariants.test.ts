@@ -11,7 +11,7 @@ import { SCHEDULE_MODES, type Schedule, type ScheduleMode } from '../../../src/e
 import type { StorageSite } from '../../../src/engine/storage/site.ts';
 import { billWithStorage, STRATEGIES, type Strategy } from '../../../src/engine/storage/storage-bill.ts';
 import { billInput, band, hourly, OFF_PEAK, PEAK, rate, version } from '../bill/bill-fixtures.ts';
-import { battery, solver } from './storage-fixtures.ts';
+import { battery, hourlyPv, solver } from './storage-fixtures.ts';
 
 const HOURS = 8760;
 /** A repeatable year: load with a morning and an evening bump and some noise; PV a clear-sky arch, cut on some days. */
@@ -137,12 +137,15 @@ describe('dispatch invariants over a year', () => {
       const solar =
         c.coupling === 'DC'
           ? {
+              ...hourlyPv(
+                '2025-01-01T00:00',
+                pv.map((v) => v / 0.96),
+              ),
               side: 'DC' as const,
-              kwh: Float64Array.from(pv, (v) => v / 0.96),
               dcToAcEfficiency: 0.96,
               inverterAcKw: 3,
             }
-          : { side: 'AC' as const, kwh: Float64Array.from(pv), dcToAcEfficiency: 0.96, inverterAcKw: null };
+          : { ...hourlyPv('2025-01-01T00:00', pv), side: 'AC' as const, dcToAcEfficiency: 0.96, inverterAcKw: null };
       const totals: Partial<Record<Strategy, number>> = {};
       let none = 0;
       for (const strategy of STRATEGIES) {
@@ -150,8 +153,8 @@ describe('dispatch invariants over a year', () => {
         const acPv = new Float64Array(HOURS);
         const dcPv = new Float64Array(HOURS);
         for (let t = 0; t < HOURS; t++) {
-          dcPv[t] = solar.side === 'DC' ? solar.kwh[t]! : solar.kwh[t]! / 0.96;
-          acPv[t] = solar.side === 'DC' ? Math.min(dcPv[t]! * 0.96, 3) : solar.kwh[t]!;
+          dcPv[t] = solar.side === 'DC' ? solar.values[t]! : solar.values[t]! / 0.96;
+          acPv[t] = solar.side === 'DC' ? Math.min(dcPv[t]! * 0.96, 3) : solar.values[t]!;
         }
         const { throughput } = checkInvariants(b, r.site, r.dispatch, acPv, dcPv);
         assert.ok(throughput > 100, `${strategy} moved only ${throughput} kWh`);

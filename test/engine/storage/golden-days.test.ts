@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { billWithStorage, type Strategy } from '../../../src/engine/storage/storage-bill.ts';
 import { billInput, hourly, OFF_PEAK, PEAK, band, rate, version } from '../bill/bill-fixtures.ts';
-import { battery, repeat, solver } from './storage-fixtures.ts';
+import { battery, hourlyPv, repeat, solver } from './storage-fixtures.ts';
 
 const JULY_15 = { from: '2025-07-15', to: '2025-07-16' };
 const flat = (kwh: number) => repeat([kwh], 1).concat(Array(23).fill(kwh));
@@ -15,7 +15,9 @@ function run(strategy: Strategy, o: Parameters<typeof billInput>[0], b = battery
     billInput(o),
     {
       battery: b,
-      solar: pv ? { side: 'AC', kwh: Float64Array.from(pv), dcToAcEfficiency: 0.96, inverterAcKw: null } : null,
+      solar: pv
+        ? { ...hourlyPv('2025-07-15T00:00', pv), side: 'AC', dcToAcEfficiency: 0.96, inverterAcKw: null }
+        : null,
       strategy,
       schedule: null,
     },

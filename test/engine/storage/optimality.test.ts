@@ -9,7 +9,7 @@ import { carryOut, type Decisions, emptyDecisions, planned } from '../../../src/
 import { billWithStorage } from '../../../src/engine/storage/storage-bill.ts';
 import { calculateBill } from '../../../src/engine/bill/calculate.ts';
 import { billInput, band, hourly, OFF_PEAK, PEAK, rate, version } from '../bill/bill-fixtures.ts';
-import { battery, solver } from './storage-fixtures.ts';
+import { battery, hourlyPv, solver } from './storage-fixtures.ts';
 
 const STEP = 0.25;
 const FROM = '2025-07-15T13:00';
@@ -136,7 +136,7 @@ describe('BILL_OPTIMAL against an exhaustive search', () => {
         series: [hourly(FROM, c.load)],
         exportOverride: c.sell ? { arrangement: 'NET_BILLING' } : null,
       });
-      const solar = { side: 'AC' as const, kwh: Float64Array.from(c.pv), dcToAcEfficiency: 0.96, inverterAcKw: null };
+      const solar = { ...hourlyPv(FROM, c.pv), side: 'AC' as const, dcToAcEfficiency: 0.96, inverterAcKw: null };
       const optimal = billWithStorage(input, { battery: b, solar, strategy: 'BILL_OPTIMAL', schedule: null }, solver);
       const { best, bestPath } = search(c, b);
       // The search's best dispatch, billed by the bill engine: the search's arithmetic is the bill's.

@@ -1,4 +1,5 @@
 // Batteries, sites and solvers for the storage engine's tests.
+import { at } from '../bill/bill-fixtures.ts';
 import { BATTERY_DEFAULTS, type Battery } from '../../../src/engine/storage/battery.ts';
 import type { LpSolver } from '../../../src/engine/storage/linear-program.ts';
 import { highsSolver } from '../../../src/modules/storage/highs-solver.ts';
@@ -22,3 +23,6 @@ export function battery(extra: Partial<Battery> = {}): Battery {
 
 /** Hourly PV (AC kWh) as a series of `n` hours from `values`, repeated. */
 export const repeat = (values: number[], days: number): number[] => Array.from({ length: days }, () => values).flat();
+
+/** Hourly PV values from a local time (kWh each hour). */
+export const hourlyPv = (from: string, values: number[]) => ({ from: at(from), duration: 3_600_000, values });
