@@ -1,7 +1,7 @@
 // The rule-based strategies, decided interval by interval from what the battery holds:
 // - SELF_CONSUMPTION: charge from the PV the home does not use, discharge to cover the load the PV does not.
-// - FIXED_SCHEDULE: a mode for each hour of each month, weekdays and weekends apart (the original's fixed schedule
-//   of charge and discharge times of use): CHARGE as much as the battery takes (PV first, then the grid where
+// - FIXED_SCHEDULE: a mode for each hour of each month and day of the week (the original's fixed schedule of charge
+//   and discharge times of use): CHARGE as much as the battery takes (PV first, then the grid where
 //   allowed), DISCHARGE as much as it gives (to the load, and to the grid where allowed), SELF_CONSUMPTION, or IDLE.
 import type { Battery } from './battery.ts';
 import type { Policy } from './dispatch-result.ts';
@@ -10,7 +10,7 @@ import type { SolarFlows, StorageSite } from './site.ts';
 export const SCHEDULE_MODES = ['IDLE', 'CHARGE', 'DISCHARGE', 'SELF_CONSUMPTION'] as const;
 export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 
-/** Modes by [weekend ? 1 : 0][month - 1][hour]. */
+/** Modes by [day of the week, 0 Monday .. 6 Sunday][month - 1][hour]. */
 export type Schedule = readonly (readonly (readonly ScheduleMode[])[])[];
 
 /** What the PV leaves over and what the load lacks in an interval, on the side the battery is coupled to. */
@@ -45,7 +45,7 @@ export function selfConsumption(battery: Battery, site: StorageSite, solar: Sola
 export function fixedSchedule(battery: Battery, site: StorageSite, solar: SolarFlows, schedule: Schedule): Policy {
   const consume = selfConsumption(battery, site, solar);
   return (t, soc, step) => {
-    const mode = schedule[site.weekend[t]!]![site.month[t]! - 1]![site.hour[t]!]!;
+    const mode = schedule[site.weekday[t]!]![site.month[t]! - 1]![site.hour[t]!]!;
     const { surplus, deficit } = spare(battery, site, solar, t);
     if (mode === 'SELF_CONSUMPTION') consume(t, soc, step);
     else if (mode === 'CHARGE') {

@@ -19,10 +19,10 @@ export interface StorageSite {
   /** kWh the home uses in each interval (AC, 0 or more). */
   load: Float64Array;
   solar: SolarInput | null;
-  /** Local month (1-12), hour (0-23) and whether the day is a Saturday or Sunday, for schedules. */
+  /** Local month (1-12), hour (0-23) and day of the week (0 Monday .. 6 Sunday), for schedules. */
   month: Uint8Array;
   hour: Uint8Array;
-  weekend: Uint8Array;
+  weekday: Uint8Array;
 }
 
 /** The PV's output without a battery: AC reaching the home's panel, DC available at the array, DC clipped. */

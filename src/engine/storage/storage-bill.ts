@@ -42,6 +42,8 @@ export interface StorageBill {
   withoutBattery: BillResult;
   dispatch: DispatchResult;
   site: StorageSite;
+  /** The grid's step (ms): the dispatch's intervals (the last may be shorter). */
+  step: number;
   /** The strategy whose dispatch was billed (BILL_OPTIMAL falls back to SELF_CONSUMPTION when that bills less). */
   strategyUsed: Strategy;
   /** BILL_OPTIMAL: the bill as the linear programs state it, and what they approximated. */
@@ -71,7 +73,7 @@ export function siteOnGrid(
   const extra = new Float64Array(n);
   const month = new Uint8Array(n);
   const hour = new Uint8Array(n);
-  const weekend = new Uint8Array(n);
+  const weekday = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     hours[i] = (grid.bounds[i + 1]! - grid.bounds[i]!) / 3_600_000;
     const net = usage.imported[i]! - usage.exported[i]!;
@@ -80,9 +82,9 @@ export function siteOnGrid(
     const day = grid.days[grid.day[i]!]!;
     month[i] = day.date.month;
     hour[i] = Math.floor(grid.minute[i]! / 60);
-    weekend[i] = day.weekday >= 5 ? 1 : 0;
+    weekday[i] = day.weekday;
   }
-  const site: StorageSite = { hours, load, solar, month, hour, weekend };
+  const site: StorageSite = { hours, load, solar, month, hour, weekday };
   const flows = solarFlows(site);
   // Energy the usage itself sends (PV already netted into it) is PV on the panel's AC side.
   for (let i = 0; i < n; i++) {
@@ -189,7 +191,7 @@ export function billWithStorage(given: BillInput, request: StorageRequest, solve
   );
   const input = billInputOf(given, prepared, dispatch, pv);
   const final = calculateBill({ ...input, noted: [...(given.noted ?? []), ...noted] }, fitsStep(prepared, input));
-  return { bill: final, withoutBattery, dispatch, site, strategyUsed, optimiser };
+  return { bill: final, withoutBattery, dispatch, site, step: prepared.grid.step, strategyUsed, optimiser };
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;

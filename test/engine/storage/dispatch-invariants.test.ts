@@ -52,9 +52,15 @@ const input = billInput({
   exportOverride: { arrangement: 'NET_BILLING' },
 });
 /** Charge 10 am - 3 pm, discharge 4-9 pm, self-consumption otherwise; weekends the same but idle at night. */
-const mode = (weekend: number, hour: number): ScheduleMode =>
-  hour >= 10 && hour < 15 ? 'CHARGE' : hour >= 16 && hour < 21 ? 'DISCHARGE' : weekend ? 'IDLE' : 'SELF_CONSUMPTION';
-const schedule: Schedule = [0, 1].map((w) =>
+const mode = (weekday: number, hour: number): ScheduleMode =>
+  hour >= 10 && hour < 15
+    ? 'CHARGE'
+    : hour >= 16 && hour < 21
+      ? 'DISCHARGE'
+      : weekday >= 5
+        ? 'IDLE'
+        : 'SELF_CONSUMPTION';
+const schedule: Schedule = [0, 1, 2, 3, 4, 5, 6].map((w) =>
   Array.from({ length: 12 }, () => Array.from({ length: 24 }, (_, h) => mode(w, h))),
 );
 
