@@ -55,6 +55,10 @@ export type MassCalculation = Static<typeof MassCalculationSchema>;
 export type Options = Omit<Static<typeof MassBody>, 'scenarios' | 'sharedScenario'>;
 export type Scenario = Static<typeof ScenarioInput>;
 
+const HOUR = 3_600_000;
+/** The finest grid BILL_OPTIMAL solves (a month of 15-minute data is a program of 2,976 intervals). */
+const MIN_OPTIMAL_STEP = 900_000;
+
 /** The longest calculation range, and the most intervals its grid may have (a year of one-minute data). */
 const MAX_RANGE_DAYS = 1100;
 const MAX_INTERVALS = 527_040;
@@ -168,6 +172,18 @@ export class CalculationsService {
         `${path}storage.solar.duration`,
         String(request.solar.duration),
         `At most ${MAX_INTERVALS} intervals per calculation`,
+      );
+    // The optimiser's programs grow with the intervals of a billing period: a month of 5-minute data is 8,928 of them.
+    const finest = Math.min(
+      HOUR,
+      ...input.series.map((x) => x.duration),
+      ...(request.solar ? [request.solar.duration] : []),
+    );
+    if (request.strategy === 'BILL_OPTIMAL' && finest < MIN_OPTIMAL_STEP)
+      throw invalidArgument(
+        `${path}storage.dispatchStrategy`,
+        'BILL_OPTIMAL',
+        `BILL_OPTIMAL works on intervals of ${MIN_OPTIMAL_STEP / 60_000} minutes or longer; the data's are ${finest / 60_000}: send coarser data, or dispatch SELF_CONSUMPTION or FIXED_SCHEDULE`,
       );
     const r = await prepared.runStorage(input, request);
     const answer = prepared.format(r.bill, s.expected, ext);

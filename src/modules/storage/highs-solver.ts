@@ -9,6 +9,7 @@ const loadHighs = ((highsPackage as unknown as { default?: unknown }).default ??
   highsPackage) as unknown as typeof highsPackage.default;
 
 let loading: Promise<LpSolver> | null = null;
+const TIME_LIMIT_SECONDS = 30;
 
 /** The solver, loading HiGHS on first use. */
 export function highsSolver(): Promise<LpSolver> {
@@ -37,7 +38,8 @@ export function highsSolver(): Promise<LpSolver> {
           },
         },
         (model) => {
-          model.options.set({ output_flag: false });
+          // A program of a billing period solves in well under a second; the limit only stops a runaway.
+          model.options.set({ output_flag: false, time_limit: TIME_LIMIT_SECONDS });
           model.run();
           const status = model.getModelStatus();
           if (status !== optimal)

@@ -161,6 +161,11 @@ for (const dialect of dialects) {
       await refused(bad({ solar: { dataSeries: [1, -2], duration: 3_600_000 } }), 'storage.solar.dataSeries[1]');
       await refused(bad({ solar: { dataSeries: pv, duration: 3_600_000, side: 'DDC' } }), 'storage.solar.side');
       await refused(bad({ batteryYearsInService: 99 }), 'storage.batteryYearsInService');
+      // Five-minute PV would make each billing period's program 12 times an hourly one's.
+      await refused(
+        bad({ solar: { dataSeries: Array(HOURS * 12).fill(0.1), duration: 300_000 } }),
+        'storage.dispatchStrategy',
+      );
     });
   });
 }
