@@ -97,4 +97,39 @@ describe('golden days', () => {
     assert.equal(optimal.bill.summary.totalCost, 2.96);
     assert.equal(run('SELF_CONSUMPTION', o, battery(), pv).bill.summary.totalCost, 2.96);
   });
+
+  it('DC coupling stores what the inverter would clip; AC coupling cannot', () => {
+    // The array gives 6 kWh DC an hour from 10 am to 2 pm into a 4 kW inverter (efficiency 1 here): without a battery
+    // 2 kWh DC an hour are clipped, 8 kWh. Self-consumption, empty at midnight, load 1 kWh an hour. DC-coupled, the
+    // battery takes the array's DC before the inverter: 5 kWh at 10 and 11 am (4.5 stored each), 1.1111 at noon
+    // (full at 10 kWh); the inverter clips 6 - 1.1111 - 4 = 0.8889 at noon and 2 at 1 pm: 2.8889 kWh. AC-coupled,
+    // the battery charges from the inverter's 4 kWh AC: the 8 kWh are clipped all the same.
+    const pv = Array(24).fill(0);
+    for (let h = 10; h < 14; h++) pv[h] = 6;
+    const o = {
+      ...JULY_15,
+      versions: [version([rate('CONSUMPTION_BASED', [band(0.3)])])],
+      series: [hourly('2025-07-15T00:00', flat(1))],
+    };
+    const clipped = (coupling: 'AC' | 'DC') =>
+      billWithStorage(
+        billInput(o),
+        {
+          battery: battery({ coupling }),
+          solar: { ...hourlyPv('2025-07-15T00:00', pv), side: 'DC', dcToAcEfficiency: 1, inverterAcKw: 4 },
+          strategy: 'SELF_CONSUMPTION',
+          schedule: null,
+        },
+        solver,
+      );
+    const dc = clipped('DC');
+    const ac = clipped('AC');
+    const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
+    assert.ok(Math.abs(sum(dc.dispatch.solarCurtailed) - 2.888889) < 1e-5, String(sum(dc.dispatch.solarCurtailed)));
+    assert.ok(Math.abs(sum(ac.dispatch.solarCurtailed) - 8) < 1e-9);
+    // Both store 11.11 kWh (10 kWh held); the DC-coupled one took it from DC the inverter would have clipped, so
+    // its PV still sends the midday surplus: the same bill here, where sent energy earns nothing.
+    assert.ok(Math.abs(sum(dc.dispatch.charge) - 100 / 9) < 1e-9 && Math.abs(sum(ac.dispatch.charge) - 100 / 9) < 1e-9);
+    assert.ok(sum(dc.dispatch.solarToGrid) > sum(ac.dispatch.solarToGrid) + 5);
+  });
 });
