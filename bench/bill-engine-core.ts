@@ -3,59 +3,16 @@
 // Tariff: PG&E E-TOU-C (TOU energy with baseline-credit tiers, territory T) plus a TOU demand charge given as a rate
 // input, so one bill exercises TOU, tiers and demand. Load: SYNTHETIC (bench/synthetic-load.ts). The last case is a
 // solar customer on net metering: hourly load minus SYNTHETIC solar, credits rolled month to month and trued up.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DateTime } from 'luxon';
-import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { runSeeds } from '../src/data/seed.ts';
 import { calculateBill } from '../src/engine/bill/calculate.ts';
-import type { BillInput } from '../src/engine/bill/types.ts';
-import { CalendarsService } from '../src/modules/calendars/calendars.service.ts';
-import { readRateInputs } from '../src/modules/calculations/rate-inputs.ts';
-import { TariffContextLoader, versionsIn } from '../src/modules/calculations/tariff-context.ts';
-import { LsesService } from '../src/modules/lses/lses.service.ts';
-import { LookupsRepository } from '../src/domain/properties/lookups.repository.ts';
-import { SeasonsRepository } from '../src/modules/seasons/seasons.repository.ts';
-import { TimeOfUsesService } from '../src/modules/timeofuses/timeofuses.service.ts';
-import { ZipcodesService } from '../src/modules/zipcodes/zipcodes.service.ts';
-import {
-  BENCH_DEMAND_RATE,
-  BENCH_TARIFF,
-  BENCH_ZONE,
-  median,
-  syntheticLoad,
-  syntheticSolar,
-  YEAR,
-} from './synthetic-load.ts';
+import { benchTariff } from './lib/bench-tariff.ts';
+import { median, syntheticLoad, syntheticSolar } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '500' } } });
 const runs = Number(values.runs);
-const from = DateTime.fromISO(YEAR.from, { zone: BENCH_ZONE }).toMillis();
-const to = DateTime.fromISO(YEAR.to, { zone: BENCH_ZONE }).toMillis();
 
-const dir = mkdtempSync(join(tmpdir(), 'ratebook-bill-'));
-const db = connectDatabase({ kind: 'sqlite', filename: join(dir, 'bill.sqlite') });
+const { tariff, extra, input: billInput, close } = await benchTariff();
 try {
-  await migrateToLatest(db);
-  await runSeeds(db);
-  const now = () => new Date();
-  const lses = new LsesService(db, new ZipcodesService(db));
-  const seasons = new SeasonsRepository(db);
-  const calendars = new CalendarsService(db, (id) => lses.zoneOf(id), now);
-  const loader = new TariffContextLoader(
-    db,
-    seasons,
-    new TimeOfUsesService(db, lses, seasons, calendars, now),
-    calendars,
-    new LookupsRepository(db),
-  );
-  const tariff = (await loader.tariff(BENCH_TARIFF))!;
-  const versions = versionsIn(tariff, from, to);
-  const extra = readRateInputs([BENCH_DEMAND_RATE], 'rateInputs', BENCH_ZONE, versions[0]!.tariffId);
-  const time = await loader.time([...versions.flatMap((v) => v.rates), ...extra], BENCH_ZONE, from, to, null);
   // The third case bills the demand rate on a ratchet key measured over 15-minute intervals from 5-minute data.
   const ratchet = {
     keyName: 'benchRatchet',
@@ -77,28 +34,7 @@ try {
     const load = sun
       ? syntheticLoad(minutes).map((kwh, i) => Math.round((kwh - sun[i]!) * 1000) / 1000)
       : syntheticLoad(minutes);
-    const input: BillInput = {
-      from,
-      to,
-      zone: BENCH_ZONE,
-      versions,
-      versionFixed: false,
-      exportOverride,
-      ...time,
-      readings: [],
-      series: [{ keyName: 'consumption', from, duration: minutes * 60_000, values: load, exports: null }],
-      properties: new Map(),
-      demandKeys: keys,
-      territoryId: 3538,
-      extraRates: rates,
-      options: {
-        billingPeriod: false,
-        minimums: true,
-        excludeChargeClasses: new Set(),
-        detailLevel: 'ALL',
-        groupBy: null,
-      },
-    };
+    const input = billInput(load, minutes, { exportOverride, demandKeys: keys, extraRates: rates });
     for (let i = 0; i < 50; i++) calculateBill(input);
     const ms: number[] = [];
     let total = 0;
@@ -113,6 +49,5 @@ try {
     );
   }
 } finally {
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }

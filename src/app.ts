@@ -72,6 +72,8 @@ import { AccountCalculationService } from './modules/accounts/account-calculatio
 import { accountCalculationRoutes } from './modules/accounts/account-calculation.routes.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { StorageProfilesService } from './modules/storage/storage-profiles.service.ts';
+import { storageProfilesRoutes } from './modules/storage/storage-profiles.routes.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
 import { registerCalculationHistory } from './modules/calculation-history/history.plugin.ts';
 
@@ -218,6 +220,7 @@ export async function buildApp({
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));
+  await app.register(storageProfilesRoutes(new StorageProfilesService(accounts, profiles, calculations)));
   await app.register(
     accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),
   );

@@ -42,6 +42,19 @@ const USAGE = [
   { keyName: 'territoryId', dataValue: 3538 },
 ];
 
+/** A battery (the original's field names) with two days of PV beside the usage. */
+const STORAGE = {
+  batteryNameplateCapacity: 13.5,
+  batteryNameplatePower: '5',
+  batteryMinSoc: 0.1,
+  allowGridToBattery: 'true',
+  dispatchStrategy: 'BILL_OPTIMAL',
+  solar: {
+    duration: 3_600_000,
+    dataSeries: Array.from({ length: 48 }, (_, h) => (h % 24 >= 9 && h % 24 < 16 ? 3 : 0)),
+  },
+};
+
 const PLAN: Omit<FuzzPlan, 'operations'> = {
   samples: {
     lseId: 734,
@@ -73,6 +86,7 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
       propertyInputs: USAGE,
       rateInputs: [{ chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.01 }] }],
       expected: { totalCost: 10 },
+      storage: STORAGE,
     },
     'POST /rest/public/calculate/{masterTariffId}': {
       fromDateTime: '2025-07-01',
@@ -87,7 +101,19 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
       detailLevel: 'CHARGE_TYPE',
       address: { zip: '94612' },
       sharedScenario: { propertyInputs: USAGE },
-      scenarios: [{ scenarioName: 'E-1', masterTariffId: 522 }, { masterTariffId: 1100102 }],
+      scenarios: [
+        { scenarioName: 'E-1', masterTariffId: 522 },
+        { masterTariffId: 1100102, storage: { ...STORAGE, dispatchStrategy: { chargeOnSurplus: true } } },
+      ],
+    },
+    'POST /rest/v1/profiles/storage': {
+      providerAccountId: 'fuzz-account',
+      providerProfileId: 'fuzz-battery',
+      fromDateTime: '2025-07-01T00:00:00-07:00',
+      toDateTime: '2025-07-03T00:00:00-07:00',
+      consumption: { providerProfileId: 'fuzz-usage' },
+      solar: [{ providerProfileId: 'fuzz-pv', dataFactor: 1.5 }],
+      storage: { mainTariffId: 1100102, ...STORAGE, solar: undefined },
     },
     'POST /rest/v1/accounts/analysis': {
       fromDateTime: '2025-07-01',

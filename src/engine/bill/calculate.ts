@@ -15,9 +15,28 @@ import { fitsGrid, prepareGrid, type PreparedGrid } from './prepared.ts';
 import { settlePeriod, settleYears } from './settlement.ts';
 import { applicabilityResolver, assumptionList, territoryAmong } from './assumptions.ts';
 import { BillInputError, lookupKey, type BillInput, type BillResult } from './types.ts';
-import { placeUsage } from './usage.ts';
+import { type GridUsage, placeUsage } from './usage.ts';
 
 const HOUR = 3_600_000;
+
+/**
+ * The usage of `input` on the prepared grid, as its bill places it: readings that name a TOU period on the hours of
+ * that type in the tariff's (first) TOU group; each interval's flows netted, except with two meters (buy all / sell
+ * all), where load and generation stay apart.
+ */
+export function placeBillUsage(input: BillInput, prepared: PreparedGrid): GridUsage {
+  const rates = [...input.versions.flatMap((v) => v.rates), ...input.extraRates];
+  const firstTou = rates.find((r) => r.touId !== null && input.tous.has(r.touId));
+  const readingGroup = firstTou ? input.tous.get(firstTou.touId!)!.groupKey : null;
+  const rules = exportRulesFor(input.versions, input.exportOverride);
+  return placeUsage(
+    prepared.grid,
+    input.readings,
+    input.series,
+    (i) => (readingGroup === null ? null : prepared.selection.touTypeAt(readingGroup, i)),
+    rules?.arrangement === 'BUY_ALL_SELL_ALL',
+  );
+}
 
 /**
  * The bill of `given`. `prepared`: its tariff made ready for its grid (prepareGrid), when the caller bills many usages
@@ -42,18 +61,8 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
   }
 
   const allRates = (v: TariffVersion): Rate[] => [...v.rates, ...input.extraRates];
-  // Readings that name a TOU period are placed on the hours of that type in the tariff's (first) TOU group.
-  const firstTou = input.versions.flatMap((v) => allRates(v)).find((r) => r.touId !== null && input.tous.has(r.touId));
-  const readingGroup = firstTou ? input.tous.get(firstTou.touId!)!.groupKey : null;
   const rules = exportRulesFor(input.versions, input.exportOverride);
-  // Two meters (buy all / sell all): load and generation stay apart; otherwise each interval's flows are netted.
-  const usage = placeUsage(
-    grid,
-    input.readings,
-    input.series,
-    (i) => (readingGroup === null ? null : selection.touTypeAt(readingGroup, i)),
-    rules?.arrangement === 'BUY_ALL_SELL_ALL',
-  );
+  const usage = placeBillUsage(input, prepared);
   selection.attach(usage);
   const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 

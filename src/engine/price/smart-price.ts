@@ -42,7 +42,7 @@ function bandAt(rate: Rate, bands: RateBand[], monthKWh: number | null, daysOfMo
 }
 
 /** Lookup value in force at an instant (a cursor per series: instants arrive in order). */
-function lookupReader(series: LookupSeries | undefined) {
+export function lookupReader(series: LookupSeries | undefined) {
   let k = 0;
   return (t: number): number | null => {
     if (!series) return null;

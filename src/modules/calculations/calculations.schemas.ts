@@ -8,8 +8,10 @@ const NString = Type.Union([Type.String(), Type.Null()]);
 const NInt = Type.Union([Type.Integer(), Type.Null()]);
 const NNum = Type.Union([Type.Number(), Type.Null()]);
 
-/** A year of one-minute values; longer series are a 400. */
-export const MAX_SERIES_LENGTH = 527_040;
+import { MAX_SERIES_LENGTH } from './series-limits.ts';
+import { StorageAnswer, StorageInput } from './storage.schemas.ts';
+
+export { MAX_SERIES_LENGTH };
 
 export const PropertyDataInput = Type.Object({
   keyName: Type.String({
@@ -126,6 +128,7 @@ const ScenarioFields = {
         "Whether dollar credit left at the true-up is paid (net billing with carryover); default the tariff's, else false",
     }),
   ),
+  storage: Type.Optional(StorageInput),
 };
 
 export const ScenarioInput = Type.Object({
@@ -248,6 +251,7 @@ export const CalculatedCostSchema = Type.Object({
   items: Type.Array(CalculatedCostItemSchema),
   assumptions: Type.Array(AssumptionSchema),
   calculatedCostId: Type.String(),
+  storage: Type.Optional(StorageAnswer),
 });
 
 export const MassCalculationSchema = Type.Object({

@@ -6,6 +6,8 @@ import { DateTime } from 'luxon';
 import { givenDemandKw, isGivenDemand, ownDemandKey } from '../../engine/bill/billing-demand.ts';
 import { calculateBill } from '../../engine/bill/calculate.ts';
 import type { PreparedGrid } from '../../engine/bill/prepared.ts';
+import { OptimiserError } from '../../engine/storage/bill-optimal.ts';
+import { billWithStorage, type StorageBill, type StorageRequest } from '../../engine/storage/storage-bill.ts';
 import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, type Rate } from '../../engine/tariff/model.ts';
 import { aliased } from '../../http/aliases.ts';
@@ -34,9 +36,16 @@ import { territoriesOf, type TariffContext, type TariffContextLoader, type TimeC
 import { readUsage, type PropertyData } from './usage-inputs.ts';
 import { readBaselineRequest, typicalUsage } from './typical-usage.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
+import { highsSolver } from '../storage/highs-solver.ts';
+import { storageAnswer } from './storage-answer.ts';
+import { readStorage } from './storage-inputs.ts';
 
 export type CalculatedCost = Static<typeof CalculatedCostSchema>;
 export type MassCalculation = Static<typeof MassCalculationSchema>;
+
+const HOUR = 3_600_000;
+/** The finest grid BILL_OPTIMAL solves (a month of 15-minute data is a program of 2,976 intervals). */
+const MIN_OPTIMAL_STEP = 900_000;
 
 /** The longest calculation range, and the most intervals its grid may have (a year of one-minute data). */
 const MAX_RANGE_DAYS = 1100;
@@ -48,6 +57,8 @@ export interface PreparedBill {
   input: BillInput;
   /** `grid`: the tariff made ready for the range (prepareGrid), when many usages are billed on it. */
   run(input: BillInput, grid?: PreparedGrid): BillResult;
+  /** The bill of `input` with a battery dispatched behind the meter (BILL_OPTIMAL needs `solver`). */
+  runStorage(input: BillInput, request: StorageRequest): Promise<StorageBill>;
   format(result: BillResult, expected: Scenario['expected'], ext: boolean): CalculatedCost;
 }
 
@@ -77,6 +88,7 @@ export class CalculationsService {
       trueUpMonth,
       yearEndSellRate,
       yearEndCreditPaid,
+      storage,
       ...options
     } = body;
     return this.scenario(
@@ -90,6 +102,7 @@ export class CalculationsService {
         trueUpMonth,
         yearEndSellRate,
         yearEndCreditPaid,
+        storage,
       },
       '',
       new RequestCache(),
@@ -129,7 +142,31 @@ export class CalculationsService {
     ext: boolean,
   ): Promise<CalculatedCost> {
     const prepared = await this.prepare(options, s, path, cache, orgId);
-    return prepared.format(prepared.run(prepared.input), s.expected, ext);
+    if (!s.storage) return prepared.format(prepared.run(prepared.input), s.expected, ext);
+    // A battery behind the meter (Ratebook extension): the usage is the load, its dispatch's meter series is billed.
+    const { input } = prepared;
+    const request = readStorage(s.storage, `${path}storage.`, input, input.zone);
+    if (request.solar && (input.to - input.from) / request.solar.duration > MAX_INTERVALS)
+      throw invalidArgument(
+        `${path}storage.solar.duration`,
+        String(request.solar.duration),
+        `At most ${MAX_INTERVALS} intervals per calculation`,
+      );
+    // The optimiser's programs grow with the intervals of a billing period: a month of 5-minute data is 8,928 of them.
+    const finest = Math.min(
+      HOUR,
+      ...input.series.map((x) => x.duration),
+      ...(request.solar ? [request.solar.duration] : []),
+    );
+    if (request.strategy === 'BILL_OPTIMAL' && finest < MIN_OPTIMAL_STEP)
+      throw invalidArgument(
+        `${path}storage.dispatchStrategy`,
+        'BILL_OPTIMAL',
+        `BILL_OPTIMAL works on intervals of ${MIN_OPTIMAL_STEP / 60_000} minutes or longer; the data's are ${finest / 60_000}: send coarser data, or dispatch SELF_CONSUMPTION or FIXED_SCHEDULE`,
+      );
+    const r = await prepared.runStorage(input, request);
+    const answer = prepared.format(r.bill, s.expected, ext);
+    return { ...answer, storage: storageAnswer(r, request, answer.fromDateTime, r.step) };
   }
 
   /**
@@ -332,10 +369,27 @@ export class CalculationsService {
         throw e;
       }
     };
+    const runStorage = async (bill: BillInput, request: StorageRequest): Promise<StorageBill> => {
+      const solver = request.strategy === 'BILL_OPTIMAL' ? await highsSolver() : undefined;
+      try {
+        return billWithStorage(bill, request, solver);
+      } catch (e) {
+        if (e instanceof BillInputError)
+          throw invalidArgument(
+            /^(propertyInputs|rateInputs)/.test(e.field) ? `${path}${e.field}` : e.field,
+            null,
+            e.message,
+          );
+        if (e instanceof OptimiserError)
+          throw invalidArgument(`${path}storage.dispatchStrategy`, 'BILL_OPTIMAL', e.message);
+        throw e;
+      }
+    };
     return {
       tariff,
       input,
       run,
+      runStorage,
       format: (result, expected, ext) => toCalculatedCost(tariff, result, from, to, expected, ext),
     };
   }

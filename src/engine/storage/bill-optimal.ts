@@ -1,0 +1,275 @@
+// BILL_OPTIMAL: the dispatch that minimises each billing period's bill, knowing the period's load and PV (perfect
+// foresight, as SAM's and REopt's optimising modes assume), solved as one linear program per period:
+//   minimise   sum_t (importCost_t imp_t + exportCost_t exp_t) + tier blocks + demand blocks + minimum shortfall
+//   subject to the battery's state of charge (e_t = e_t-1 + input efficiency x DC in - DC out), its band and power,
+//              the meter's balance in each interval (imp - exp = load - PV + battery in - battery out),
+//              grid charging and battery export where they are not allowed, the PV inverter's rating (DC coupling).
+// What the battery holds when a period ends is worth what it saves the next day: each program looks one day into the
+// next period (its energy prices, not its tiers or demand) and keeps only its own period's decisions. The periods are
+// solved in order, each starting from the state of charge the previous one ended with.
+import { type Battery, socBand } from './battery.ts';
+import { type Decisions, emptyDecisions } from './dispatch-result.ts';
+import { LpBuilder, type LpSolver } from './linear-program.ts';
+import type { SolarFlows, StorageSite } from './site.ts';
+import type { PeriodCosts, TariffCosts } from './tariff-costs.ts';
+
+/** $/kWh on every kWh moved in or out: breaks the ties that would let the program cycle energy for nothing. */
+const TIE_BREAK = 1e-6;
+/** How far a program looks into the next period to value the energy it leaves there. */
+const LOOK_AHEAD_HOURS = 24;
+const INF = Number.POSITIVE_INFINITY;
+
+export interface OptimalPlan {
+  decisions: Decisions;
+  /** Sum of the periods' objectives: the bill as the program states it (tie-breaks and wear left out). */
+  objective: number;
+  periods: number;
+}
+
+export class OptimiserError extends Error {}
+
+/** One period's program, its columns named by what they hold. */
+function periodProgram(
+  battery: Battery,
+  site: StorageSite,
+  solar: SolarFlows,
+  costs: PeriodCosts,
+  startSoc: number,
+  next: PeriodCosts | undefined,
+) {
+  const { i0, i1 } = costs;
+  const n = i1 - i0;
+  // The look-ahead: intervals of the next period, up to a day of them, priced by its energy prices.
+  let ahead = 0;
+  for (let hours = 0; next && ahead < next.i1 - next.i0 && hours < LOOK_AHEAD_HOURS; ahead++)
+    hours += site.hours[i1 + ahead]!;
+  const importCost = (t: number) => (t < n ? costs.importCost[t]! : next!.importCost[t - n]!);
+  const exportCost = (t: number) => (t < n ? costs.exportCost[t]! : next!.exportCost[t - n]!);
+  const band = socBand(battery);
+  const lp = new LpBuilder();
+  const dc = battery.coupling === 'DC';
+  const { acToDcEfficiency: inEff, dcToAcEfficiency: outEff, inputEfficiency: cellEff } = battery;
+  const m = n + ahead;
+  const cols = {
+    acIn: new Int32Array(m).fill(-1),
+    solarIn: new Int32Array(m).fill(-1),
+    toInverter: new Int32Array(m).fill(-1),
+    out: new Int32Array(m),
+    soc: new Int32Array(m),
+    imp: new Int32Array(m),
+    exp: new Int32Array(m),
+  };
+  for (let t = 0; t < m; t++) {
+    const i = t + i0;
+    const h = site.hours[i]!;
+    const load = site.load[i]!;
+    const solarAc = solar.ac[i]!;
+    const surplus = Math.max(0, solarAc - load);
+    const deficit = load - Math.min(load, solarAc);
+    const chargeDc = battery.chargeKw * h;
+    // DC out: its power, and (no battery export) no more than the load lacks after the PV.
+    const outCap = Math.min(battery.dischargeKw * h, battery.gridExport ? INF : deficit / outEff);
+    const out = lp.column(TIE_BREAK + battery.degradationCostPerKwh, 0, outCap);
+    const soc = lp.column(0, band.floor, band.ceiling);
+    const imp = lp.column(importCost(t));
+    const exp = lp.column(exportCost(t));
+    cols.out[t] = out;
+    cols.soc[t] = soc;
+    cols.imp[t] = imp;
+    cols.exp[t] = exp;
+    const socTerms: [number, number][] = [
+      [soc, 1],
+      [out, 1],
+    ];
+    if (t > 0) socTerms.push([cols.soc[t - 1]!, -1]);
+    if (!dc) {
+      // AC coupling: the battery's inverter draws AC from the panel (the PV's surplus only, without grid charging).
+      const acIn = lp.column(TIE_BREAK, 0, Math.min(chargeDc / inEff, battery.gridCharging ? INF : surplus));
+      cols.acIn[t] = acIn;
+      socTerms.push([acIn, -cellEff * inEff]);
+      lp.row(
+        [
+          [imp, 1],
+          [exp, -1],
+          [acIn, -1],
+          [out, outEff],
+        ],
+        load - solarAc,
+        load - solarAc,
+      );
+    } else {
+      // DC coupling: the array's DC splits between the battery and the shared inverter (whose AC rating it shares
+      // with the battery's output); without grid charging, the battery takes only DC the load does not need.
+      const spare = Math.max(0, solar.dc[i]! - Math.min(load, solarAc) / solar.efficiency);
+      const solarIn = lp.column(TIE_BREAK, 0, Math.min(chargeDc, battery.gridCharging ? solar.dc[i]! : spare));
+      const toInverter = lp.column(0, 0, solar.dc[i]!);
+      cols.solarIn[t] = solarIn;
+      cols.toInverter[t] = toInverter;
+      socTerms.push([solarIn, -cellEff]);
+      const meter: [number, number][] = [
+        [imp, 1],
+        [exp, -1],
+        [toInverter, solar.efficiency],
+        [out, outEff],
+      ];
+      if (battery.gridCharging) {
+        const acIn = lp.column(TIE_BREAK, 0, chargeDc / inEff);
+        cols.acIn[t] = acIn;
+        socTerms.push([acIn, -cellEff * inEff]);
+        meter.push([acIn, -1]);
+        lp.row(
+          [
+            [solarIn, 1],
+            [acIn, inEff],
+          ],
+          -INF,
+          chargeDc,
+        );
+      }
+      lp.row(meter, load, load);
+      lp.row(
+        [
+          [solarIn, 1],
+          [toInverter, 1],
+        ],
+        -INF,
+        solar.dc[i]!,
+      );
+      const limit = solar.acLimit[i]!;
+      if (Number.isFinite(limit))
+        lp.row(
+          [
+            [toInverter, solar.efficiency],
+            [out, outEff],
+          ],
+          -INF,
+          limit,
+        );
+    }
+    lp.row(socTerms, t === 0 ? startSoc : 0, t === 0 ? startSoc : 0);
+  }
+  const minimumTerms: [number, number][] = [];
+  const min = costs.minimum;
+  if (min)
+    for (let t = 0; t < n; t++) {
+      minimumTerms.push([cols.imp[t]!, min.preTaxImport[t]!]);
+      minimumTerms.push([cols.exp[t]!, min.preTaxExport[t]!]);
+    }
+  for (const block of costs.tiers) {
+    const terms: [number, number][] = [];
+    block.widths.forEach((width, j) => {
+      const y = lp.column(block.prices[j]!, j === 0 && block.side === 'NET' ? -INF : 0, width);
+      terms.push([y, 1]);
+      if (min && block.preTax) minimumTerms.push([y, block.prices[j]! / block.weight]);
+    });
+    for (const t of block.intervals) {
+      terms.push([cols.imp[t]!, -1]);
+      if (block.side === 'NET') terms.push([cols.exp[t]!, 1]);
+    }
+    lp.row(terms, 0, 0);
+  }
+  for (const block of costs.demands) {
+    const peak: [number, number][] = block.widths.map((width, j) => {
+      const z = lp.column(block.prices[j]!, 0, width);
+      if (min && block.preTax) minimumTerms.push([z, block.prices[j]! / block.weight]);
+      return [z, 1];
+    });
+    for (const w of block.windows) {
+      const terms: [number, number][] = [...peak];
+      for (const t of w.intervals) terms.push([cols.imp[t]!, -1 / w.hours]);
+      lp.row(terms, 0, INF);
+    }
+  }
+  // The next period's tiers and demand charges over the look-ahead day, at a day's share of their widths and prices:
+  // a day of the next month uses a day of its (baseline) allowance, and the day's peak is not the month's.
+  const aheadColumns: [number, number][] = [];
+  if (next && ahead > 0) {
+    let hours = 0;
+    for (let t = 0; t < ahead; t++) hours += site.hours[i1 + t]!;
+    let periodHours = 0;
+    for (let i = next.i0; i < next.i1; i++) periodHours += site.hours[i]!;
+    const share = hours / periodHours;
+    for (const block of next.tiers) {
+      const intervals = Array.from(block.intervals).filter((t) => t < ahead);
+      if (!intervals.length) continue;
+      const terms: [number, number][] = block.widths.map((width, j) => {
+        const y = lp.column(block.prices[j]!, j === 0 && block.side === 'NET' ? -INF : 0, width * share);
+        aheadColumns.push([y, block.prices[j]!]);
+        return [y, 1];
+      });
+      for (const t of intervals) {
+        terms.push([cols.imp[t + n]!, -1]);
+        if (block.side === 'NET') terms.push([cols.exp[t + n]!, 1]);
+      }
+      lp.row(terms, 0, 0);
+    }
+    for (const block of next.demands) {
+      const windows = block.windows.filter((w) => w.intervals.every((t) => t < ahead));
+      if (!windows.length) continue;
+      const peak: [number, number][] = block.widths.map((width, j) => {
+        const z = lp.column(block.prices[j]! * share, 0, width);
+        aheadColumns.push([z, block.prices[j]! * share]);
+        return [z, 1];
+      });
+      for (const w of windows) {
+        const terms: [number, number][] = [...peak];
+        for (const t of w.intervals) terms.push([cols.imp[t + n]!, -1 / w.hours]);
+        lp.row(terms, 0, INF);
+      }
+    }
+  }
+  if (min) {
+    const shortfall = lp.column(min.multiplier, 0, INF);
+    lp.row([[shortfall, 1], ...minimumTerms], min.amount - min.preTaxConstant, INF);
+  }
+  lp.offset = costs.constant;
+  return { lp: lp.build(), cols, n, m, importCost, exportCost, aheadColumns };
+}
+
+/** The program's dispatch over all periods, each solved from the state of charge the one before ended with. */
+export function billOptimal(
+  battery: Battery,
+  site: StorageSite,
+  solar: SolarFlows,
+  costs: TariffCosts,
+  solve: LpSolver,
+  startSoc = socBand(battery).initial,
+): OptimalPlan {
+  const decisions = emptyDecisions(site.load.length);
+  const band = socBand(battery);
+  let soc = startSoc;
+  let objective = 0;
+  costs.periods.forEach((period, k) => {
+    const { lp, cols, n, m, importCost, exportCost, aheadColumns } = periodProgram(
+      battery,
+      site,
+      solar,
+      period,
+      soc,
+      costs.periods[k + 1],
+    );
+    const solution = solve(lp);
+    if (solution.status !== 'OPTIMAL')
+      throw new OptimiserError(`The dispatch program of billing period ${k + 1} ended ${solution.status}`);
+    const x = solution.x;
+    // The objective less what is not the bill: tie-breaks, wear, and the look-ahead day's energy.
+    let notBill = 0;
+    for (let t = 0; t < m; t++) {
+      const moved = (cols.acIn[t]! >= 0 ? x[cols.acIn[t]!]! : 0) + (cols.solarIn[t]! >= 0 ? x[cols.solarIn[t]!]! : 0);
+      const out = x[cols.out[t]!]!;
+      notBill += TIE_BREAK * (moved + out) + battery.degradationCostPerKwh * out;
+      if (t >= n) notBill += importCost(t) * x[cols.imp[t]!]! + exportCost(t) * x[cols.exp[t]!]!;
+    }
+    for (const [col, cost] of aheadColumns) notBill += cost * x[col]!;
+    for (let t = 0; t < n; t++) {
+      const i = t + period.i0;
+      if (cols.acIn[t]! >= 0) decisions.acIn[i] = x[cols.acIn[t]!]!;
+      if (cols.solarIn[t]! >= 0) decisions.solarDcIn[i] = x[cols.solarIn[t]!]!;
+      decisions.dcOut[i] = x[cols.out[t]!]!;
+    }
+    // The next period starts where this one ended (kept inside the band against the solver's tolerances).
+    if (n > 0) soc = Math.min(band.ceiling, Math.max(band.floor, x[cols.soc[n - 1]!]!));
+    objective += solution.objective - notBill;
+  });
+  return { decisions, objective, periods: costs.periods.length };
+}
