@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { givenProduction, hourlyOnGrid } from '../../../../src/modules/savings/analysis/production.ts';
+import { stationOf } from '../../../../src/modules/savings/analysis/station.ts';
 import type { Usage } from '../../../../src/modules/savings/analysis/types.ts';
-import { H, planOf, refuses } from './fixtures.ts';
+import { H, planOf, refuses, zipRow } from './fixtures.ts';
 
 const FROM = Date.parse('2027-01-01T00:00:00Z');
 const TO = Date.parse('2028-01-01T00:00:00Z');
@@ -68,5 +69,19 @@ describe('the production step', () => {
       given({ fromDateTime: '2027-01-02T00:00:00Z', duration: H, dataSeries: new Array(8760).fill(0) }),
       'propertyInputs[0].dataSeries',
     );
+  });
+
+  it("chooses a place's weather station once per request", async () => {
+    const asked: unknown[] = [];
+    const solar = {
+      station: async (place: unknown) => {
+        asked.push(place);
+        return { distanceKm: 3 } as never;
+      },
+    };
+    const memo = { stations: new Map(), pv: new Map(), calendars: new Map(), afterBills: new Map() };
+    const a = await stationOf(solar, zipRow(), memo);
+    assert.equal(await stationOf(solar, zipRow(), memo), a);
+    assert.deepEqual(asked, [{ latitude: 37.75, longitude: -122.42, climateZone: '3C' }]);
   });
 });
