@@ -115,6 +115,7 @@ export class SavingsService {
     const { from, to, zone } = before.bill.input;
     const pv = await this.production.of(request, plan, zone, from, to, usage, memo);
     const calendar = sharedTermCalendar(memo.calendars, zone, from, to, plan.years);
+    // Each year's energy, one at a time; a step that changes what the meter sees (a battery) maps them here.
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
     const afterYears = billAfterYears(after, afterBill, usage, years);
     return answerOf({
