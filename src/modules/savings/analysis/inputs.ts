@@ -2,16 +2,22 @@
 // by its keyName and the scenarios it is tagged with, each problem a 400 naming the input by its path. Keys the
 // analysis does not read itself (territoryId, applicability keys, ...) go to the bills of the scenarios they name.
 import type { Static } from '@sinclair/typebox';
-import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
-import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
-import type { SolarPrice } from '../../engine/savings/projection.ts';
-import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../engine/tariff/model.ts';
-import { invalidArgument } from '../../http/errors.ts';
-import { enumValue } from '../../http/list-params.ts';
-import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from './analysis.schemas.ts';
+import {
+  ARRAY_TYPES,
+  MODULE_TYPES,
+  PV_LIMITS,
+  PVWATTS_DEFAULTS,
+  type PvSystem,
+} from '../../../engine/solar/pvwatts.ts';
+import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../../solar/pv-inputs.ts';
+import type { SolarPrice } from '../../../engine/savings/projection.ts';
+import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../../engine/tariff/model.ts';
+import { invalidArgument } from '../../../http/errors.ts';
+import { enumValue } from '../../../http/list-params.ts';
+import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from '../analysis.schemas.ts';
 
-type PropertyInput = Static<typeof AnalysisPropertyInput>;
-type RateInput = Static<typeof AnalysisRateInput>;
+export type PropertyInput = Static<typeof AnalysisPropertyInput>;
+export type RateInput = Static<typeof AnalysisRateInput>;
 export type Scenario = 'before' | 'after' | 'solar';
 const SCENARIOS: readonly Scenario[] = ['before', 'after', 'solar'];
 
@@ -424,4 +430,10 @@ function addSolarPrice(price: SolarPrice, r: Placed<RateInput>): void {
       r.input.chargeType,
       'A solar price is CONSUMPTION_BASED ($/kWh, a PPA) or FIXED_PRICE with chargePeriod MONTHLY or ANNUALLY (a lease) or ONE_TIME (a purchase)',
     );
+}
+
+/** An input as a bill reads it: without the scenarios it is tagged with. */
+export function stripScenarios(p: PropertyInput): Omit<PropertyInput, 'scenarios'> {
+  const { scenarios: _s, ...rest } = p;
+  return rest;
 }
