@@ -15,6 +15,7 @@ import { requestIds } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/serializer-compiler.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { withRestPrefix } from './http/rest-prefix.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerConsole } from './http/console.ts';
@@ -113,6 +114,8 @@ export async function buildApp({
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // `/v1/...` and `/beta/...` as the original's SDK calls them answer as `/rest/v1/...` (src/http/rest-prefix.ts).
+    rewriteUrl: (request) => withRestPrefix(request.url ?? '/'),
     genReqId: requestIds(),
     ajv: {
       customOptions: {
