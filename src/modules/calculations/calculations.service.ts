@@ -27,7 +27,7 @@ import { lookbackSelectors } from './demand-keys.ts';
 import {
   exportOverrideOf,
   merge,
-  refuseUnknownKeys,
+  unusedInputs,
   versionsFor,
   type Options,
   type Scenario,
@@ -232,7 +232,6 @@ export class CalculationsService {
       });
     }
     const { versions, fixed } = versionsFor(tariff, from, to, effectiveOn);
-    await refuseUnknownKeys(this.keys, s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
     const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
     const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
@@ -244,6 +243,8 @@ export class CalculationsService {
         );
     }
     const extra: Rate[] = readRateInputs(s.rateInputs ?? [], `${path}rateInputs`, zone, versions[0]!.tariffId);
+    const inputs = (s.propertyInputs ?? []) as PropertyData[];
+    noted.push(...(await unusedInputs(this.keys, inputs, `${path}propertyInputs`, tariff, versions, extra, { from, to })));
     // Demands the caller gives (coincidentDemand, ...) are checked here, where each input's place is known.
     const givenDemands = new Set(
       [...versions.flatMap((v) => v.rates), ...extra]
