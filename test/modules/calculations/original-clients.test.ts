@@ -561,6 +561,7 @@ for (const dialect of dialects) {
           { keyName: 'consumption', dataValue: 1200 },
           { keyName: 'isSmartRateCustomer', dataValue: true },
           { keyName: 'careEnrolled', dataValue: 'false' },
+          { keyName: 'customerClass', dataValue: 'RESIDENTIAL' },
         ],
       };
       const answer = await calc(body);
@@ -571,6 +572,7 @@ for (const dialect of dialects) {
       assert.deepEqual(unused, [
         ['isSmartRateCustomer', 'true'],
         ['careEnrolled', 'false'],
+        ['customerClass', 'RESIDENTIAL'],
       ]);
       const mass = await calc(
         {
