@@ -77,6 +77,7 @@ import { StorageProfilesService } from './modules/storage/storage-profiles.servi
 import { storageProfilesRoutes } from './modules/storage/storage-profiles.routes.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
 import { registerCalculationHistory } from './modules/calculation-history/history.plugin.ts';
+import { registerUsageCounts } from './modules/usage-counts/usage-counts.plugin.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -163,6 +164,8 @@ export async function buildApp({
   if (db.readRouting) app.addHook('preHandler', readingRequest);
   // Before the calculation routes: each is given its history hooks as it is registered.
   await registerCalculationHistory(app, db, config);
+  // Before every route: each answered request is counted for its organization (GET /rest/v1/orgs/usage).
+  await registerUsageCounts(app, db, now);
 
   await app.register(healthRoutes(db));
   // biome-ignore lint/nursery/noMisusedPromises: register takes async plugins; Biome picks its callback overload.
