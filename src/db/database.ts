@@ -479,6 +479,14 @@ export interface ReadingChunksTable {
 }
 
 /** Calculation history (request and response of each calculation, deflated JSON text). */
+export interface OrgUsageTable {
+  org_id: number;
+  day: string;
+  operation: string;
+  calls: number;
+  errors: number;
+}
+
 export interface CalculationHistoryTable {
   request_id: string;
   org_id: number;
@@ -527,6 +535,7 @@ export interface Database {
   usage_profiles: UsageProfilesTable;
   reading_chunks: ReadingChunksTable;
   organizations: OrganizationsTable;
+  org_usage: OrgUsageTable;
   applications: ApplicationsTable;
   seed_runs: SeedRunsTable;
   load_profiles: LoadProfilesTable;
