@@ -286,7 +286,7 @@ for (const dialect of dialects) {
         for (const id of ids) assert.equal((await send('DELETE', `/rest/timeofuses/734/${id}`, mine)).statusCode, 200);
       });
 
-      it("lists a private group only for its organization in the list of all groups", async () => {
+      it('lists a private group only for its organization in the list of all groups', async () => {
         const created = await send('POST', '/rest/timeofuses', mine, definition());
         assert.equal(created.statusCode, 201, created.body);
         const id = created.json().results[0].touGroupId;
