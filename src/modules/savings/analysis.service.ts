@@ -28,6 +28,9 @@ import { assumeNetMetering, ScenarioBills } from './analysis/scenario-bills.ts';
 import { termYears } from './analysis/term-years.ts';
 import type { AccountAnalysis, Assumption, BillRequest, Body, Memo, Usage } from './analysis/types.ts';
 import { UsageStep } from './analysis/usage.ts';
+import { addStorage } from './analysis/storage-answer.ts';
+import { billStorageYears } from './analysis/storage-years.ts';
+import { highsSolver } from '../storage/highs-solver.ts';
 import { YearOneStep } from './analysis/year-one.ts';
 
 export type { AccountAnalysis };
@@ -115,10 +118,13 @@ export class SavingsService {
     const { from, to, zone } = before.bill.input;
     const pv = await this.production.of(request, plan, zone, from, to, usage, memo);
     const calendar = sharedTermCalendar(memo.calendars, zone, from, to, plan.years);
-    // Each year's energy, one at a time; a step that changes what the meter sees (a battery) maps them here.
+    // Each year's energy, one at a time; with a battery each year is dispatched and billed by the storage step.
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
-    const afterYears = billAfterYears(after, afterBill, usage, years);
-    return answerOf({
+    const storage = plan.storage;
+    const solver = storage?.strategy === 'BILL_OPTIMAL' ? await highsSolver() : undefined;
+    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver) : null;
+    const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years);
+    const answer = answerOf({
       designId,
       plan,
       span: { from, to, at: calendar.at },
@@ -130,5 +136,8 @@ export class SavingsService {
       accountNotes: shared.accountNotes,
       populateCosts: Boolean(request.body.populateCosts),
     });
+    if (storage && storageYears)
+      addStorage(answer, { ...plan, storage }, storageYears, { from, to, at: calendar.at }, calendar.months, usage);
+    return answer;
   }
 }
