@@ -10,36 +10,51 @@ const GLASS = { index: 1.526, thickness: 0.002, extinction: 4 };
 const COATING = { index: 1.3, thickness: 0.002 * 0.01, extinction: 4 };
 const AIR_MASS_COEFFICIENTS = [0.918093, 0.086257, -0.024459, 0.002816, -0.000126];
 
-/** Transmittance of one layer (index n2) entered from a medium of index n1 at `angle` degrees; and the refracted angle. */
-function layer(
-  angle: number,
-  n2: number,
-  n1: number,
-  extinction: number,
-  thickness: number,
-): { tau: number; refracted: number } {
-  const t1 = angle * RAD;
-  const t2 = Math.asin((n1 / n2) * Math.sin(t1));
-  const reflected =
-    0.5 * (Math.sin(t2 - t1) ** 2 / Math.sin(t2 + t1) ** 2 + Math.tan(t2 - t1) ** 2 / Math.tan(t2 + t1) ** 2);
-  return { tau: (1 - reflected) * Math.exp((-extinction * thickness) / Math.cos(t2)), refracted: t2 / RAD };
+/**
+ * Transmittance of one layer (index n2) entered from a medium of index n1 by light whose angle to the normal has sine
+ * `sin1` and cosine `cos1`: Fresnel's unpolarised reflection (the mean of sin^2(t2 - t1) / sin^2(t2 + t1) and
+ * tan^2(t2 - t1) / tan^2(t2 + t1), from Snell's angle t2 without taking an arcsine), then Bouguer's absorption over the
+ * refracted path. Returns the transmittance and leaves the refracted angle's sine in `refractedSine`.
+ */
+let refractedSine = 0;
+function layer(sin1: number, cos1: number, n2: number, n1: number, extinction: number, thickness: number): number {
+  const sin2 = (n1 / n2) * sin1;
+  const cos2 = Math.sqrt(1 - sin2 * sin2);
+  refractedSine = sin2;
+  const sinMinus = sin2 * cos1 - cos2 * sin1;
+  const sinPlus = sin2 * cos1 + cos2 * sin1;
+  const cosMinus = cos2 * cos1 + sin2 * sin1;
+  const cosPlus = cos2 * cos1 - sin2 * sin1;
+  const s = (sinMinus * sinMinus) / (sinPlus * sinPlus);
+  const tanRatio = (sinMinus * cosPlus) / (cosMinus * sinPlus);
+  return (1 - 0.5 * (s + tanRatio * tanRatio)) * Math.exp((-extinction * thickness) / cos2);
 }
 
-/** Transmittance of the coated cover at `angle`. */
+/** Transmittance of the coated cover at `angle` degrees (the glass entered from the coating). */
 function coated(angle: number): number {
-  const coat = layer(angle, COATING.index, 1, COATING.extinction, COATING.thickness);
-  return coat.tau * layer(coat.refracted, GLASS.index, COATING.index, GLASS.extinction, GLASS.thickness).tau;
+  const coat = layer(
+    Math.sin(angle * RAD),
+    Math.cos(angle * RAD),
+    COATING.index,
+    1,
+    COATING.extinction,
+    COATING.thickness,
+  );
+  const sin = refractedSine;
+  return coat * layer(sin, Math.sqrt(1 - sin * sin), GLASS.index, COATING.index, GLASS.extinction, GLASS.thickness);
 }
-/** Transmittance of bare glass at `angle` (v8 takes the diffuse parts so). */
-const bare = (angle: number) => layer(angle, GLASS.index, 1, GLASS.extinction, GLASS.thickness).tau;
+/** Transmittance of bare glass at `angle` degrees (v8 takes the diffuse parts so). */
+const bare = (angle: number) =>
+  layer(Math.sin(angle * RAD), Math.cos(angle * RAD), GLASS.index, 1, GLASS.extinction, GLASS.thickness);
 
 /**
  * Transmittance at normal incidence (1 degree, to keep the Fresnel terms finite) that every factor is relative to. SSC
  * enters the glass under the coating from air (index 1) here, unlike for the beam: kept so, as v8 computes it.
  */
 const NORMAL = (() => {
-  const coat = layer(1, COATING.index, 1, COATING.extinction, COATING.thickness);
-  return coat.tau * layer(coat.refracted, GLASS.index, 1, GLASS.extinction, GLASS.thickness).tau;
+  const coat = layer(Math.sin(RAD), Math.cos(RAD), COATING.index, 1, COATING.extinction, COATING.thickness);
+  const sin = refractedSine;
+  return coat * layer(sin, Math.sqrt(1 - sin * sin), GLASS.index, 1, GLASS.extinction, GLASS.thickness);
 })();
 
 /** Sky and ground factors depend on the tilt only: kept for the last tilt (fixed arrays ask for one). */

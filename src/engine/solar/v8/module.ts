@@ -106,66 +106,58 @@ export function noctCellTemperature(
   return airTemperature + ((effectiveFront / 800) * (noct - 20) * (1 - efficiency / 0.9) * 9.5) / (5.7 + 3.8 * wind);
 }
 
-/** Current at voltage v on the curve (Newton from the light current). */
-function currentAt(v: number, a: number, il: number, io: number, rs: number, rsh: number): number {
-  let i = il;
-  for (let k = 0; k < 60; k++) {
-    const e = Math.exp((v + i * rs) / a);
-    const f = il - i - io * (e - 1) - (v + i * rs) / rsh;
-    const fp = -1 - ((io * rs) / a) * e - rs / rsh;
-    const next = Math.max(0, i - f / fp);
-    if (Math.abs(next - i) < 1e-10) return next;
-    i = next;
+/** Open-circuit voltage: IL - Io (exp(V / a) - 1) - V / Rsh = 0 by Newton's method from the ideal diode's. */
+function openCircuit(a: number, il: number, io: number, rsh: number): number {
+  let v = a * Math.log(il / io + 1);
+  for (let k = 0; k < 50; k++) {
+    const e = Math.exp(v / a);
+    const f = il - io * (e - 1) - v / rsh;
+    const fp = (-io / a) * e - 1 / rsh;
+    const step = f / fp;
+    v -= step;
+    if (Math.abs(step) < 1e-10 * v) break;
   }
-  return i;
+  return v;
 }
 
-/** Open-circuit voltage by bisection on [0, 1.5 Voc(ref)]. */
-function openCircuit(vocRef: number, a: number, il: number, io: number, rsh: number): number {
-  let lo = 0;
-  let hi = vocRef * 1.5;
-  while (hi - lo > 1e-7) {
-    const v = (lo + hi) / 2;
-    if (il - io * (Math.exp(v / a) - 1) - v / rsh < 0) hi = v;
-    else lo = v;
-  }
-  return (lo + hi) / 2;
-}
-
-const GOLDEN = (Math.sqrt(5) - 1) / 2;
-
-/** Maximum power of one module, W, at effective irradiance `g` W/m2 and cell temperature `cellC`; 0 below 1 W/m2. */
+/**
+ * Maximum power of one module, W, at effective irradiance `g` W/m2 and cell temperature `cellC`; 0 below 1 W/m2 (as
+ * v8). The single-diode curve is followed by its diode voltage d = V + I Rs, in which it is explicit:
+ * I = IL - Io (exp(d / a) - 1) - d / Rsh and V = d - I Rs; the maximum of P = V I is where dP/dd = 0, found by Newton's
+ * method kept inside [0, Voc] (halving the interval whenever a step would leave it). One exponential per step. SSC
+ * searches the voltage by golden sections to a relative 1e-4; the two agree to that.
+ */
 export function modulePower(module: CecModule, g: number, cellC: number): number {
   if (!(g >= 1)) return 0;
   const t = cellC + 273.15;
   const muIsc = module.alphaIsc * (1 - module.adjust / 100);
   const il = Math.max(0, (g / 1000) * (module.il + muIsc * (t - T_REF)));
+  if (il === 0) return 0;
   const eg = BANDGAP * (1 - 0.0002677 * (t - T_REF));
   const io = module.io * (t / T_REF) ** 3 * Math.exp((1 / K_EV) * (BANDGAP / T_REF - eg / t));
   const a = (module.a * t) / T_REF;
+  const { rs } = module;
   const rsh = module.rsh * (1000 / g);
-  const voc = openCircuit(module.voc, a, il, io, rsh);
-  // Golden-section search for the voltage of maximum power on [0, Voc].
+  let hi = openCircuit(a, il, io, rsh);
   let lo = 0;
-  let hi = voc;
-  let x1 = hi - GOLDEN * (hi - lo);
-  let x2 = lo + GOLDEN * (hi - lo);
-  let p1 = x1 * currentAt(x1, a, il, io, module.rs, rsh);
-  let p2 = x2 * currentAt(x2, a, il, io, module.rs, rsh);
-  while (hi - lo > 1e-6 * voc) {
-    if (p1 > p2) {
-      hi = x2;
-      x2 = x1;
-      p2 = p1;
-      x1 = hi - GOLDEN * (hi - lo);
-      p1 = x1 * currentAt(x1, a, il, io, module.rs, rsh);
-    } else {
-      lo = x1;
-      x1 = x2;
-      p1 = p2;
-      x2 = lo + GOLDEN * (hi - lo);
-      p2 = x2 * currentAt(x2, a, il, io, module.rs, rsh);
-    }
+  let d = (module.vmp / module.voc) * hi;
+  let power = 0;
+  for (let k = 0; k < 60; k++) {
+    const e = io * Math.exp(d / a);
+    const i = il - (e - io) - d / rsh;
+    const v = d - i * rs;
+    power = v * i;
+    const di = -e / a - 1 / rsh;
+    const ddi = -e / (a * a);
+    const dv = 1 - di * rs;
+    const slope = dv * i + v * di;
+    const curvature = -ddi * rs * i + 2 * dv * di + v * ddi;
+    if (slope > 0) lo = d;
+    else hi = d;
+    let next = d - slope / curvature;
+    if (!(curvature < 0) || !(next > lo && next < hi)) next = (lo + hi) / 2;
+    if (Math.abs(next - d) < 1e-9 * hi) break;
+    d = next;
   }
-  return Math.max(p1, p2);
+  return Math.max(0, power);
 }
