@@ -47,7 +47,7 @@ test('the default system: annual and monthly energy as ssc expects (7043.197 kWh
   const expected = [
     441.117, 488.02, 601.263, 685.43, 730.075, 681.335, 679.185, 662.545, 610.097, 583.053, 461.662, 419.413,
   ];
-  expected.forEach((e, m) => near(monthly[m]!, e, `month ${m + 1}`));
+  for (const [m, e] of expected.entries()) near(monthly[m]!, e, `month ${m + 1}`);
   // kWh per kW DC and the DC capacity factor as v8 reports them.
   near(annual / 4, 1760.799, 'kWh per kW');
   assert.ok(Math.abs((annual / 4 / 8760) * 100 - 20.1) < 0.01);
