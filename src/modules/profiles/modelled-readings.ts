@@ -1,6 +1,12 @@
 // Readings of a modelled profile, made for whatever range is asked: a typical baseline of the account's place scaled
 // to the profile's year of kWh (TypicalBaseline), or the hourly AC output of a PVWatts system there (PVWatts).
-import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
+import {
+  V8_ARRAY_TYPES as ARRAY_TYPES,
+  MODULE_TYPES,
+  V8_LIMITS as PV_LIMITS,
+  V8_DEFAULTS as PVWATTS_DEFAULTS,
+  type V8System as PvSystem,
+} from '../../engine/solar/v8/system.ts';
 import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
 import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
 import { invalidArgument } from '../../http/errors.ts';

@@ -2,7 +2,13 @@
 // by its keyName and the scenarios it is tagged with, each problem a 400 naming the input by its path. Keys the
 // analysis does not read itself (territoryId, applicability keys, ...) go to the bills of the scenarios they name.
 import type { Static } from '@sinclair/typebox';
-import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
+import {
+  V8_ARRAY_TYPES as ARRAY_TYPES,
+  MODULE_TYPES,
+  V8_LIMITS as PV_LIMITS,
+  V8_DEFAULTS as PVWATTS_DEFAULTS,
+  type V8System as PvSystem,
+} from '../../engine/solar/v8/system.ts';
 import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
 import type { SolarPrice } from '../../engine/savings/projection.ts';
 import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../engine/tariff/model.ts';

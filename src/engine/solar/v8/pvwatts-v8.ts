@@ -8,41 +8,13 @@ import type { WeatherYear } from '../pvwatts.ts';
 import { sandiaAc } from './inverter.ts';
 import { throughCover } from './cover.ts';
 import { effectiveIrradiance, modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
+
+export { V8_ARRAY_TYPES, type V8ArrayType, type V8System } from './system.ts';
 import { perezV8 } from './perez.ts';
 import { diffuseFactors, fixedShadedFraction, rowLayout, SkyDiffuseFactors } from './self-shading.ts';
 import { SunForRecords, type TimeConvention } from './sun.ts';
+import { type V8ArrayType, type V8System, v8SystemProblem } from './system.ts';
 import { oneAxisShadeFraction, orientation, type Tracking } from './tracking.ts';
-
-export const V8_ARRAY_TYPES = [
-  'FIXED_OPEN_RACK',
-  'FIXED_ROOF_MOUNT',
-  'ONE_AXIS',
-  'ONE_AXIS_BACKTRACKING',
-  'TWO_AXIS',
-] as const;
-export type V8ArrayType = (typeof V8_ARRAY_TYPES)[number];
-
-/** A PV system as PVWatts v8 names its inputs. */
-export interface V8System {
-  /** DC nameplate, kW. */
-  systemCapacity: number;
-  moduleType: ModuleType;
-  arrayType: V8ArrayType;
-  /** Degrees from horizontal (of the axis for one-axis trackers; two-axis trackers ignore it). */
-  tilt: number;
-  /** Degrees clockwise from north (of the axis for one-axis trackers). */
-  azimuth: number;
-  /** DC losses, percent. */
-  losses: number;
-  dcAcRatio: number;
-  /** Inverter efficiency at rated power, percent. */
-  inverterEfficiency: number;
-  groundCoverageRatio: number;
-  /** Soiling loss, percent: one value for the year or one per month. */
-  soiling?: readonly number[];
-  /** Tracker rotation limit, degrees (v8: 45). */
-  rotationLimit?: number;
-}
 
 /** A weather year as v8 reads its records: with each record's minute stamp and the time convention of the file. */
 export interface V8Weather extends WeatherYear {
@@ -70,6 +42,8 @@ const trackingOf = (arrayType: V8ArrayType): Tracking =>
   arrayType === 'FIXED_OPEN_RACK' || arrayType === 'FIXED_ROOF_MOUNT' ? 'FIXED' : arrayType;
 
 export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly {
+  const problem = v8SystemProblem(system);
+  if (problem) throw new RangeError(problem[1]);
   const n = weather.ghi.length;
   const module = V8_MODULES[system.moduleType];
   const tracking = trackingOf(system.arrayType);
