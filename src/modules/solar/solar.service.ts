@@ -2,9 +2,10 @@
 // output of a system there, per kW DC, by PVWatts v8 (src/engine/solar/v8). v8's output per kW varies a little with the
 // system's size (its row layout and its inverter's self-consumption share are estimated from the size: 0.1 % from
 // 1 kW to 1 MW for a fixed rack, 0.3 % for a one-axis tracker), so a run is made at the system's own size, or at
-// PVWatts's default 4 kW when the size is still to be found. Runs are kept per station and system: the savings of many
-// places near one station, and repeated analyses of one system, run the model once.
-import { pvwattsV8Hourly, type V8System } from '../../engine/solar/v8/pvwatts-v8.ts';
+// PVWatts's default 4 kW when the size is still to be found, and serves every size of the same size class (sizeClass:
+// outputs exactly proportional to size). Runs are kept per station, system shape and size class: the many sizes of a
+// savings analysis mostly share one run, as do the savings of many places near one station.
+import { pvwattsV8Hourly, sizeClass, type V8System } from '../../engine/solar/v8/pvwatts-v8.ts';
 import { invalidArgument } from '../../http/errors.ts';
 import { chooseStation, type StationChoice } from './station-choice.ts';
 import type { WeatherRepository } from './weather.repository.ts';
@@ -35,7 +36,7 @@ export class SolarService {
   /** AC kWh of each hour of the station's typical year per kW DC of `system` (run at its size, 4 kW when 0). */
   async perKw(choice: StationChoice, system: V8System): Promise<Float64Array> {
     const shape = { ...system, systemCapacity: system.systemCapacity > 0 ? system.systemCapacity : DEFAULT_SIZE };
-    const key = `${choice.station.stationId}|${JSON.stringify(shape)}`;
+    const key = `${choice.station.stationId}|${JSON.stringify({ ...shape, systemCapacity: sizeClass(shape) })}`;
     let perKw = this.runs.get(key);
     if (!perKw) {
       const { ac } = pvwattsV8Hourly(shape, await this.weather.weather(choice.station));

@@ -41,6 +41,19 @@ const DEFAULT_ALBEDO = 0.2;
 const trackingOf = (arrayType: V8ArrayType): Tracking =>
   arrayType === 'FIXED_OPEN_RACK' || arrayType === 'FIXED_ROOF_MOUNT' ? 'FIXED' : arrayType;
 
+/**
+ * What v8's output per kW DC depends on besides the system's shape: the row layout it estimates from the size (for
+ * self-shaded arrays) and the inverter's self-consumption share by size. Two sizes of one shape with the same class give
+ * outputs exactly proportional to their size, so one run serves both.
+ */
+export function sizeClass(system: V8System): string {
+  const dcNameplate = system.systemCapacity * 1000;
+  const tier = dcNameplate < 10 ? 'residential' : dcNameplate < 1000 ? 'commercial' : 'utility';
+  if (!(system.arrayType === 'FIXED_OPEN_RACK' || system.arrayType.startsWith('ONE_AXIS'))) return tier;
+  const layout = rowLayout(dcNameplate, STC_EFFICIENCY[system.moduleType], system.arrayType !== 'FIXED_OPEN_RACK', 0.5);
+  return `${tier}|${layout.rows}|${layout.modulesAlong}`;
+}
+
 export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly {
   const problem = v8SystemProblem(system);
   if (problem) throw new RangeError(problem[1]);

@@ -108,3 +108,46 @@ test('the sun by the time convention: instants at their minute, hourly records a
   const rise = hourly.at(2020, 6, 21, 4, 30);
   assert.ok(rise && rise.zenith < 90 && rise.zenith > 85, JSON.stringify(rise));
 });
+
+test('size classes: sizes of one class give output exactly proportional to size', async () => {
+  const { sizeClass, pvwattsV8Hourly } = await import('../../../../src/engine/solar/v8/pvwatts-v8.ts');
+  const base = {
+    moduleType: 'STANDARD',
+    tilt: 20,
+    azimuth: 180,
+    losses: 14.08,
+    dcAcRatio: 1.2,
+    inverterEfficiency: 96,
+    groundCoverageRatio: 0.4,
+  } as const;
+  // Roof mounts are not self-shaded: every size of 1 kW or more is one class (the utility self-consumption share).
+  assert.equal(sizeClass({ ...base, arrayType: 'FIXED_ROOF_MOUNT', systemCapacity: 3 }), 'utility');
+  assert.equal(sizeClass({ ...base, arrayType: 'FIXED_ROOF_MOUNT', systemCapacity: 900 }), 'utility');
+  assert.equal(sizeClass({ ...base, arrayType: 'FIXED_ROOF_MOUNT', systemCapacity: 0.5 }), 'commercial');
+  // An open rack of 4 kW: 14 modules, 3 rows of 3 (2 up); 4.2 kW: 14 modules too; 4.5 kW: 15 modules, 3 rows of 3.
+  const rack = (systemCapacity: number) => ({ ...base, arrayType: 'FIXED_OPEN_RACK' as const, systemCapacity });
+  assert.equal(sizeClass(rack(4)), 'utility|3|3');
+  assert.equal(sizeClass(rack(4.5)), 'utility|3|3');
+  assert.notEqual(sizeClass(rack(10)), sizeClass(rack(4)));
+  const place = { latitude: 33.45, longitude: -111.98, timeZone: -7 };
+  const n = 8760;
+  const month = Float64Array.from({ length: n }, (_, i) => Math.min(12, Math.floor(i / 730) + 1));
+  const weather = {
+    place,
+    year: new Float64Array(n).fill(2020),
+    month,
+    day: Float64Array.from({ length: n }, (_, i) => (Math.floor(i / 24) % 28) + 1),
+    hour: Float64Array.from({ length: n }, (_, i) => i % 24),
+    minute: new Float64Array(n).fill(30),
+    ghi: Float64Array.from({ length: n }, (_, i) => Math.max(0, 900 * Math.sin(((i % 24) - 6) * (Math.PI / 12)))),
+    dni: Float64Array.from({ length: n }, (_, i) => Math.max(0, 800 * Math.sin(((i % 24) - 6) * (Math.PI / 12)))),
+    dhi: new Float64Array(n).fill(80),
+    airTemperature: new Float64Array(n).fill(25),
+    windSpeed: new Float64Array(n).fill(2),
+    convention: 'INSTANT' as const,
+    elevation: 300,
+  };
+  const a = pvwattsV8Hourly(rack(4), weather).ac;
+  const b = pvwattsV8Hourly(rack(4.5), weather).ac;
+  for (let i = 0; i < n; i++) assert.ok(Math.abs(b[i]! - a[i]! * (4.5 / 4)) < 1e-9 * (1 + a[i]!), `hour ${i}`);
+});
