@@ -73,6 +73,8 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   const skyFactors = selfShaded ? new SkyDiffuseFactors(gcr, system.tilt) : null;
   const keep = 1 - system.losses / 100;
   const sun = new SunForRecords(weather.place, weather.convention);
+  // The air's pressure for SPA's refraction: the standard atmosphere's at the site's elevation (mbar).
+  const pressure = 1013.25 * (1 - 2.25577e-5 * weather.elevation) ** 5.25588;
   const out: V8Hourly = {
     ac: new Float64Array(n),
     dc: new Float64Array(n),
@@ -82,7 +84,15 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   };
   for (let i = 0; i < n; i++) {
     const month = weather.month[i]!;
-    const at = sun.at(weather.year[i]!, month, weather.day[i]!, weather.hour[i]!, weather.minute[i]!);
+    const at = sun.at(
+      weather.year[i]!,
+      month,
+      weather.day[i]!,
+      weather.hour[i]!,
+      weather.minute[i]!,
+      pressure,
+      weather.airTemperature[i]!,
+    );
     if (!at) continue;
     const dni = weather.dni[i]!;
     const dhi = weather.dhi[i]!;

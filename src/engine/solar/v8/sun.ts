@@ -11,6 +11,16 @@ const HORIZON = -0.8333;
 
 export type TimeConvention = 'INSTANT' | 'HOUR';
 
+/**
+ * SPA's refraction, degrees (Reda and Andreas 2004, NREL/TP-560-34302, eq. 42), for a geometric elevation `e0`
+ * (degrees), the air's pressure (mbar) and temperature (C); none once the sun's upper limb is below the refracted
+ * horizon (e0 below -(0.26667 + 0.5667)).
+ */
+export function spaRefraction(e0: number, pressure: number, temperature: number): number {
+  if (e0 < -(0.26667 + 0.5667)) return 0;
+  return ((pressure / 1010) * (283 / (273 + temperature)) * 1.02) / (60 * Math.tan((e0 + 10.3 / (e0 + 5.11)) * RAD));
+}
+
 export interface SunAt {
   zenith: number;
   azimuth: number;
@@ -29,8 +39,19 @@ export class SunForRecords {
     private readonly convention: TimeConvention,
   ) {}
 
-  /** The sun for the record stamped (hour, minute) of a date; null when it is down. */
-  at(year: number, month: number, day: number, hour: number, minute: number): SunAt | null {
+  /**
+   * The sun for the record stamped (hour, minute) of a date; null when it is down. With the air's pressure (mbar) and
+   * temperature (C), refraction is SPA's (Reda and Andreas 2004, eq. 42), as v8 takes it; without, Michalsky's.
+   */
+  at(
+    year: number,
+    month: number,
+    day: number,
+    hour: number,
+    minute: number,
+    pressure?: number,
+    temperature?: number,
+  ): SunAt | null {
     const date = year * 10000 + month * 100 + day;
     if (date !== this.date) this.newDay(year, month, day, date);
     const t = hour + minute / 60;
@@ -43,7 +64,9 @@ export class SunForRecords {
       else if (!(t >= sunrise && t <= sunset)) return null;
     }
     const sun = sunPosition(this.place, year, month, day, when);
-    return { zenith: sun.zenith, azimuth: sun.azimuth };
+    if (pressure === undefined || temperature === undefined) return { zenith: sun.zenith, azimuth: sun.azimuth };
+    const e0 = sun.geometricElevation;
+    return { zenith: 90 - (e0 + spaRefraction(e0, pressure, temperature)), azimuth: sun.azimuth };
   }
 
   private newDay(year: number, month: number, day: number, date: number): void {

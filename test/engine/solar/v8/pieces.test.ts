@@ -11,7 +11,7 @@ import {
   rowLayout,
   SkyDiffuseFactors,
 } from '../../../../src/engine/solar/v8/self-shading.ts';
-import { SunForRecords } from '../../../../src/engine/solar/v8/sun.ts';
+import { SunForRecords, spaRefraction } from '../../../../src/engine/solar/v8/sun.ts';
 import { backtrackRotation, orientation, trueTrackingRotation } from '../../../../src/engine/solar/v8/tracking.ts';
 
 const close = (got: number, expected: number, tolerance: number, what: string) =>
@@ -150,4 +150,14 @@ test('size classes: sizes of one class give output exactly proportional to size'
   const a = pvwattsV8Hourly(rack(4), weather).ac;
   const b = pvwattsV8Hourly(rack(4.5), weather).ac;
   for (let i = 0; i < n; i++) assert.ok(Math.abs(b[i]! - a[i]! * (4.5 / 4)) < 1e-9 * (1 + a[i]!), `hour ${i}`);
+});
+
+test("SPA's refraction from the air's pressure and temperature", () => {
+  // At the horizon, 1010 mbar and 10 C: 1.02 / (60 tan(10.3 / 5.11 = 2.01566 degrees)) = 1.02 / (60 x 0.035193) = 0.48305.
+  close(spaRefraction(0, 1010, 10), 0.48305, 1e-4, 'horizon');
+  // 30 degrees up: 1.02 / (60 tan(30 + 10.3 / 35.11 = 30.29336)) = 1.02 / (60 x 0.584086) = 0.029105.
+  close(spaRefraction(30, 1010, 10), 0.029105, 1e-5, '30 degrees');
+  // Thinner air bends less: at 813 mbar (1,829 m) and 10 C, 0.805 of that.
+  close(spaRefraction(30, 813, 10), spaRefraction(30, 1010, 10) * (813 / 1010), 1e-12, 'Golden');
+  assert.equal(spaRefraction(-1, 1010, 10), 0);
 });
