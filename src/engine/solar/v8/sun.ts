@@ -2,7 +2,8 @@
 // (NREL SSC `irrad::calc`): a record stamped with a minute (NSRDB's `Minute 30`, and EPW/TMY3 files, whose hour-ending
 // values SSC stamps at the half hour) is an instant, with the sun taken at that minute and up when the minute lies
 // between the day's sunrise and sunset; an hourly record without minutes (TMY2) stands for its whole hour, so in the
-// hour of sunrise or sunset the sun is taken halfway through the part of the hour it is up.
+// hour of sunrise or sunset the sun is taken halfway through the part of the hour it is up. The geometric position is
+// sun-position.ts's (Michalsky 1988); the refraction, given the air's pressure and temperature, SPA's as v8 takes it.
 import { sunPosition, type Place } from '../sun-position.ts';
 
 const RAD = Math.PI / 180;
