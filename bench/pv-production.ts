@@ -1,4 +1,5 @@
-// PV production for a year for one system: pvwattsHourly on Phoenix's NSRDB typical year (../shared/reference/solar),
+// PV production for a year for one system: PVWatts v8 (pvwattsV8Hourly, the model the service runs) on Phoenix's NSRDB
+// typical year (../shared/reference/solar),
 // a 5 kW fixed roof-mount system. The first run of the process (cold: the model's code not yet compiled by V8, which
 // is what one request for one system meets after a start) and, after 10 warm-up runs, the median of the rest; each as
 // wall time and as this process's CPU time (user + system), which other work on the machine moves less.
@@ -6,20 +7,24 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSamCsv } from '../src/data/weather/sam-csv.ts';
-import { pvwattsHourly, PVWATTS_DEFAULTS } from '../src/engine/solar/pvwatts.ts';
+import { v8WeatherOf } from '../src/data/weather/v8-weather.ts';
+import { pvwattsV8Hourly } from '../src/engine/solar/v8/pvwatts-v8.ts';
+import { V8_DEFAULTS } from '../src/engine/solar/v8/system.ts';
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
-const weather = parseSamCsv(
-  readFileSync(
-    new URL(
-      '../../shared/reference/solar/ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv',
-      import.meta.url,
+const weather = v8WeatherOf(
+  parseSamCsv(
+    readFileSync(
+      new URL(
+        '../../shared/reference/solar/ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv',
+        import.meta.url,
+      ),
+      'utf8',
     ),
-    'utf8',
   ),
 );
-const system = { ...PVWATTS_DEFAULTS, systemCapacity: 5 };
+const system = { ...V8_DEFAULTS, systemCapacity: 5 };
 const ms: number[] = [];
 const cpu: number[] = [];
 let first = { ms: 0, cpu: 0 };
@@ -27,7 +32,7 @@ let kwh = 0;
 for (let i = 0; i < Number(values.runs) + 10; i++) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const out = pvwattsHourly(system, weather);
+  const out = pvwattsV8Hourly(system, weather);
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   const used = (c.user + c.system) / 1000;
@@ -36,7 +41,7 @@ for (let i = 0; i < Number(values.runs) + 10; i++) {
     ms.push(wall);
     cpu.push(used);
   }
-  kwh = out.ac.reduce((a, b) => a + b, 0);
+  kwh = out.ac.reduce((a, b) => a + b, 0) / 1000;
 }
 const sorted = [...ms].sort((a, b) => a - b);
 console.log(

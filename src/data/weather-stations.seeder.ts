@@ -8,6 +8,7 @@ import { greatCircleKm, readStationZones } from './climate/climate-zones.ts';
 import { insertInChunks } from '../db/insert-chunks.ts';
 import type { Seeder } from './seeder.ts';
 import { readReferenceWeather } from './weather/reference-weather.ts';
+import { v8WeatherOf } from './weather/v8-weather.ts';
 import { encodeWeather } from './weather/weather-json.ts';
 
 type Zip = {
@@ -34,7 +35,8 @@ export function weatherStationsSeeder(referenceDir: string): Seeder {
   const stationsCsv = join(referenceDir, 'climate', 'openstudio-hpxml_weather_stations.csv');
   return {
     name: 'weather-stations',
-    version: 1,
+    // 2: the weather as PVWatts v8 reads it (v8-weather.ts: minute stamps, time convention, albedo by file type).
+    version: 2,
     available: () => existsSync(join(referenceDir, 'weather')) || existsSync(join(referenceDir, 'solar')),
     async run(trx) {
       const zoneOfWmo = new Map<string, string>();
@@ -60,7 +62,7 @@ export function weatherStationsSeeder(referenceDir: string): Seeder {
             (dataset === 'TMY3' ? zoneOfWmo.get(weather.station.id) : undefined) ?? near?.climate_zone ?? null,
           file_name: file,
           source,
-          weather: encodeWeather(weather),
+          weather: encodeWeather(v8WeatherOf(weather)),
         };
       });
       await trx.deleteFrom('weather_stations').execute();

@@ -312,7 +312,9 @@ const pathJunk: Mutation = (r, op, d) => {
 const bodyField: Mutation = (r, op, d) => {
   if (d.body === undefined) return paramMutation(r, op, d);
   const spots = places(d.body);
-  const junk = r.pick(JUNK_JSON);
+  // A copy: the list's arrays and objects are shared, and one put inside a body that already holds it (a later
+  // mutation of the same request) would make the body circular.
+  const junk = structuredClone(r.pick(JUNK_JSON));
   if (!spots.length) {
     d.body = junk;
     return `body=${String(jsonText(junk)).slice(0, 60)}`;

@@ -13,6 +13,7 @@ const F = {
   month: 1,
   day: 2,
   hour: 3,
+  minute: 4,
   airTemperature: 6,
   ghi: 13,
   dni: 14,
@@ -62,6 +63,8 @@ export function parseEpw(text: string): WeatherFile {
   const albedo = column('albedo').map((a) => (a > 0 && a < 1 ? a : 0));
   const text4 = (k: number) => (location[k]?.trim() ? location[k]!.trim() : null);
   return {
+    format: 'EPW',
+    minute: column('minute'),
     place: { latitude: number(6, 'latitude'), longitude: number(7, 'longitude'), timeZone: number(8, 'time zone') },
     station: {
       source: text4(4) ?? 'unknown',

@@ -9,6 +9,7 @@ const COLUMN_NAMES: Record<string, string[]> = {
   month: ['Month'],
   day: ['Day'],
   hour: ['Hour'],
+  minute: ['Minute'],
   ghi: ['GHI'],
   dni: ['DNI'],
   dhi: ['DHI'],
@@ -49,7 +50,10 @@ export function parseSamCsv(text: string): WeatherFile {
     });
   };
   const albedo = column('albedo', false);
+  const minute = column('minute', false);
   return {
+    format: 'SAM_CSV',
+    ...(minute ? { minute } : {}),
     place: { latitude: number('Latitude'), longitude: number('Longitude'), timeZone: number('Time Zone') },
     station: {
       source: meta('Source') ?? 'unknown',

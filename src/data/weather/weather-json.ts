@@ -1,8 +1,12 @@
 // How a typical weather year is kept in the database: the hourly columns the PV model reads, as JSON. Rows are the
 // 8,760 hours of a 365-day year in order from Jan 1 00:00 local standard time (every file Ratebook reads is so), so
 // month, day and hour are not stored: they follow from the row. The year of each month is (typical years take each
-// month from a different year, and the sun's position depends on it a little).
+// month from a different year, and the sun's position depends on it a little). PVWatts v8 also reads each row's minute
+// stamp and the file's time convention (v8-weather.ts): kept beside the columns, the minute once when every row has the
+// same. Weather kept before these were (none: the seeder writes them afresh) reads as hourly averages at the half hour.
 import type { WeatherYear } from '../../engine/solar/pvwatts.ts';
+import type { V8Weather } from '../../engine/solar/v8/pvwatts-v8.ts';
+import type { TimeConvention } from '../../engine/solar/v8/sun.ts';
 import type { Place } from '../../engine/solar/sun-position.ts';
 
 const HOURS = 8760;
@@ -16,6 +20,8 @@ interface StoredWeather {
   airTemperature: number[];
   windSpeed: number[];
   albedo: number[] | null;
+  minute?: number | number[];
+  convention?: TimeConvention;
 }
 
 /** Month (1-12), day and hour-beginning (0-23) of each row of a 365-day year. */
@@ -35,7 +41,7 @@ const CALENDAR = (() => {
 const rounded = (values: ArrayLike<number>, digits: number) => Array.from(values, (v) => Number(v.toFixed(digits)));
 
 /** The weather's JSON; throws unless its rows are the 365-day year in order. */
-export function encodeWeather(w: WeatherYear): string {
+export function encodeWeather(w: WeatherYear & Partial<Pick<V8Weather, 'minute' | 'convention'>>): string {
   if (w.ghi.length !== HOURS) throw new Error(`A typical weather year has 8,760 hours; this one has ${w.ghi.length}`);
   for (let i = 0; i < HOURS; i++) {
     if (w.month[i] !== CALENDAR.month[i] || w.day[i] !== CALENDAR.day[i] || w.hour[i] !== CALENDAR.hour[i]) {
@@ -54,11 +60,21 @@ export function encodeWeather(w: WeatherYear): string {
     windSpeed: rounded(w.windSpeed, 2),
     albedo: w.albedo && Array.from(w.albedo).some((a) => a > 0 && a < 1) ? rounded(w.albedo, 3) : null,
   };
+  if (w.minute) {
+    const minutes = Array.from(w.minute);
+    stored.minute = minutes.every((m) => m === minutes[0]) ? minutes[0]! : minutes;
+  }
+  if (w.convention) stored.convention = w.convention;
   return JSON.stringify(stored);
 }
 
-export function decodeWeather(json: string, place: Place): WeatherYear {
+/** The weather year; `elevation` (m) is the station's, for v8's air mass. */
+export function decodeWeather(json: string, place: Place, elevation = 0): V8Weather {
   const s = JSON.parse(json) as StoredWeather;
+  const minute =
+    s.minute === undefined || typeof s.minute === 'number'
+      ? new Float64Array(HOURS).fill(s.minute ?? 30)
+      : Float64Array.from(s.minute);
   const year = Float64Array.from(CALENDAR.month, (m) => s.years[m - 1]!);
   return {
     place,
@@ -70,5 +86,8 @@ export function decodeWeather(json: string, place: Place): WeatherYear {
     airTemperature: Float64Array.from(s.airTemperature),
     windSpeed: Float64Array.from(s.windSpeed),
     ...(s.albedo ? { albedo: Float64Array.from(s.albedo) } : {}),
+    minute,
+    convention: s.convention ?? 'HOUR',
+    elevation,
   };
 }

@@ -5,6 +5,8 @@
 const RAD = Math.PI / 180;
 
 export interface SunPosition {
+  /** Elevation without refraction, degrees. */
+  geometricElevation: number;
   /** Apparent zenith angle (refraction included), degrees. */
   zenith: number;
   /** Azimuth, degrees clockwise from north (180 = south). */
@@ -42,6 +44,8 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 /** Where the sun is at an instant, and the orbit's angles the day's figures are made from (radians). */
 interface SunAngles {
+  /** Elevation without refraction, degrees. */
+  geometric: number;
   zenith: number;
   azimuth: number;
   elevation: number;
@@ -101,6 +105,7 @@ function sunAngles(o: Observer, days: number, hour: number): SunAngles {
   const elevation = Math.min(90, geometric + refraction);
   const azimuth = mod(Math.atan2(sinH, cosH * sinLat - (sinDec / cosDec) * cosLat) / RAD + 180, 360);
   return {
+    geometric,
     zenith: 90 - elevation,
     azimuth,
     elevation,
@@ -117,7 +122,7 @@ export function sunPosition(place: Place, year: number, month: number, day: numb
 
 function sunOnDay(o: Observer, year: number, month: number, day: number, hour: number): SunPosition {
   const { place } = o;
-  const { zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(
+  const { geometric, zenith, azimuth, elevation, declinationRad, meanLongitudeRad, rightAscensionRad } = sunAngles(
     o,
     daysFromCivil(year, month, day),
     hour,
@@ -130,6 +135,7 @@ function sunOnDay(o: Observer, year: number, month: number, day: number, hour: n
   const halfDay = cosH0 <= -1 || cosH0 >= 1 ? Number.NaN : Math.acos(cosH0) / RAD / 15;
   const dayOfYear = daysFromCivil(year, month, day) - daysFromCivil(year, 1, 1) + 1;
   return {
+    geometricElevation: geometric,
     zenith,
     azimuth,
     elevation,

@@ -1,6 +1,12 @@
 // Readings of a modelled profile, made for whatever range is asked: a typical baseline of the account's place scaled
 // to the profile's year of kWh (TypicalBaseline), or the hourly AC output of a PVWatts system there (PVWatts).
-import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
+import {
+  V8_ARRAY_TYPES as ARRAY_TYPES,
+  MODULE_TYPES,
+  V8_LIMITS as PV_LIMITS,
+  V8_DEFAULTS as PVWATTS_DEFAULTS,
+  type V8System as PvSystem,
+} from '../../engine/solar/v8/system.ts';
 import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
 import { solarOnDates } from '../../engine/solar/solar-on-dates.ts';
 import { invalidArgument } from '../../http/errors.ts';
@@ -13,9 +19,9 @@ import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 const HOUR = 3_600_000;
 
 /** The PVWatts inputs a PVWatts profile takes as properties (named as the savings analysis names them). */
-const PV_NUMBERS = ['systemSize', 'tilt', 'azimuth', 'losses', 'dcAcRatio', 'inverterEfficiency'];
+const PV_NUMBERS = ['systemSize', 'tilt', 'azimuth', 'losses', 'dcAcRatio', 'inverterEfficiency', 'gcr'];
 export const BASELINE_PROPERTIES = ['loadSize', 'buildingType'];
-export const PV_PROPERTY_KEYS = [...PV_NUMBERS, 'moduleType', 'arrayType'];
+export const PV_PROPERTY_KEYS = [...PV_NUMBERS, 'moduleType', 'arrayType', 'soiling'];
 
 /** The PV system a PVWatts profile's properties describe; systemSize is required. */
 export function pvSystemOf(props: ReadonlyMap<string, string>, field: (key: string) => string): PvSystem {
@@ -43,6 +49,18 @@ export function pvSystemOf(props: ReadonlyMap<string, string>, field: (key: stri
   };
   system.moduleType = pick('moduleType', MODULE_CODES, MODULE_TYPES) ?? system.moduleType;
   system.arrayType = pick('arrayType', ARRAY_CODES, ARRAY_TYPES) ?? system.arrayType;
+  // Soiling, percent: one value for the year or twelve, comma-separated from January (PVWatts v8's).
+  const soiling = props.get('soiling');
+  if (soiling !== undefined) {
+    const values = soiling.split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
+    if (!((values.length === 1 || values.length === 12) && values.every((v) => v >= 0 && v <= 100)))
+      throw invalidArgument(
+        field('soiling'),
+        soiling,
+        'soiling must be one percentage (0-100) for the year, or twelve comma-separated, January first',
+      );
+    system.soiling = values;
+  }
   return system;
 }
 

@@ -2,7 +2,7 @@
 // rows of six numbers: both are read once per process and kept, as they change only when the seed runs again.
 import type { Db } from '../../db/database.ts';
 import { decodeWeather } from '../../data/weather/weather-json.ts';
-import type { WeatherYear } from '../../engine/solar/pvwatts.ts';
+import type { V8Weather } from '../../engine/solar/v8/pvwatts-v8.ts';
 
 export interface WeatherStation {
   stationId: string;
@@ -20,7 +20,7 @@ export interface WeatherStation {
 
 export class WeatherRepository {
   private list: Promise<WeatherStation[]> | null = null;
-  private readonly years = new Map<string, Promise<WeatherYear>>();
+  private readonly years = new Map<string, Promise<V8Weather>>();
 
   constructor(private readonly db: Db) {}
 
@@ -64,7 +64,7 @@ export class WeatherRepository {
     return this.list;
   }
 
-  weather(station: WeatherStation): Promise<WeatherYear> {
+  weather(station: WeatherStation): Promise<V8Weather> {
     let year = this.years.get(station.stationId);
     if (!year) {
       year = this.db.kysely
@@ -73,11 +73,11 @@ export class WeatherRepository {
         .where('station_id', '=', station.stationId)
         .executeTakeFirstOrThrow()
         .then((r) =>
-          decodeWeather(r.weather, {
-            latitude: station.latitude,
-            longitude: station.longitude,
-            timeZone: station.utcOffset,
-          }),
+          decodeWeather(
+            r.weather,
+            { latitude: station.latitude, longitude: station.longitude, timeZone: station.utcOffset },
+            station.elevation ?? 0,
+          ),
         );
       year.catch(() => this.years.delete(station.stationId));
       this.years.set(station.stationId, year);

@@ -422,7 +422,9 @@ for (const dialect of dialects) {
         'propertyInputs[1].scenarios',
       );
       await refused(plus({ keyName: 'projectDuration', dataValue: 41 }), 'propertyInputs[1].dataValue');
-      await refused(plus({ keyName: 'arrayType', dataValue: 'TWO_AXIS' }), 'propertyInputs[1].dataValue');
+      await refused(plus({ keyName: 'arrayType', dataValue: 'AZIMUTH_AXIS' }), 'propertyInputs[1].dataValue');
+      await refused(plus({ keyName: 'soiling', dataValue: '1,2' }), 'propertyInputs[1].dataValue');
+      assert.equal((await analyse(plus({ keyName: 'soiling', dataValue: '3' }))).status, 200);
       const unknown = await analyse(plus({ keyName: 'masterTariffId', dataValue: 99999999 }));
       assert.deepEqual([unknown.status, unknown.body.results[0].propertyName], [404, 'propertyInputs[1].dataValue']);
       await refused(plus({ keyName: 'consumtion', dataValue: 5 }), 'propertyInputs[1].keyName');

@@ -3,12 +3,12 @@
 // analysis does not read itself (territoryId, applicability keys, ...) go to the bills of the scenarios they name.
 import type { Static } from '@sinclair/typebox';
 import {
-  ARRAY_TYPES,
+  V8_ARRAY_TYPES as ARRAY_TYPES,
   MODULE_TYPES,
-  PV_LIMITS,
-  PVWATTS_DEFAULTS,
-  type PvSystem,
-} from '../../../engine/solar/pvwatts.ts';
+  V8_LIMITS as PV_LIMITS,
+  V8_DEFAULTS as PVWATTS_DEFAULTS,
+  type V8System as PvSystem,
+} from '../../../engine/solar/v8/system.ts';
 import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../../solar/pv-inputs.ts';
 import type { SolarPrice } from '../../../engine/savings/projection.ts';
 import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../../engine/tariff/model.ts';
@@ -60,7 +60,7 @@ const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
 };
 /** Keys naming a stored profile of the account: the usage (before,after) or the PV output (solar). */
 export const PROFILE_KEYS = ['providerProfileId', 'profileId'];
-const SOLAR_KEYS = new Set(['solarPvLoadOffset', 'moduleType', 'arrayType', ...Object.keys(PV_KEYS)]);
+const SOLAR_KEYS = new Set(['solarPvLoadOffset', 'moduleType', 'arrayType', 'soiling', ...Object.keys(PV_KEYS)]);
 const WHOLE_KEYS = new Set([
   'projectDuration',
   'customerClass',
@@ -491,10 +491,24 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
         throw invalidArgument(
           `${p.path}.dataValue`,
           raw,
-          `${keyName} is one of ${names.join(', ')} (or PVWatts's 0, 1, 2)`,
+          `${keyName} is one of ${names.join(', ')} (or PVWatts's ${Object.keys(keyName === 'moduleType' ? MODULE_CODES : ARRAY_CODES).join(', ')})`,
         );
       if (keyName === 'moduleType') plan.pv.system.moduleType = chosen as PvSystem['moduleType'];
       else plan.pv.system.arrayType = chosen as PvSystem['arrayType'];
+      return;
+    }
+    case 'soiling': {
+      // PVWatts v8's soiling, percent: one value for the year, or twelve (January first) comma-separated or as a list.
+      const values = (Array.isArray(value) ? value : String(value ?? '').split(',')).map((v) =>
+        String(v).trim() === '' ? Number.NaN : Number(v),
+      );
+      if (!((values.length === 1 || values.length === 12) && values.every((v) => v >= 0 && v <= 100)))
+        throw invalidArgument(
+          `${p.path}.dataValue`,
+          String(value),
+          'soiling is one percentage (0-100) for the year, or twelve, January first',
+        );
+      plan.pv.system.soiling = values;
       return;
     }
     case 'solarProduction':

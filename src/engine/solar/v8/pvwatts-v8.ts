@@ -1,0 +1,142 @@
+// PVWatts version 8, hour by hour (NREL SSC `pvwattsv8`, cmod_pvwattsv8.cpp; Gilman et al. 2018 and the v8
+// documentation): for each record of a weather year, the sun by the file's time convention (sun.ts), the array's
+// orientation (tracking.ts), Perez's sky (perez.ts), row self-shading (self-shading.ts), soiling, the NOCT cell
+// temperature and the CEC single-diode module behind the cover and spectral corrections (module.ts, cover.ts), the DC
+// losses, and the Sandia inverter clipped at the AC rating (inverter.ts). Not modelled: snow, wind stow, external
+// shading, bifacial rear light, transformer losses and degradation (v8's defaults leave all of them off).
+import type { WeatherYear } from '../pvwatts.ts';
+import { sandiaAc } from './inverter.ts';
+import { throughCover } from './cover.ts';
+import { effectiveIrradiance, modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
+
+export { V8_ARRAY_TYPES, type V8ArrayType, type V8System } from './system.ts';
+import { perezV8 } from './perez.ts';
+import { diffuseFactors, fixedShadedFraction, rowLayout, SkyDiffuseFactors } from './self-shading.ts';
+import { SunForRecords, type TimeConvention } from './sun.ts';
+import { type V8ArrayType, type V8System, v8SystemProblem } from './system.ts';
+import { oneAxisShadeFraction, orientation, type Tracking } from './tracking.ts';
+
+/** A weather year as v8 reads its records: with each record's minute stamp and the time convention of the file. */
+export interface V8Weather extends WeatherYear {
+  /** Minute of each record's stamp (30 for files whose hourly values v8 takes at the half hour). */
+  minute: ArrayLike<number>;
+  convention: TimeConvention;
+  /** Site elevation, m (the spectral correction's air mass). */
+  elevation: number;
+}
+
+export interface V8Hourly {
+  /** AC and DC power in each record, W (for hourly records, Wh). */
+  ac: Float64Array;
+  dc: Float64Array;
+  /** Plane-of-array irradiance after shading and soiling, and after the cover, W/m2; cell temperature, C. */
+  poa: Float64Array;
+  transmittedPoa: Float64Array;
+  cellTemperature: Float64Array;
+}
+
+const STC_EFFICIENCY: Record<ModuleType, number> = { STANDARD: 0.19, PREMIUM: 0.21, THIN_FILM: 0.18 };
+const DEFAULT_ALBEDO = 0.2;
+
+const trackingOf = (arrayType: V8ArrayType): Tracking =>
+  arrayType === 'FIXED_OPEN_RACK' || arrayType === 'FIXED_ROOF_MOUNT' ? 'FIXED' : arrayType;
+
+/**
+ * What v8's output per kW DC depends on besides the system's shape: the row layout it estimates from the size (for
+ * self-shaded arrays) and the inverter's self-consumption share by size. Two sizes of one shape with the same class give
+ * outputs exactly proportional to their size, so one run serves both.
+ */
+export function sizeClass(system: V8System): string {
+  const dcNameplate = system.systemCapacity * 1000;
+  const tier = dcNameplate < 10 ? 'residential' : dcNameplate < 1000 ? 'commercial' : 'utility';
+  if (!(system.arrayType === 'FIXED_OPEN_RACK' || system.arrayType.startsWith('ONE_AXIS'))) return tier;
+  const layout = rowLayout(dcNameplate, STC_EFFICIENCY[system.moduleType], system.arrayType !== 'FIXED_OPEN_RACK', 0.5);
+  return `${tier}|${layout.rows}|${layout.modulesAlong}`;
+}
+
+export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly {
+  const problem = v8SystemProblem(system);
+  if (problem) throw new RangeError(problem[1]);
+  const n = weather.ghi.length;
+  const module = V8_MODULES[system.moduleType];
+  const tracking = trackingOf(system.arrayType);
+  const dcNameplate = system.systemCapacity * 1000;
+  const acRating = dcNameplate / system.dcAcRatio;
+  const rotationLimit = system.rotationLimit ?? 45;
+  const gcr = system.groundCoverageRatio;
+  const noct = system.arrayType === 'FIXED_ROOF_MOUNT' ? 49 : 45;
+  const selfShaded =
+    system.arrayType === 'FIXED_OPEN_RACK' ||
+    system.arrayType === 'ONE_AXIS' ||
+    system.arrayType === 'ONE_AXIS_BACKTRACKING';
+  const layout = rowLayout(dcNameplate, STC_EFFICIENCY[system.moduleType], tracking !== 'FIXED', gcr);
+  const skyFactors = selfShaded ? new SkyDiffuseFactors(gcr, system.tilt) : null;
+  const keep = 1 - system.losses / 100;
+  const sun = new SunForRecords(weather.place, weather.convention);
+  // The air's pressure for SPA's refraction: the standard atmosphere's at the site's elevation (mbar).
+  const pressure = 1013.25 * (1 - 2.25577e-5 * weather.elevation) ** 5.25588;
+  const out: V8Hourly = {
+    ac: new Float64Array(n),
+    dc: new Float64Array(n),
+    poa: new Float64Array(n),
+    transmittedPoa: new Float64Array(n),
+    cellTemperature: Float64Array.from(weather.airTemperature),
+  };
+  for (let i = 0; i < n; i++) {
+    const month = weather.month[i]!;
+    const at = sun.at(
+      weather.year[i]!,
+      month,
+      weather.day[i]!,
+      weather.hour[i]!,
+      weather.minute[i]!,
+      pressure,
+      weather.airTemperature[i]!,
+    );
+    if (!at) continue;
+    const dni = weather.dni[i]!;
+    const dhi = weather.dhi[i]!;
+    const fileAlbedo = weather.albedo?.[i];
+    const albedo = fileAlbedo !== undefined && fileAlbedo > 0 && fileAlbedo < 1 ? fileAlbedo : DEFAULT_ALBEDO;
+    const surface = orientation(tracking, system.tilt, system.azimuth, rotationLimit, gcr, at.zenith, at.azimuth);
+    let { beam, sky, ground } = perezV8(dni, dhi, albedo, surface.incidence, surface.tilt, at.zenith);
+    if (skyFactors) {
+      if (system.arrayType === 'FIXED_OPEN_RACK')
+        beam *= 1 - fixedShadedFraction(layout, surface.tilt, surface.azimuth, at.zenith, at.azimuth);
+      else if (system.arrayType === 'ONE_AXIS')
+        beam *= 1 - oneAxisShadeFraction(at.zenith, at.azimuth, system.tilt, system.azimuth, gcr, surface.rotation);
+      const f = diffuseFactors(skyFactors, surface.tilt, at.zenith, dni, dhi, sky, ground, gcr, albedo, layout.rows);
+      // v8 leaves a factor out of range unapplied (it logs it), within a rounding tolerance.
+      if (f.sky >= -0.00001 && f.sky <= 1.00001) sky *= f.sky;
+      if (f.ground >= -0.00001 && f.ground <= 1.00001) ground *= f.ground;
+    }
+    const soiling = system.soiling;
+    if (soiling && soiling.length > 0) {
+      const s = (soiling.length === 12 ? soiling[month - 1]! : soiling[0]!) / 100;
+      beam *= 1 - s;
+      sky *= 1 - s;
+      ground *= 1 - s;
+    }
+    const poa = beam + sky + ground;
+    const light = {
+      beam,
+      sky,
+      ground,
+      rear: 0,
+      incidence: surface.incidence,
+      tilt: surface.tilt,
+      zenith: at.zenith,
+      elevation: weather.elevation,
+    };
+    const effective = effectiveIrradiance(light);
+    const cell = noctCellTemperature(module, effective, weather.airTemperature[i]!, weather.windSpeed[i]!, noct);
+    const dc = ((modulePower(module, effective, cell) * dcNameplate) / (module.vmp * module.imp)) * keep;
+    out.poa[i] = poa;
+    if (surface.incidence > 0.5 && surface.incidence < 89.5 && poa > 0)
+      out.transmittedPoa[i] = Math.min(poa, throughCover(surface.incidence, surface.tilt, beam, sky, ground));
+    out.cellTemperature[i] = cell;
+    out.dc[i] = dc;
+    out.ac[i] = Math.max(0, sandiaAc(dc, acRating, system.inverterEfficiency / 100, dcNameplate));
+  }
+  return out;
+}
