@@ -303,7 +303,10 @@ for (const dialect of dialects) {
           quantityValue: 1,
         })),
       });
+      // An application of another organization for the key operations to revoke and rotate (never the fuzzer's own).
+      const target = await t.credentials(['signal'], 'fuzz-target');
       Object.assign(PLAN.samples, {
+        appId: target.appId,
         accountId: account.accountId,
         providerAccountId: 'fuzz-account',
         profileId: profile.profileId,

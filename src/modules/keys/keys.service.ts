@@ -127,12 +127,16 @@ export class KeysService implements CredentialChecker {
     return { appId, appKey, orgId: app.orgId, orgName: app.orgName, tiers: app.tiers as Tier[] };
   }
 
-  async revoke(appId: string): Promise<void> {
+  /** Revokes the application (once: revoking it again changes nothing) and answers it as it now stands. */
+  async revoke(appId: string): Promise<ApplicationRow> {
     const app = await this.#repo.findApplication(appId);
     if (!app) throw new KeyNotFoundError(`No application ${appId}`);
-    await this.#repo.revoke(appId, this.#stamp());
+    if (app.status === 'REVOKED') return app;
+    const revokedAt = this.#stamp();
+    await this.#repo.revoke(appId, revokedAt);
     this.forgetApp(appId);
     await this.#announce(appId);
+    return { ...app, status: 'REVOKED', revokedAt };
   }
 
   /** Makes an application with exactly these credentials and every tier exist (RATEBOOK_ADMIN_APP_*). */
