@@ -1,4 +1,4 @@
-// Key administration over HTTP for the admin tier: list applications, revoke one, rotate one's key. The same
+// Key administration over HTTP for the admin tier: list applications, create one, revoke one, rotate one's key. The same
 // operations as `ratebook keys` (which needs a shell on the server); a change made here is refused by this process at
 // once and by every other within a second (key-changes.ts, key-change-log.ts).
 import type { FastifyReply } from 'fastify';
@@ -8,7 +8,8 @@ import type { App } from '../../http/fastify-types.ts';
 import { responses } from '../../http/response-schemas.ts';
 import { KeyNotFoundError, type KeysService } from './keys.service.ts';
 import type { ApplicationRow } from './keys.repository.ts';
-import { AppIdParams, ApplicationSchema, CredentialsSchema } from './keys.schemas.ts';
+import { AppIdParams, ApplicationSchema, CredentialsSchema, NewApplicationBody } from './keys.schemas.ts';
+import type { NewCredentials } from './keys.service.ts';
 
 const admin = { tier: 'admin' as const };
 const tags = ['Keys'];
@@ -23,6 +24,14 @@ const applicationOf = (a: ApplicationRow) => ({
   createdAt: a.createdAt,
   keyRotatedAt: a.keyRotatedAt,
   revokedAt: a.revokedAt,
+});
+
+const credentialsOf = (c: NewCredentials) => ({
+  appId: c.appId,
+  appKey: c.appKey,
+  orgId: c.orgId,
+  organization: c.orgName,
+  tiers: c.tiers,
 });
 
 /** Answers carrying a key, or saying which keys exist, are kept by no cache on the way. */
@@ -44,6 +53,24 @@ export function keysRoutes(keys: KeysService) {
         noStore(reply);
         const apps = (await keys.list()).map(applicationOf);
         return { status: 'success' as const, count: apps.length, type: 'Application', results: apps };
+      },
+    );
+
+    app.post(
+      '/rest/admin/applications',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Create an application for an organization; its appKey is answered once (admin tier)',
+          body: NewApplicationBody,
+          response: responses(CredentialsSchema),
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const { organization, tiers = [], name = 'default' } = request.body;
+        return single('Credentials', credentialsOf(await keys.create(organization, [...new Set(tiers)], name)));
       },
     );
 
@@ -86,14 +113,7 @@ export function keysRoutes(keys: KeysService) {
         noStore(reply);
         const { appId } = request.params;
         try {
-          const c = await keys.rotate(appId);
-          return single('Credentials', {
-            appId: c.appId,
-            appKey: c.appKey,
-            orgId: c.orgId,
-            organization: c.orgName,
-            tiers: c.tiers,
-          });
+          return single('Credentials', credentialsOf(await keys.rotate(appId)));
         } catch (e) {
           if (e instanceof KeyNotFoundError) throw notFound('Application', 'appId', appId);
           throw e;

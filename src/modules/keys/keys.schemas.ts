@@ -1,5 +1,6 @@
 // Wire shapes of the admin key operations: an application as listed (never its key), and new credentials.
 import { Type } from '@sinclair/typebox';
+import { TIERS } from '../../domain/keys/tiers.ts';
 
 const NStr = Type.Union([Type.String(), Type.Null()]);
 
@@ -31,3 +32,21 @@ export const CredentialsSchema = Type.Object({
   organization: Type.String(),
   tiers: Type.Array(Type.String()),
 });
+
+export const NewApplicationBody = Type.Object(
+  {
+    organization: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The organization that owns the application (made if new); its private records are its own',
+    }),
+    tiers: Type.Optional(
+      Type.Array(Type.Union(TIERS.map((t) => Type.Literal(t))), {
+        maxItems: TIERS.length,
+        description: `Permission tiers beyond public reference data: ${TIERS.join(', ')}`,
+      }),
+    ),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The application name (default)' })),
+  },
+  { additionalProperties: false },
+);

@@ -1,4 +1,4 @@
-// The admin key operations over HTTP: list (never a key), revoke and rotate; admin tier only; a change made here is
+// The admin key operations over HTTP: list (never a key), create, revoke and rotate; admin tier only; a change made here is
 // refused by this process at once; unknown or bad appIds answered 404 / 400 naming appId; on both engines.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -43,11 +43,45 @@ for (const dialect of dialects) {
       assert.doesNotMatch(res.body, /scrypt|salt/i);
     });
 
+    it('creates an application whose key, answered once, works with the tiers given', async () => {
+      const create = (payload: object) =>
+        t.inject({
+          method: 'POST',
+          url: '/rest/admin/applications',
+          payload,
+          headers: { authorization: t.authHeader(admin), 'content-type': 'application/json' },
+        });
+      const res = await create({ organization: 'customer-new', tiers: ['signal', 'privateTou'], name: 'pv-app' });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const made = res.json().results[0];
+      assert.deepEqual(made.tiers, ['signal', 'privateTou']);
+      assert.equal(made.organization, 'customer-new');
+      assert.equal(await echo(made), 200);
+      const tax = await t.get('/rest/v1/utilitytaxes?search=oakland&searchOn=location', made);
+      assert.equal(tax.statusCode, 200, 'the signal tier');
+      assert.equal((await t.get('/rest/admin/applications', made)).statusCode, 403, 'not admin');
+      const plain = (await create({ organization: 'customer-new' })).json().results[0];
+      assert.deepEqual([plain.tiers, plain.orgId], [[], made.orgId], 'the same organization, public data only');
+      for (const [payload, name] of [
+        [{ tiers: ['signal'] }, 'organization'],
+        [{ organization: '' }, 'organization'],
+        [{ organization: 'x', tiers: ['gold'] }, 'tiers'],
+        // A field the operation does not take: the body is named (Ratebook's rule for additional properties).
+        [{ organization: 'x', appKey: 'chosen' }, 'body'],
+      ] as const) {
+        const bad = await create(payload);
+        assert.equal(bad.statusCode, 400, `${JSON.stringify(payload)}: ${bad.body}`);
+        assert.match(bad.json().results[0].propertyName, new RegExp(`^${name}`), JSON.stringify(payload));
+      }
+    });
+
     it('needs the admin tier: any other caller is refused before anything changes', async () => {
       const user = await t.credentials(['signal', 'enterprise', 'privateTou'], 'customer-b');
       assert.equal((await t.get('/rest/admin/applications', user)).statusCode, 403);
       assert.equal((await post(`/rest/admin/applications/${user.appId}/revoke`, user)).statusCode, 403);
       assert.equal((await post(`/rest/admin/applications/${user.appId}/rotate`, user)).statusCode, 403);
+      assert.equal((await post('/rest/admin/applications', user)).statusCode, 403);
       const anonymous = await t.inject({ method: 'POST', url: `/rest/admin/applications/${user.appId}/revoke` });
       assert.equal(anonymous.statusCode, 401);
       assert.equal(await echo(user), 200, 'still valid');
