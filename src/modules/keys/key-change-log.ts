@@ -5,6 +5,7 @@
 // connection held by a long query, the event loop blocked) reads the log before it admits a request from its cache,
 // so a revoked or rotated key is refused within MAX_AGE_MS of its change on every SQLite server, whatever else holds.
 import { performance } from 'node:perf_hooks';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { KEY_CHANGES_KEPT } from './keys.repository.ts';
 
@@ -25,6 +26,12 @@ export interface LogWarnings {
 export const POLL_MS = 250;
 /** How old the last reading may be for a cached verdict to be trusted. */
 export const MAX_AGE_MS = 1000;
+
+/**
+ * The changes past the last seen, as SQL text: no query builder or compiler runs at each reading, and the statement is
+ * prepared once (db/statement-cache.ts). SQLite's placeholders: the watcher runs on SQLite only (key-changes.ts).
+ */
+const CHANGES_SINCE = 'select seq, app_id from key_changes where seq > ? order by seq limit ?';
 
 export class KeyChangeLogWatcher {
   /** The last change seen; null until the first reading. */
@@ -84,13 +91,9 @@ export class KeyChangeLogWatcher {
           .executeTakeFirst();
         this.#seen = Number(newest?.m ?? 0);
       } else {
-        const rows = await this.db.kysely
-          .selectFrom('key_changes')
-          .select(['seq', 'app_id'])
-          .where('seq', '>', this.#seen)
-          .orderBy('seq')
-          .limit(KEY_CHANGES_KEPT)
-          .execute();
+        const { rows } = await this.db.kysely.executeQuery<{ seq: number; app_id: string }>(
+          CompiledQuery.raw(CHANGES_SINCE, [this.#seen, KEY_CHANGES_KEPT]),
+        );
         // As many as the log keeps: older ones may be gone unseen, so forget everything.
         if (rows.length === KEY_CHANGES_KEPT) this.handlers.resync();
         else for (const r of rows) this.handlers.changed(r.app_id);
