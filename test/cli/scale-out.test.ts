@@ -198,7 +198,7 @@ describe('two servers on one SQLite file, nothing shared but the file', () => {
     env = { DATABASE_URL: `sqlite:${join(dir, 'rb.sqlite')}`, LOG_LEVEL: 'warn' };
     const migrated = ratebookCli(['migrate'], env);
     assert.equal(migrated.status, 0, migrated.stderr);
-    creds = await credentialsIn(env.DATABASE_URL!, 2);
+    creds = await credentialsIn(env.DATABASE_URL!, 3);
     servers = await Promise.all([
       startServerProcess([], { ...env, ...SERVER_ENV }),
       startServerProcess([], { ...env, ...SERVER_ENV }),
@@ -207,6 +207,25 @@ describe('two servers on one SQLite file, nothing shared but the file', () => {
   after(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a key revoked over HTTP on one server is refused by the other within a second', async () => {
+    const db = connectDatabase(parseDatabaseUrl(env.DATABASE_URL!));
+    const admin = await new KeysService(db, 0).create('scale-admin', ['admin']).finally(() => db.close());
+    const c = creds[2]!;
+    const [here, there] = servers as [ServerProcess, ServerProcess];
+    assert.equal((await echo(there, c)).status, 200, 'cached there');
+    const res = await fetch(`${here.base}/rest/admin/applications/${c.appId}/revoke`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(admin) },
+    });
+    assert.equal(res.status, 200, await res.text());
+    const start = Date.now();
+    while ((await echo(there, c)).status !== 401) {
+      assert.ok(Date.now() - start < 1000, `still accepted there after ${Date.now() - start} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal((await echo(here, c)).status, 401);
   });
 
   it('a key revoked through the CLI is refused by both within a second (the key-change log)', () =>
