@@ -1,6 +1,7 @@
 // The savings analysis over HTTP against the built server: 20 system sizes sharing one typical home in San Francisco
 // on PG&E E-1 over 20 years (each size's after bill billed again for every year of degraded output: 400 year-long
-// bills), one size, and the savings by region of one place.
+// bills), one size, 20 sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION, and BILL_OPTIMAL over fewer runs:
+// each of its years is 12 linear programs), and the savings by region of one place.
 // Usage: npm run bench:savings [-- --runs 30 --database-url postgres://...]
 import { parseArgs } from 'node:util';
 import { startSeededServer } from './lib/seeded-server.ts';
@@ -10,7 +11,12 @@ const { values } = parseArgs({
   options: { runs: { type: 'string', default: '30' }, 'database-url': { type: 'string' } },
 });
 const server = await startSeededServer('savings', { databaseUrl: values['database-url'], tier: 'signal' });
-const body = (sizes: number[]) => ({
+const battery = (dispatch: string) => [
+  { keyName: 'storageCapacity', dataValue: 13.5, scenarios: 'storage' },
+  { keyName: 'storagePower', dataValue: 5, scenarios: 'storage' },
+  { keyName: 'storageDispatch', dataValue: dispatch, scenarios: 'storage' },
+];
+const body = (sizes: number[], storage: object[] = []) => ({
   address: { zip: '94110' },
   fromDateTime: '2027-01-01',
   propertyInputs: [
@@ -18,21 +24,36 @@ const body = (sizes: number[]) => ({
     { keyName: 'rateInflation', dataValue: 3 },
   ],
   rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.15 }] }],
-  designs: sizes.map((kw) => ({ designId: `${kw} kW`, propertyInputs: [{ keyName: 'systemSize', dataValue: kw }] })),
+  designs: sizes.map((kw) => ({
+    designId: `${kw} kW`,
+    propertyInputs: [{ keyName: 'systemSize', dataValue: kw }, ...storage],
+  })),
 });
-const cases: [string, string, string | null][] = [
+const sizes = Array.from({ length: 20 }, (_, k) => k + 1);
+const runs = Number(values.runs);
+const cases: [string, string, string | null, number][] = [
+  ['20 sizes (1-20 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body(sizes)), runs],
+  ['1 size (4 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body([4])), runs],
   [
-    '20 sizes (1-20 kW), 20 years',
+    '20 sizes with a battery (SELF_CONSUMPTION), 20 years',
     '/rest/v1/accounts/analysis',
-    JSON.stringify(body(Array.from({ length: 20 }, (_, k) => k + 1))),
+    JSON.stringify(body(sizes, battery('SELF_CONSUMPTION'))),
+    Math.min(runs, 5),
   ],
-  ['1 size (4 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body([4]))],
-  ['savings by region (94110)', '/rest/alpha/open/region?zipCode=94110', null],
+  [
+    '1 size with a battery (BILL_OPTIMAL), 20 years',
+    '/rest/v1/accounts/analysis',
+    JSON.stringify(body([4], battery('BILL_OPTIMAL'))),
+    Math.min(runs, 3),
+  ],
+  ['savings by region (94110)', '/rest/alpha/open/region?zipCode=94110', null, runs],
 ];
 try {
-  for (const [label, path, payload] of cases) {
+  for (const [label, path, payload, count] of cases) {
     const ms: number[] = [];
-    for (let i = 0; i < Number(values.runs) + 3; i++) {
+    // Three warm-up requests, one for the slow battery cases.
+    const warmUp = count === runs ? 3 : 1;
+    for (let i = 0; i < count + warmUp; i++) {
       const t0 = performance.now();
       const res = await fetch(
         `${server.base}${path}`,
@@ -46,7 +67,7 @@ try {
       );
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${label}: ${res.status} ${text.slice(0, 300)}`);
-      if (i >= 3) ms.push(performance.now() - t0);
+      if (i >= warmUp) ms.push(performance.now() - t0);
     }
     const sorted = [...ms].sort((a, b) => a - b);
     console.log(

@@ -15,6 +15,7 @@ import { requestIds } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/serializer-compiler.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { withRestPrefix } from './http/rest-prefix.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerConsole } from './http/console.ts';
@@ -77,6 +78,7 @@ import { StorageProfilesService } from './modules/storage/storage-profiles.servi
 import { storageProfilesRoutes } from './modules/storage/storage-profiles.routes.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
 import { registerCalculationHistory } from './modules/calculation-history/history.plugin.ts';
+import { registerUsageCounts } from './modules/usage-counts/usage-counts.plugin.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -114,6 +116,8 @@ export async function buildApp({
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // `/v1/...` and `/beta/...` as the original's SDK calls them answer as `/rest/v1/...` (src/http/rest-prefix.ts).
+    rewriteUrl: (request) => withRestPrefix(request.url ?? '/'),
     genReqId: requestIds(),
     ajv: {
       customOptions: {
@@ -161,6 +165,8 @@ export async function buildApp({
   if (db.readRouting) app.addHook('preHandler', readingRequest);
   // Before the calculation routes: each is given its history hooks as it is registered.
   await registerCalculationHistory(app, db, config);
+  // Before every route: each answered request is counted for its organization (GET /rest/v1/orgs/usage).
+  await registerUsageCounts(app, db, now);
 
   await app.register(healthRoutes(db));
   // biome-ignore lint/nursery/noMisusedPromises: register takes async plugins; Biome picks its callback overload.

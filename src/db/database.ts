@@ -486,6 +486,14 @@ export interface ReadingChunksTable {
 }
 
 /** Calculation history (request and response of each calculation, deflated JSON text). */
+export interface OrgUsageTable {
+  org_id: number;
+  day: string;
+  operation: string;
+  calls: number;
+  errors: number;
+}
+
 export interface CalculationHistoryTable {
   request_id: string;
   org_id: number;
@@ -534,6 +542,7 @@ export interface Database {
   usage_profiles: UsageProfilesTable;
   reading_chunks: ReadingChunksTable;
   organizations: OrganizationsTable;
+  org_usage: OrgUsageTable;
   applications: ApplicationsTable;
   key_changes: KeyChangesTable;
   seed_runs: SeedRunsTable;

@@ -10,6 +10,12 @@ export function registerJsonBodyParser(app: App): void {
   app.decorateRequest('receivedJson', null);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    // Many clients send `Content-Type: application/json` on every request, a GET or DELETE included: an empty body is
+    // no body (a route that needs one then says the body is required, naming it).
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     if (nestsDeeperThan(text)) {
       done(
         invalidArgument('body', null, `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`),

@@ -57,6 +57,37 @@ describe('over the wire', () => {
     assert.equal((await fetch(`${base}/health`)).status, 200, 'still serving');
   });
 
+  // Clients of the original that set `Content-Type: application/json` on every request (issue #39).
+  it('takes an empty body with a JSON content type as no body', async () => {
+    const call = (method: string, path: string) =>
+      fetch(`${base}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' } });
+    const list = await call('GET', '/rest/public/lses?pageCount=1');
+    assert.equal(list.status, 200, await list.clone().text());
+    const gone = await call('DELETE', '/rest/v1/accounts/no-such-account');
+    assert.equal(gone.status, 404, await gone.clone().text());
+    // A route that needs a body still says so, naming it.
+    const post = await call('POST', '/rest/v1/ondemand/calculate');
+    assert.equal(post.status, 400);
+    const error = ((await post.json()) as { results: { propertyName: string | null; message: string }[] }).results[0]!;
+    assert.match(`${error.propertyName} ${error.message}`, /body/);
+  });
+
+  it("answers the original's operations without the /rest prefix, and lists them once", async () => {
+    const get = (path: string) => fetch(`${base}${path}`, { headers: { authorization: auth } });
+    const prefixed = await get('/rest/v1/documents?pageCount=2');
+    const bare = await get('/v1/documents?pageCount=2');
+    assert.equal(bare.status, 200, await bare.clone().text());
+    assert.deepEqual(await bare.json(), await prefixed.json());
+    assert.equal((await get('/public/lses?pageCount=1')).status, 200);
+    assert.equal((await get('/beta/calculate/history/requests/no-such-id')).status, 404);
+    const paths = Object.keys(((await (await get('/openapi.json')).json()) as { paths: object }).paths);
+    assert.ok(paths.includes('/rest/beta/calculate/history/requests/{requestId}'));
+    assert.deepEqual(
+      paths.filter((path) => !path.startsWith('/rest')).filter((path) => /^\/(v1|beta|public)\//.test(path)),
+      [],
+    );
+  });
+
   it('finds a NUL however deep it lies', () => {
     let nested: unknown = 'a\u0000b';
     for (let k = 0; k < 50_000; k++) nested = [nested];

@@ -17,6 +17,7 @@ import { calculationHistory } from './0013-calculation-history.ts';
 import { documents } from './0014-documents.ts';
 import { rateLimitCounters } from './0015-rate-limit-counters.ts';
 import { keyChanges } from './0016-key-changes.ts';
+import { orgUsage } from './0017-org-usage.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -37,4 +38,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0014-documents': documents,
   '0015-rate-limit-counters': rateLimitCounters,
   '0016-key-changes': keyChanges,
+  '0017-org-usage': orgUsage,
 };

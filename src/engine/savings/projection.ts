@@ -5,6 +5,7 @@
 // output of year n (the caller bills it: tiers and credits make it no simple scale of year one's).
 // Pure: numbers in, numbers out; money rounded to the cent at the end of each figure.
 import { roundTo } from '../bill/money.ts';
+import { escalation } from './term.ts';
 
 const roundMoney = (x: number): number => roundTo(x, 2);
 
@@ -86,11 +87,11 @@ export function project(input: ProjectionInput): Projection {
   const year = { before: [], after: [], solar: [], savings: [] } as Record<ScenarioName, Measure[]>;
   for (let n = 0; n < input.years; n++) {
     const period = input.yearPeriods[n]!;
-    const utility = (1 + input.utilityInflation) ** n;
+    const utility = escalation(input.utilityInflation, n);
     const before = beforeYear.cost * utility;
     const after = input.afterByYear[n]!.cost * utility;
     const kwh = input.solarKwhByYear[n]!;
-    const solar = solarCost(price, kwh, 12) * (1 + input.solarInflation) ** n + (n === 0 ? price.once : 0);
+    const solar = solarCost(price, kwh, 12) * escalation(input.solarInflation, n) + (n === 0 ? price.once : 0);
     year.before.push({ ...period, qty: beforeYear.kwh, cost: roundMoney(before) });
     year.after.push({ ...period, qty: input.afterByYear[n]!.kwh, cost: roundMoney(after) });
     year.solar.push({ ...period, qty: kwh, cost: roundMoney(solar) });

@@ -205,7 +205,7 @@ export class BaselinesService {
       );
     const sizing = this.sizing(q);
 
-    const zip = await this.zipcodes.resolve({
+    let zip = await this.zipcodes.resolve({
       zipCode: q.zipCode,
       postCode: q.postCode,
       country: q.country,
@@ -215,6 +215,16 @@ export class BaselinesService {
     });
     if (!zip) throw missingArgument('zipCode', 'Give the place: zipCode (or postCode), addressString, or lat and lng');
     const locationParam = q.zipCode ? 'zipCode' : q.postCode ? 'postCode' : q.addressString ? 'addressString' : 'lat';
+    // A point's nearest ZIP code may be one without a climate zone (a post office box's): take the nearest that has one.
+    if (
+      !zip.climate_zone &&
+      q.lat !== undefined &&
+      q.lng !== undefined &&
+      !q.zipCode &&
+      !q.postCode &&
+      !q.addressString
+    )
+      zip = (await this.zipcodes.nearestWithClimateZone(q.lat, q.lng)) ?? zip;
     const zone = zip.climate_zone ?? null;
     if (!zone)
       throw invalidArgument(

@@ -8,8 +8,15 @@ import { calculateBill } from '../../engine/bill/calculate.ts';
 import type { PreparedGrid } from '../../engine/bill/prepared.ts';
 import { OptimiserError } from '../../engine/storage/bill-optimal.ts';
 import { billWithStorage, type StorageBill, type StorageRequest } from '../../engine/storage/storage-bill.ts';
-import { BillInputError, DETAIL_LEVELS, GROUP_BYS, type BillInput, type BillResult } from '../../engine/bill/types.ts';
-import { CHARGE_CLASSES, type Rate } from '../../engine/tariff/model.ts';
+import {
+  BillInputError,
+  DETAIL_LEVELS,
+  GROUP_BYS,
+  type Assumption,
+  type BillInput,
+  type BillResult,
+} from '../../engine/bill/types.ts';
+import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { aliased } from '../../http/aliases.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
@@ -24,14 +31,7 @@ import { toCalculatedCost } from './calculated-cost.ts';
 import type { CalculateBody, CalculatedCostSchema, MassBody, MassCalculationSchema } from './calculations.schemas.ts';
 import { readRateInputs, taxRate } from './rate-inputs.ts';
 import { lookbackSelectors } from './demand-keys.ts';
-import {
-  exportOverrideOf,
-  merge,
-  refuseUnknownKeys,
-  versionsFor,
-  type Options,
-  type Scenario,
-} from './scenario-inputs.ts';
+import { exportOverrideOf, merge, unusedInputs, versionsFor, type Options, type Scenario } from './scenario-inputs.ts';
 import { territoriesOf, type TariffContext, type TariffContextLoader, type TimeContext } from './tariff-context.ts';
 import { readUsage, type PropertyData } from './usage-inputs.ts';
 import { readBaselineRequest, typicalUsage } from './typical-usage.ts';
@@ -232,7 +232,6 @@ export class CalculationsService {
       });
     }
     const { versions, fixed } = versionsFor(tariff, from, to, effectiveOn);
-    await refuseUnknownKeys(this.keys, s.propertyInputs ?? [], `${path}propertyInputs`, tariff, versions);
     const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
     const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
@@ -244,6 +243,10 @@ export class CalculationsService {
         );
     }
     const extra: Rate[] = readRateInputs(s.rateInputs ?? [], `${path}rateInputs`, zone, versions[0]!.tariffId);
+    const inputs = (s.propertyInputs ?? []) as PropertyData[];
+    noted.push(
+      ...(await unusedInputs(this.keys, inputs, `${path}propertyInputs`, tariff, versions, extra, { from, to })),
+    );
     // Demands the caller gives (coincidentDemand, ...) are checked here, where each input's place is known.
     const givenDemands = new Set(
       [...versions.flatMap((v) => v.rates), ...extra]
@@ -294,7 +297,11 @@ export class CalculationsService {
           'baselineType',
           'A typical baseline stands in for usage not given: send usage or baselineType, not both',
         );
-      const place = await this.baselinePlace(addressZip, territoryId);
+      const { place, noted: placed } = await this.baselinePlace(addressZip, territoryId, tariff, versions, {
+        from,
+        to,
+      });
+      if (placed) noted.push(placed);
       const typical = await typicalUsage(
         this.baselines,
         baseline.request,
@@ -395,16 +402,50 @@ export class CalculationsService {
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */
+  /**
+   * Where a typical baseline is taken: the address, else the territory given, else (as the original does) the
+   * tariff's own place: the first of its territories with a centre, then its utility's service area. The last two
+   * are said in the assumptions, since a whole territory's centre stands in for the customer.
+   */
   private async baselinePlace(
     addressZip: ZipRow | null,
     territoryId: number | null,
-  ): Promise<{ zipCode: string } | { lat: number; lng: number }> {
-    if (addressZip) return { zipCode: addressZip.zipcode };
+    tariff: TariffContext,
+    versions: readonly TariffVersion[],
+    range: { from: number; to: number },
+  ): Promise<{
+    place: { zipCode: string } | { lat: number; lng: number };
+    noted: Omit<Assumption, 'displayName'> | null;
+  }> {
+    if (addressZip) return { place: { zipCode: addressZip.zipcode }, noted: null };
     const centre = territoryId === null ? null : (await this.territories.find(territoryId))?.centerPoint;
-    if (centre) return { lat: centre.latitude, lng: centre.longitude };
+    if (centre) return { place: { lat: centre.latitude, lng: centre.longitude }, noted: null };
+    if (territoryId === null) {
+      const own = territoriesOf(versions);
+      const { rows: service } = await this.territories.list(
+        { lseId: tariff.lseId, usageTypes: ['SERVICE'] },
+        { paging: { pageStart: 0, pageCount: 10 }, search: null, sort: [], ext: false },
+      );
+      const candidates = [...(await Promise.all(own.map((id) => this.territories.find(id)))), ...service];
+      const found = candidates.find((t) => t?.centerPoint);
+      if (found?.centerPoint) {
+        const whose = own.includes(found.territoryId) ? "the tariff's territory" : `${tariff.lseName}'s service area`;
+        return {
+          place: { lat: found.centerPoint.latitude, lng: found.centerPoint.longitude },
+          noted: {
+            keyName: 'territoryId',
+            dataValue: String(found.territoryId),
+            description: `No address: the typical baseline is placed at the centre of ${whose}, territory ${found.territoryId} (${found.territoryName}); give address for the customer's own weather`,
+            fromDateTime: range.from,
+            toDateTime: range.to,
+            accuracy: 60,
+          },
+        };
+      }
+    }
     throw missingArgument(
       'address',
-      'A typical baseline needs the place: give address (or a territoryId with a centre point)',
+      'A typical baseline needs the place: give address (or a territoryId with a centre point); neither the tariff nor its utility has one',
     );
   }
 }

@@ -3,13 +3,15 @@
 // scenario sets over the tariff's.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { EXPORT_ARRANGEMENTS, type ExportRules, type TariffVersion } from '../../engine/tariff/model.ts';
+import type { Assumption } from '../../engine/bill/types.ts';
+import { EXPORT_ARRANGEMENTS, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument } from '../../http/errors.ts';
 import { enumValue } from '../../http/list-params.ts';
 import type { PropertiesRepository } from '../properties/properties.repository.ts';
 import type { MassBody, ScenarioInput } from './calculations.schemas.ts';
 import { versionsIn, type TariffContext } from './tariff-context.ts';
+import { nearMissOf } from './near-miss.ts';
 import { BASELINE_KEYS } from './typical-usage.ts';
 import type { PropertyData } from './usage-inputs.ts';
 
@@ -91,30 +93,51 @@ export function versionsFor(
   return { versions, fixed: false };
 }
 
+/** Keys whose inputs carry the usage: a misspelling of one would bill as no usage at all. */
+const USAGE_KEYS = ['consumption', 'demand'] as const;
+
 /**
- * A property input under a name that is no property key and nothing the tariff uses would change nothing: a typo
- * ("consumtion") billed as no usage at all. It is refused, naming the input.
+ * Property inputs this tariff does not use, each as an assumption of the bill. The original's clients send one set
+ * of inputs to many tariffs (SmartRate, CARE, medical baseline, ...), so an input no rate reads changes nothing and
+ * is said so. A name that is no property key and a near miss of a usage key ("consumptoin") is refused, naming the
+ * input: a typo must never bill the fixed charges of no usage silently.
  */
-export async function refuseUnknownKeys(
+export async function unusedInputs(
   keys: PropertiesRepository,
   inputs: readonly PropertyData[],
   path: string,
   tariff: TariffContext,
   versions: readonly TariffVersion[],
-): Promise<void> {
-  const own = new Set<string>(['consumption', 'demand', 'territoryId', ...BASELINE_KEYS, ...tariff.demandKeys.keys()]);
-  for (const v of versions) {
-    for (const k of v.propertyDefaults.keys()) own.add(k);
-    for (const r of v.rates) for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
-  }
+  extra: readonly Rate[],
+  range: { from: number; to: number },
+): Promise<Omit<Assumption, 'displayName'>[]> {
+  const usageKeys = [...USAGE_KEYS, ...tariff.demandKeys.keys()];
+  const own = new Set<string>(['territoryId', ...BASELINE_KEYS, ...usageKeys]);
+  for (const v of versions) for (const k of v.propertyDefaults.keys()) own.add(k);
+  for (const r of [...versions.flatMap((v) => v.rates), ...extra])
+    for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
   const others = inputs.map((p) => p.keyName).filter((k) => !own.has(k));
-  if (!others.length) return;
+  if (!others.length) return [];
   const known = await keys.existing(others);
-  const k = inputs.findIndex((p) => !own.has(p.keyName) && !known.has(p.keyName));
-  if (k >= 0)
-    throw invalidArgument(
-      `${path}[${k}].keyName`,
-      inputs[k]!.keyName,
-      `${inputs[k]!.keyName} is not a property key (GET /rest/public/properties lists them) nor one this tariff uses`,
-    );
+  const noted: Omit<Assumption, 'displayName'>[] = [];
+  for (const [k, input] of inputs.entries()) {
+    if (own.has(input.keyName)) continue;
+    const meant = known.has(input.keyName) ? null : nearMissOf(input.keyName, usageKeys);
+    if (meant !== null)
+      throw invalidArgument(
+        `${path}[${k}].keyName`,
+        input.keyName,
+        `${input.keyName} is not a property key (GET /rest/public/properties lists them): did you mean ${meant}?`,
+      );
+    if (noted.some((a) => a.keyName === input.keyName)) continue;
+    noted.push({
+      keyName: input.keyName,
+      dataValue: input.dataValue === undefined || input.dataValue === null ? null : String(input.dataValue),
+      description: `${input.keyName} is not used by this tariff (no rate of it depends on it): the bill is the same without it`,
+      fromDateTime: range.from,
+      toDateTime: range.to,
+      accuracy: 100,
+    });
+  }
+  return noted;
 }

@@ -8,9 +8,11 @@ import {
   EchoErrorParams,
   EchoPostBody,
   EchoValidateQuery,
+  SimulatedErrorSchema,
   ValidateResultSchema,
 } from './echo.schemas.ts';
-import { simulatedError, validateFirst } from './echo.service.ts';
+import { simulatedError, simulatedErrors, validateFirst } from './echo.service.ts';
+import { page } from '../../http/envelope.ts';
 
 const tags = ['Echo'];
 const emptySuccess = { status: 'success', count: 0, type: null, results: null } as const;
@@ -66,6 +68,21 @@ export async function echoRoutes(app: App): Promise<void> {
       },
     },
     async (request) => single(null, validateFirst(request.query as Record<string, unknown>)),
+  );
+
+  app.get(
+    '/rest/echo/errors',
+    {
+      schema: {
+        tags,
+        summary: 'The simulated errors GET /rest/echo/errors/{errorCode} answers: each code, its status and message',
+        response: responses(SimulatedErrorSchema),
+      },
+    },
+    () => {
+      const all = simulatedErrors();
+      return page('SimulatedError', all, all.length, { pageStart: 0, pageCount: all.length });
+    },
   );
 
   app.get(

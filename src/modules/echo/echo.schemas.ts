@@ -13,6 +13,12 @@ export const EchoErrorParams = Type.Object({
   errorCode: Type.String({ description: `One of ${ECHO_ERROR_CODES.join(', ')}` }),
 });
 
+export const SimulatedErrorSchema = Type.Object({
+  errorCode: Type.String({ description: 'The code to ask GET /rest/echo/errors/{errorCode} for' }),
+  status: Type.Integer({ description: 'The HTTP status that answer has' }),
+  message: Type.String({ description: "The answer's message (null results for 200)" }),
+});
+
 export const EchoPostBody = Type.Unknown({ description: 'Any JSON value; returned as the single result' });
 
 export const ApplicationSchema = Type.Object({

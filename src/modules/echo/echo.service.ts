@@ -51,6 +51,15 @@ const SIMULATED: Record<string, string> = {
   '500': 'Server error: request could not be fulfilled (simulated)',
 };
 
+/** What GET /rest/echo/errors/{errorCode} can answer, code by code (GET /rest/echo/errors lists them). */
+export function simulatedErrors(): { errorCode: string; status: number; message: string }[] {
+  return ECHO_ERROR_CODES.map((errorCode) => ({
+    errorCode,
+    status: Number(errorCode),
+    message: errorCode === '200' ? 'Success (status success, no results)' : SIMULATED[errorCode]!,
+  }));
+}
+
 /** null for 200 (success); otherwise the simulated error to throw. */
 export function simulatedError(errorCode: string): ApiError | null {
   if (!(ECHO_ERROR_CODES as readonly string[]).includes(errorCode)) {

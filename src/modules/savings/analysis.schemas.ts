@@ -14,7 +14,9 @@ import {
 
 const NString = Type.Union([Type.String(), Type.Null()]);
 const Scenarios = Type.Optional(
-  Type.String({ description: 'Comma list of the scenarios the input belongs to: before, after, solar' }),
+  Type.String({
+    description: 'Comma list of the scenarios the input belongs to: before, after, solar, storage (the battery)',
+  }),
 );
 
 /** keyName providerProfileId or profileId names a profile of the account: the usage (before,after) or the PV output (solar). */
@@ -100,6 +102,10 @@ export const SeriesMeasureSchema = Type.Object({
   importedKWh: Type.Optional(Type.Number()),
   exportedKWh: Type.Optional(Type.Number()),
   charges: Type.Optional(Type.Record(Type.String(), Type.Number())),
+  /** With a battery (#38), on the after bill's months: kWh AC into the battery and out of it, and its cycles. */
+  chargedKWh: Type.Optional(Type.Number()),
+  dischargedKWh: Type.Optional(Type.Number()),
+  cycles: Type.Optional(Type.Number()),
 });
 
 export const AnalysisScenarioSchema = Type.Object({

@@ -46,6 +46,17 @@ export class TimeOfUsesRepository {
     return Promise.all(groups.map((g) => this.load(g)));
   }
 
+  /** The keys of the groups visible to an organization (of one LSE when given), in lseId and touGroupId order. */
+  async groupKeys(filter: { lseId?: number; orgId: number | null }): Promise<{ lseId: number; touGroupId: number }[]> {
+    let q = this.db.kysely.selectFrom('tou_groups').select(['lse_id', 'tou_group_id']);
+    if (filter.lseId !== undefined) q = q.where('lse_id', '=', filter.lseId);
+    q = q.where((eb) =>
+      eb.or([eb('privacy', '=', 'PUBLIC'), ...(filter.orgId === null ? [] : [eb('owner_org_id', '=', filter.orgId)])]),
+    );
+    const rows = await q.orderBy('lse_id').orderBy('tou_group_id').execute();
+    return rows.map((r) => ({ lseId: r.lse_id, touGroupId: r.tou_group_id }));
+  }
+
   /** The group a TOU belongs to, when visible to the organization. */
   async groupOfTou(touId: number, orgId: number | null): Promise<LoadedGroup | undefined> {
     const tou = await this.db.kysely

@@ -5,6 +5,7 @@ import { isExt, parseListOptions } from '../../http/list-options.ts';
 import { listInMemory, readField } from '../../http/memory-list.ts';
 import { responses } from '../../http/response-schemas.ts';
 import {
+  GroupListQuery,
   GroupParams,
   GroupQuery,
   IntervalQuery,
@@ -37,10 +38,38 @@ const groupRules = {
   sortable: ['touGroupId'],
   defaultSort: [],
 };
+const groupListRules = {
+  searchable: ['touGroupId', 'lseId'],
+  defaultSearchOn: ['touGroupId'],
+  sortable: ['lseId', 'touGroupId'],
+  defaultSort: [],
+};
 const privateTou = { tier: 'privateTou' as const };
 
 export function timeOfUsesRoutes(service: TimeOfUsesService) {
   return async (app: App): Promise<void> => {
+    app.get(
+      '/rest/public/timeofuses',
+      {
+        schema: {
+          tags,
+          summary:
+            "The time-of-use groups visible to the caller (public, and its organization's private ones), by LSE and group",
+          querystring: GroupListQuery,
+          response: responses(TouGroupSchema),
+        },
+      },
+      async (request) => {
+        const options = parseListOptions(request.query, groupListRules);
+        const { rows, total } = await service.listGroups(request.query.lseId, request.principal!.orgId, options);
+        return page(
+          GROUP,
+          rows.map((g) => service.toGroup(g, options.ext)),
+          total,
+          options.paging,
+        );
+      },
+    );
     app.get(
       '/rest/public/timeofuses/:lseId/:touGroupId',
       {

@@ -62,6 +62,10 @@ export const GroupParams = Type.Object({ lseId: Id(), touGroupId: Id() });
 export const TouParams = Type.Object({ touId: Id() });
 export const LseParams = Type.Object({ lseId: Id() });
 export const GroupQuery = Type.Object({ ...ListQuery });
+export const GroupListQuery = Type.Object({
+  ...ListQuery,
+  lseId: Type.Optional(Id("The LSE whose groups to list (the original's filter); default all")),
+});
 export const IntervalQuery = Type.Object({
   ...ListQuery,
   fromDateTime: Type.Optional(Type.String({ description: 'Default now' })),

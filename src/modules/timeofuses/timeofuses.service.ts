@@ -11,6 +11,8 @@ import { findCoverageProblem, type TouPeriod } from '../../engine/time/tou-perio
 import { compileTouGroup, touIntervals, type CompiledTouGroup, type TouDef } from '../../engine/time/tou-schedule.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { ApiError, ErrorCode, invalidArgument, notFound } from '../../http/errors.ts';
+import type { ListOptions } from '../../http/list-options.ts';
+import { listInMemory, readField } from '../../http/memory-list.ts';
 import type { CalendarsService } from '../calendars/calendars.service.ts';
 import type { LsesService } from '../lses/lses.service.ts';
 import { toSeason, toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
@@ -91,6 +93,22 @@ export class TimeOfUsesService {
   async groupsOfLse(lseId: number, orgId: number | null): Promise<LoadedGroup[]> {
     await this.lses.get(lseId);
     return this.repo.groups({ lseId, orgId });
+  }
+
+  /**
+   * The original's list of groups (GET /rest/public/timeofuses, its lseId filter): the page is chosen among the
+   * visible groups' keys, and only the page's groups are loaded.
+   */
+  async listGroups(
+    lseId: number | undefined,
+    orgId: number | null,
+    options: ListOptions,
+  ): Promise<{ rows: LoadedGroup[]; total: number }> {
+    if (lseId !== undefined) await this.lses.get(lseId);
+    const keys = await this.repo.groupKeys({ lseId, orgId });
+    const { rows, total } = listInMemory(keys, options, readField);
+    const loaded = await Promise.all(rows.map((k) => this.repo.groups({ ...k, orgId })));
+    return { rows: loaded.flat(), total };
   }
 
   /** The group holding a TOU, when visible to the organization. */

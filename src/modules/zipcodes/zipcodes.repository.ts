@@ -59,17 +59,21 @@ export class ZipcodesRepository {
       .execute();
   }
 
-  /** The ZIP code nearest a point: a widening latitude band keeps the scan to a few rows. */
-  async nearest(lat: number, lng: number): Promise<ZipRow | undefined> {
+  /**
+   * The ZIP code nearest a point: a widening latitude band keeps the scan to a few rows. `withClimateZone`: only ZIP
+   * codes with a climate zone (a point's nearest may be a post-office-box ZIP code that has none).
+   */
+  async nearest(lat: number, lng: number, withClimateZone = false): Promise<ZipRow | undefined> {
     const cosLat = Math.cos((lat * Math.PI) / 180);
     for (const band of [0.25, 1, 4, 180]) {
-      const rows = await this.db.kysely
+      let query = this.db.kysely
         .selectFrom('zipcodes')
         .selectAll()
         .where('latitude', '>=', lat - band)
         .where('latitude', '<=', lat + band)
-        .where('longitude', 'is not', null)
-        .execute();
+        .where('longitude', 'is not', null);
+      if (withClimateZone) query = query.where('climate_zone', 'is not', null);
+      const rows = await query.execute();
       let best: ZipRow | undefined;
       let bestD = Infinity;
       for (const r of rows) {

@@ -97,6 +97,11 @@ export class ZipcodesService {
     return null;
   }
 
+  /** The ZIP code nearest a point that has a climate zone (where typical loads are chosen by it). */
+  nearestWithClimateZone(lat: number, lng: number): Promise<ZipRow | undefined> {
+    return this.repo.nearest(lat, lng, true);
+  }
+
   private async placeAddress(address: string, param: string): Promise<ZipRow> {
     const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(address);
     if (zip) {

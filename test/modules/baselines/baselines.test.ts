@@ -367,6 +367,36 @@ for (const dialect of dialects) {
       );
     });
 
+    // Issue #39: the original takes the place from the tariff when a calculation gives none.
+    it("places a typical baseline with no address at the tariff's territory, and says so", async () => {
+      const signal = await t.credentials(['signal']);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/rest/v1/ondemand/calculate',
+        headers: { authorization: t.authHeader(signal), 'content-type': 'application/json' },
+        payload: {
+          masterTariffId: 522, // PG&E E-1: its rates name baseline territories of PG&E
+          fromDateTime: '2025-07-01',
+          toDateTime: '2025-08-01',
+          propertyInputs: [{ keyName: 'baselineType', dataValue: 'typicalElectricity' }],
+        },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const bill = res.json().results[0];
+      const placed = bill.assumptions.find((a: { description: string }) => a.description.startsWith('No address'));
+      assert.ok(placed, JSON.stringify(bill.assumptions));
+      assert.equal(placed.keyName, 'territoryId');
+      const territory = (await t.json(`/rest/public/territories/${placed.dataValue}`, c)).results[0];
+      assert.equal(territory.lseId, 734);
+      // The kWh billed are the typical home's at the territory's centre (its nearest ZIP code with a climate zone:
+      // San Francisco's centre falls on a post-office-box ZIP code, 94119, that has none).
+      const { latitude, longitude } = territory.centerPoint;
+      const july = await best(
+        `lat=${latitude}&lng=${longitude}&buildingType=RESIDENTIAL&excludeMeasures=true&intervalFromDateTime=2025-07-01&intervalToDateTime=2025-08-01`,
+      );
+      close(bill.summary.kWh, july.factors.intervalConsumption as number, 'kWh billed', 1e-5);
+    });
+
     it('names each bad parameter', async () => {
       await t.expectBadParameters('/rest/v1/typicals/baselines/best', c, [
         ['buildingType=SmallOffice', 'zipCode'],

@@ -549,5 +549,48 @@ for (const dialect of dialects) {
         'masterTariffId',
       );
     });
+
+    it('accepts property inputs the tariff does not use, saying so; a near miss of a usage key is still a 400', async () => {
+      // Georgia Power R-22, July 2016, 1,200 kWh: 123.09 (worked in calculations.test.ts). The SmartRate, CARE and
+      // medical baseline inputs the original's clients send to every tariff change nothing here.
+      const body = {
+        masterTariffId: GEORGIA_R22,
+        fromDateTime: '2016-07-01',
+        toDateTime: '2016-08-01',
+        propertyInputs: [
+          { keyName: 'consumption', dataValue: 1200 },
+          { keyName: 'isSmartRateCustomer', dataValue: true },
+          { keyName: 'careEnrolled', dataValue: 'false' },
+          { keyName: 'customerClass', dataValue: 'RESIDENTIAL' },
+        ],
+      };
+      const answer = await calc(body);
+      assert.equal(answer.totalCost, 123.09);
+      const unused = answer.assumptions
+        .filter((a: { description: string }) => a.description.includes('not used by this tariff'))
+        .map((a: { keyName: string; dataValue: string }) => [a.keyName, a.dataValue]);
+      assert.deepEqual(unused, [
+        ['isSmartRateCustomer', 'true'],
+        ['careEnrolled', 'false'],
+        ['customerClass', 'RESIDENTIAL'],
+      ]);
+      const mass = await calc(
+        {
+          fromDateTime: body.fromDateTime,
+          toDateTime: body.toDateTime,
+          scenarios: [{ scenarioName: 'r22', masterTariffId: GEORGIA_R22, propertyInputs: body.propertyInputs }],
+        },
+        '/rest/v1/ondemand/calculate/mass',
+      );
+      assert.equal(mass.scenarios.r22.totalCost, 123.09);
+      // Typos of consumption and demand bill nothing silently: refused, naming the input and the key meant.
+      for (const typo of ['consumptoin', 'Consumption', 'consumtion', 'demnad']) {
+        const error = await refused(
+          { ...body, propertyInputs: [{ keyName: typo, dataValue: 1200 }] },
+          'propertyInputs[0].keyName',
+        );
+        assert.match(error.message, /did you mean (consumption|demand)\?/, typo);
+      }
+    });
   });
 }

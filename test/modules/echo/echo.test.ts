@@ -83,6 +83,16 @@ for (const dialect of dialects) {
       assert.equal(bad.json().results[0].propertyName, 'errorCode');
     });
 
+    it('GET /rest/echo/errors lists the codes, each answering as listed', async () => {
+      const list = (await t.get('/rest/echo/errors', c)).json();
+      assert.deepEqual([list.status, list.type, list.count], ['success', 'SimulatedError', 6]);
+      for (const e of list.results) {
+        const res = await t.get(`/rest/echo/errors/${e.errorCode}`, c);
+        assert.equal(res.statusCode, e.status, e.errorCode);
+        if (e.status !== 200) assert.equal(res.json().results[0].message, e.message);
+      }
+    });
+
     it('POST /rest/echo returns the JSON body', async () => {
       const res = await t.inject({
         method: 'POST',

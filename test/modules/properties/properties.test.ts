@@ -91,6 +91,37 @@ for (const dialect of dialects) {
       assert.equal((await t.json('/rest/public/properties/consumption?fields=ext', c)).results[0].quantityUnit, 'kWh');
     });
 
+    // Issue #39: the original's TypeScript SDK compares the demand key field by field (its property-key-api.test.ts).
+    it("answers the demand key as the original's SDK expects it", async () => {
+      const demand = (await t.json('/rest/public/properties/demand', c)).results[0];
+      assert.deepEqual(demand, {
+        dataType: 'DEMAND',
+        description: 'Quantity in kW of load that is used for a given period',
+        displayName: 'Demand (kW)',
+        family: 'load',
+        keyName: 'demand',
+        keyspace: 'electricity',
+      });
+    });
+
+    it("knows the original's standard account keys (customerClass with its choices, territoryId, ...)", async () => {
+      const customerClass = (await t.json('/rest/public/properties/customerClass', c)).results[0];
+      assert.equal(customerClass.dataType, 'CHOICE');
+      assert.deepEqual(
+        customerClass.choices.map((x: { value: string }) => x.value),
+        ['RESIDENTIAL', 'GENERAL', 'SPECIAL_USE'],
+      );
+      for (const [keyName, dataType] of [
+        ['territoryId', 'INTEGER'],
+        ['lseId', 'INTEGER'],
+        ['masterTariffId', 'INTEGER'],
+        ['buildingArea', 'DECIMAL'],
+        ['hasElectricVehicle', 'BOOLEAN'],
+        ['cityLimits', 'CHOICE'],
+      ])
+        assert.equal((await t.json(`/rest/public/properties/${keyName}`, c)).results[0].dataType, dataType, keyName);
+    });
+
     it('filters keys by data type, family, keyspace and entity (entityId and entityType only together)', async () => {
       const names = async (q: string) =>
         (await t.json(`/rest/public/properties?${q}&pageCount=100`, c)).results.map(
@@ -105,15 +136,19 @@ for (const dialect of dialects) {
         'buildingVintageResidential',
         'cityLimits',
         'connectionType',
+        'customerClass',
       ]);
       assert.deepEqual(await names('family=load'), ['consumption', 'demand']);
       assert.deepEqual(await names('keySpace=customer'), [
         'baseServicesChargeIncomeTier',
         'baselineAllowanceType',
+        'buildingArea',
         'buildingTypeCommercial',
         'buildingTypeResidential',
         'buildingVintageCommercial',
         'buildingVintageResidential',
+        'customerClass',
+        'hasElectricVehicle',
         'isLowIncomeSeniorCitizen953',
       ]);
       assert.deepEqual(await names('entityId=734&entityType=LSE'), ['734formula10', 'testZonePrice']);

@@ -141,6 +141,32 @@ for (const dialect of dialects) {
       assert.equal((await t.get('/rest/public/lses/42/tougroups', c)).statusCode, 404);
     });
 
+    // The original's list (its Java client's getTimeOfUseGroups: GET public/timeofuses with lseId and paging).
+    it('lists the groups of every LSE, or of one by lseId, paged', async () => {
+      const all = await t.json('/rest/public/timeofuses?pageCount=500', c);
+      const keys = all.results.map((g: { lseId: number; touGroupId: number }) => [g.lseId, g.touGroupId]);
+      assert.ok(keys.some(([lse, group]: number[]) => lse === 1000008 && group === 1000001));
+      assert.deepEqual(
+        keys,
+        [...keys].sort((a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]!),
+        'by lseId, then touGroupId',
+      );
+      assert.equal(all.count, keys.length);
+      const one = await t.json('/rest/public/timeofuses?lseId=1000008', c);
+      assert.deepEqual(
+        one.results.map((g: { touGroupId: number; timeOfUses: unknown[] }) => [g.touGroupId, g.timeOfUses.length > 0]),
+        [[1000001, true]],
+      );
+      const second = await t.json('/rest/public/timeofuses?pageStart=1&pageCount=1', c);
+      assert.deepEqual([second.count, second.results.length], [all.count, 1]);
+      assert.deepEqual([second.results[0].lseId, second.results[0].touGroupId], keys[1]);
+      assert.equal((await t.get('/rest/public/timeofuses?lseId=42', c)).statusCode, 404);
+      await t.expectBadParameters('/rest/public/timeofuses', c, [
+        ['lseId=abc', 'lseId'],
+        ['sortOn=price', 'sortOn'],
+      ]);
+    });
+
     it('400 names each bad parameter of the reads', async () => {
       await t.expectBadParameters('/rest/public/timeofuses/734/1000001/intervals', c, [
         ['fromDateTime=noon', 'fromDateTime'],
@@ -299,6 +325,18 @@ for (const dialect of dialects) {
         assert.equal((await t.get(`/rest/public/timeofuses/${second.tous[0]}`, other)).statusCode, 404);
         for (const [who, g] of [[mine, first], [mine, second], ...others.map((o) => [other, o] as const)] as const)
           assert.equal((await send('DELETE', `/rest/timeofuses/734/${g.group[0]}`, who)).statusCode, 200);
+      });
+
+      it('lists a private group only for its organization in the list of all groups', async () => {
+        const created = await send('POST', '/rest/timeofuses', mine, definition());
+        assert.equal(created.statusCode, 201, created.body);
+        const id = created.json().results[0].touGroupId;
+        const listed = async (who: NewCredentials) =>
+          (await t.json('/rest/public/timeofuses?lseId=734&pageCount=1000', who)).results.some(
+            (g: { touGroupId: number }) => g.touGroupId === id,
+          );
+        assert.deepEqual([await listed(mine), await listed(other)], [true, false]);
+        assert.equal((await send('DELETE', `/rest/timeofuses/734/${id}`, mine)).statusCode, 200);
       });
 
       it('400 names each bad field of the body', async () => {

@@ -2,7 +2,7 @@
 // answer writes them. Every design of a request has the same term (Luxon's zone arithmetic over 20 years is not
 // free, and was made once per design), so the designs share one, kept in the request's memo.
 import { DateTime } from 'luxon';
-import { formatInstant, localClock } from '../../engine/time/local-clock.ts';
+import { formatInstant, localClock } from '../time/local-clock.ts';
 
 export interface TermCalendar {
   /** Each year of the term. */

@@ -2,18 +2,25 @@
 // by its keyName and the scenarios it is tagged with, each problem a 400 naming the input by its path. Keys the
 // analysis does not read itself (territoryId, applicability keys, ...) go to the bills of the scenarios they name.
 import type { Static } from '@sinclair/typebox';
-import { ARRAY_TYPES, MODULE_TYPES, PV_LIMITS, PVWATTS_DEFAULTS, type PvSystem } from '../../engine/solar/pvwatts.ts';
-import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../solar/pv-inputs.ts';
-import type { SolarPrice } from '../../engine/savings/projection.ts';
-import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../engine/tariff/model.ts';
-import { invalidArgument } from '../../http/errors.ts';
-import { enumValue } from '../../http/list-params.ts';
-import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from './analysis.schemas.ts';
+import {
+  ARRAY_TYPES,
+  MODULE_TYPES,
+  PV_LIMITS,
+  PVWATTS_DEFAULTS,
+  type PvSystem,
+} from '../../../engine/solar/pvwatts.ts';
+import { ARRAY_CODES, MODULE_CODES, PV_KEYS } from '../../solar/pv-inputs.ts';
+import type { SolarPrice } from '../../../engine/savings/projection.ts';
+import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../../engine/tariff/model.ts';
+import { invalidArgument } from '../../../http/errors.ts';
+import { enumValue } from '../../../http/list-params.ts';
+import type { Strategy } from '../../../engine/storage/storage-bill.ts';
+import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from '../analysis.schemas.ts';
 
-type PropertyInput = Static<typeof AnalysisPropertyInput>;
-type RateInput = Static<typeof AnalysisRateInput>;
-export type Scenario = 'before' | 'after' | 'solar';
-const SCENARIOS: readonly Scenario[] = ['before', 'after', 'solar'];
+export type PropertyInput = Static<typeof AnalysisPropertyInput>;
+export type RateInput = Static<typeof AnalysisRateInput>;
+export type Scenario = 'before' | 'after' | 'solar' | 'storage';
+const SCENARIOS: readonly Scenario[] = ['before', 'after', 'solar', 'storage'];
 
 /** An input with where it sits in the request (errors name it) and the scenarios it belongs to. */
 export interface Placed<T> {
@@ -27,6 +34,17 @@ export const MAX_YEARS = 40;
 /** NREL's median degradation of crystalline silicon modules, 0.5 % a year (Jordan and Kurtz, 2013). */
 export const DEFAULT_DEGRADATION = 0.5;
 
+/** A battery beside the PV system (#38): the storage scenario's inputs. */
+const STORAGE_KEYS = [
+  'storageCapacity',
+  'storagePower',
+  'storageRoundTripEfficiency',
+  'storageReserve',
+  'storageDispatch',
+  'storageCoupling',
+  'storageGridCharging',
+  'storageDegradation',
+] as const;
 const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   masterTariffId: ['before', 'after'],
   rateInflation: ['before', 'after'],
@@ -38,6 +56,7 @@ const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   yearEndCreditPaid: ['after'],
   providerProfileId: ['before', 'after'],
   profileId: ['before', 'after'],
+  ...Object.fromEntries(STORAGE_KEYS.map((k) => [k, ['storage'] as const])),
 };
 /** Keys naming a stored profile of the account: the usage (before,after) or the PV output (solar). */
 export const PROFILE_KEYS = ['providerProfileId', 'profileId'];
@@ -50,6 +69,8 @@ const WHOLE_KEYS = new Set([
   'loadSize',
   'consumption',
 ]);
+/** Where a key of the whole analysis (the term, the class, the usage) is said: every scenario but the battery's own. */
+const WHOLE_TAGS: readonly Scenario[] = ['before', 'after', 'solar'];
 /** Keys the analysis reads; any other goes to the bills. */
 const OWN_KEYS = new Set([...Object.keys(DEFAULT_TAGS), ...SOLAR_KEYS, ...WHOLE_KEYS]);
 
@@ -84,12 +105,32 @@ export interface AnalysisPlan {
     yearEndCreditPaid?: boolean;
   };
   price: SolarPrice;
+  /** The battery, when storageCapacity is given (its other keys then have defaults, storagePower aside). */
+  storage: StoragePlan | null;
   /** Rate inputs and other property inputs for the utility bills, by scenario. */
   billRates: Record<'before' | 'after', Placed<RateInput>[]>;
   billProperties: Record<'before' | 'after', Placed<PropertyInput>[]>;
   /** What was given, for the answer's scenarios. */
   echo: Record<Scenario, { keyName: string; dataValue: string | null; unit: string | null }[]>;
 }
+
+export interface StoragePlan {
+  capacityKwh: number;
+  powerKw: number;
+  /** Round trip, AC to AC (0-1]. */
+  roundTripEfficiency: number;
+  /** Share of capacity kept as backup, never dispatched (0-1). */
+  reserve: number;
+  strategy: Strategy;
+  gridCharging: boolean;
+  /** Capacity lost each year, compounding (0-1). */
+  fadePerYear: number;
+  /** Which defaults were taken, for the assumptions. */
+  defaulted: string[];
+}
+
+/** A battery's round trip when storageRoundTripEfficiency is not given: the 90 % of lithium-ion home batteries' specifications (Tesla Powerwall 2: 90 %). */
+export const DEFAULT_ROUND_TRIP = 0.9;
 
 function tagsOf(raw: string | undefined, path: string, fallback: readonly Scenario[]): Set<Scenario> {
   if (raw === undefined || raw.trim() === '') return new Set(fallback);
@@ -136,7 +177,7 @@ export function placedInputs(
     }));
   const propertyTags = (p: PropertyInput) =>
     DEFAULT_TAGS[p.keyName] ??
-    (SOLAR_KEYS.has(p.keyName) ? ['solar'] : WHOLE_KEYS.has(p.keyName) ? SCENARIOS : ['before', 'after']);
+    (SOLAR_KEYS.has(p.keyName) ? ['solar'] : WHOLE_KEYS.has(p.keyName) ? WHOLE_TAGS : ['before', 'after']);
   let properties = place(body.propertyInputs, 'propertyInputs', propertyTags);
   let rates = place(body.rateInputs, 'rateInputs', () => ['solar']);
   const d = design === null ? undefined : body.designs?.[design];
@@ -172,8 +213,10 @@ export function readPlan(
     price: { perKwh: 0, perMonth: 0, perYear: 0, once: 0 },
     billRates: { before: [], after: [] },
     billProperties: { before: [], after: [] },
-    echo: { before: [], after: [], solar: [] },
+    echo: { before: [], after: [], solar: [], storage: [] },
+    storage: null,
   };
+  const storage = new Map<string, Placed<PropertyInput>>();
   const seen = new Map<string, string>();
   for (const p of properties) {
     const { keyName } = p.input;
@@ -201,6 +244,22 @@ export function readPlan(
       readProfile(plan, p);
       continue;
     }
+    if ((STORAGE_KEYS as readonly string[]).includes(keyName)) {
+      if (!p.scenarios.has('storage') || p.scenarios.size > 1)
+        throw invalidArgument(
+          `${p.path}.scenarios`,
+          p.input.scenarios ?? null,
+          `${keyName} belongs to the storage scenario: tag it storage`,
+        );
+      if (storage.has(keyName))
+        throw invalidArgument(
+          `${p.path}.keyName`,
+          keyName,
+          `${keyName} is given twice (also at ${storage.get(keyName)!.path})`,
+        );
+      storage.set(keyName, p);
+      continue;
+    }
     // One value per key and scenario: a second is a mistake, not an override.
     for (const s of p.scenarios) {
       const key = `${keyName}|${s}`;
@@ -224,9 +283,79 @@ export function readPlan(
           'A rate input is the price of solar (scenarios "solar") or a rate of the utility bill (before and/or after), not both',
         );
       addSolarPrice(plan.price, r);
-    } else for (const s of tagged as ('before' | 'after')[]) plan.billRates[s].push(r);
+    } else if (r.scenarios.has('storage'))
+      throw invalidArgument(
+        `${r.path}.scenarios`,
+        r.input.scenarios ?? null,
+        'A rate input is the price of solar or a rate of the utility bill: tag it solar, before or after',
+      );
+    else for (const s of tagged as ('before' | 'after')[]) plan.billRates[s].push(r);
   }
+  plan.storage = readStorage(storage);
   return plan;
+}
+
+/** The battery of the storage-tagged inputs, or null when none is given. */
+function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): StoragePlan | null {
+  if (!inputs.size) return null;
+  const capacity = inputs.get('storageCapacity');
+  if (!capacity) {
+    const first = [...inputs.values()][0]!;
+    throw invalidArgument(
+      `${first.path}.keyName`,
+      first.input.keyName,
+      'A battery needs storageCapacity (kWh) and storagePower (kW)',
+    );
+  }
+  const power = inputs.get('storagePower');
+  if (!power)
+    throw invalidArgument(
+      `${capacity.path}.keyName`,
+      'storageCapacity',
+      'A battery needs storagePower (kW) beside storageCapacity',
+    );
+  const defaulted: string[] = [];
+  const percent = (key: string, min: number, max: number, fallback: number, what: string): number => {
+    const p = inputs.get(key);
+    if (!p) {
+      defaulted.push(key);
+      return fallback;
+    }
+    return numberIn(p, min, max, what) / 100;
+  };
+  const choice = <T extends string>(key: string, choices: readonly T[], fallback: T): T => {
+    const p = inputs.get(key);
+    if (!p) {
+      defaulted.push(key);
+      return fallback;
+    }
+    return enumValue(`${p.path}.dataValue`, String(p.input.dataValue ?? ''), choices) ?? fallback;
+  };
+  const gridCharging = choice('storageGridCharging', ['true', 'false'] as const, 'false') === 'true';
+  const strategy = choice('storageDispatch', ['SELF_CONSUMPTION', 'BILL_OPTIMAL'] as const, 'SELF_CONSUMPTION');
+  const coupling = inputs.get('storageCoupling');
+  if (coupling && String(coupling.input.dataValue ?? '').toUpperCase() !== 'AC')
+    throw invalidArgument(
+      `${coupling.path}.dataValue`,
+      String(coupling.input.dataValue ?? ''),
+      "storageCoupling is AC here: the analysis models the PV system's AC output, not the array's DC side a DC-coupled battery would store (POST /rest/v1/ondemand/calculate takes DC coupling with a DC series)",
+    );
+  return {
+    capacityKwh: numberIn(capacity, 0.1, 10_000, 'the usable capacity in kWh'),
+    powerKw: numberIn(power, 0.1, 10_000, 'the power in kW'),
+    roundTripEfficiency: percent(
+      'storageRoundTripEfficiency',
+      50,
+      100,
+      DEFAULT_ROUND_TRIP,
+      'a round-trip efficiency in percent',
+    ),
+    reserve: percent('storageReserve', 0, 99, 0, 'a backup reserve in percent of capacity'),
+    strategy,
+    gridCharging,
+    fadePerYear: percent('storageDegradation', 0, 20, 0, 'a yearly loss of capacity in percent'),
+    defaulted,
+  };
 }
 
 /** A profile input: tagged solar, the PV output (a PVWatts or reading profile); else the usage before and after. */
@@ -424,4 +553,10 @@ function addSolarPrice(price: SolarPrice, r: Placed<RateInput>): void {
       r.input.chargeType,
       'A solar price is CONSUMPTION_BASED ($/kWh, a PPA) or FIXED_PRICE with chargePeriod MONTHLY or ANNUALLY (a lease) or ONE_TIME (a purchase)',
     );
+}
+
+/** An input as a bill reads it: without the scenarios it is tagged with. */
+export function stripScenarios(p: PropertyInput): Omit<PropertyInput, 'scenarios'> {
+  const { scenarios: _s, ...rest } = p;
+  return rest;
 }

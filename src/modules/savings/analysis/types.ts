@@ -1,18 +1,39 @@
-// What the parts of the savings analysis share: the answer's types, year one's usage on its grid, what a request's
-// designs read once, how an assumption is written, and the zone of the place.
+// What the steps of the savings analysis share: the answer's types, what every scenario's bill of a request shares,
+// year one's usage and PV output on its grid, what a request's designs read once, how an assumption is written, and
+// the zone of the place.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import type { StationChoice } from '../solar/station-choice.ts';
-import type { PreparedGrid } from '../../engine/bill/prepared.ts';
-import type { PreparedBill } from '../calculations/calculations.service.ts';
-import type { TermCalendar } from './term-calendar.ts';
-import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
-import type { AccountAnalysisSchema } from './analysis.schemas.ts';
+import type { StationChoice } from '../../solar/station-choice.ts';
+import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
+import type { TermCalendar } from '../../../engine/savings/term-calendar.ts';
+import type { LoadedAccount } from '../../accounts/accounts.service.ts';
+import type { PreparedBill, RequestCache } from '../../calculations/calculations.service.ts';
+import type { ZipRow } from '../../zipcodes/zipcodes.repository.ts';
+import type { AccountAnalysisSchema, AnalysisBody } from '../analysis.schemas.ts';
 
 export type AccountAnalysis = Static<typeof AccountAnalysisSchema>;
 export type Assumption = AccountAnalysis['scenarios'][number]['assumptions'][number];
 
 export const HOUR = 3_600_000;
+
+export type Body = Static<typeof AnalysisBody>;
+
+/** The stored account a request names (of the caller's organization), with the field that named it. */
+export interface AccountSource {
+  account: LoadedAccount;
+  field: 'accountId' | 'providerAccountId';
+  value: string;
+}
+
+/** What every scenario's bill of one request shares: the request, its place, year one and the tariff data read. */
+export interface BillRequest {
+  body: Body;
+  zip: ZipRow;
+  orgId: number | null;
+  account: AccountSource | null;
+  yearOne: { from: string; to: string };
+  cache: RequestCache;
+}
 
 /** Year one's usage on its grid: kWh per interval of `duration` from `from`. */
 export interface Usage {
@@ -25,6 +46,13 @@ export interface Usage {
   dataValue: string | null;
   /** More the answer says of the usage (gaps filled, readings not read). */
   more: Assumption[];
+}
+
+/** Year one's PV output on the usage's grid (kWh per interval), the weather station it was modelled at, and what is said of it. */
+export interface Production {
+  values: Float64Array;
+  station: StationChoice | null;
+  assumptions: Assumption[];
 }
 
 /** What the designs of one request share once made: weather stations, the PV output of the account's profiles, the term. */

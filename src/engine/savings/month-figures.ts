@@ -1,7 +1,7 @@
 // Year one month by month: a bill's cost split by the month its items fall in (the bills are monthly from the start
 // of year one, so each item lies in one), by charge type, and the kWh drawn and sent in the month.
-import type { BillResult } from '../../engine/bill/types.ts';
-import type { MonthFigures } from '../../engine/savings/projection.ts';
+import type { BillResult } from '../bill/types.ts';
+import type { MonthFigures } from './projection.ts';
 
 export interface MonthDetail extends MonthFigures {
   importedKWh: number;

@@ -1,0 +1,49 @@
+// The bills step of the savings analysis, after solar: each year of the term billed on the after bill. All are billed
+// on one grid of the after tariff over year one, prepared once for the designs that share it (its hours' seasons, TOU
+// periods and billing periods). Year one is billed in full (its items make the months of the answer); later years
+// need only the total, which the engine sums from the charges whatever the detail level, so they are billed without
+// items; a year whose energy is year one's has year one's bill.
+import { prepareGrid } from '../../../engine/bill/prepared.ts';
+import type { BillResult } from '../../../engine/bill/types.ts';
+import { total } from '../../../engine/savings/term.ts';
+import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import { afterYearInput } from './after-year-input.ts';
+import type { TermYear } from './term-years.ts';
+import type { AfterBill, Usage } from './types.ts';
+
+export interface AfterYears {
+  /** Year one's bill, with its items. */
+  yearOne: BillResult;
+  /** Year one's net load, kWh per interval of the usage's grid. */
+  yearOneNet: Float64Array;
+  /** Each year's bill total and net kWh, before escalation. */
+  byYear: { cost: number; kwh: number }[];
+}
+
+export function billAfterYears(
+  after: AfterBill,
+  bill: PreparedBill,
+  grid: Pick<Usage, 'from' | 'duration'>,
+  years: Iterable<TermYear>,
+): AfterYears {
+  let first: { result: BillResult; net: Float64Array } | null = null;
+  const byYear: { cost: number; kwh: number }[] = [];
+  const totalOnly = { ...bill.input.options, detailLevel: 'TOTAL' as const };
+  for (const year of years) {
+    if (first && year.repeatsYearOne) {
+      byYear.push({ ...byYear[0]! });
+      continue;
+    }
+    const { net, series } = afterYearInput(year, grid);
+    let result: BillResult;
+    if (!first) {
+      const input = { ...bill.input, series: [series] };
+      after.grid ??= prepareGrid(input);
+      result = bill.run(input, after.grid);
+      first = { result, net };
+    } else result = bill.run({ ...bill.input, options: totalOnly, series: [series] }, after.grid!);
+    byYear.push({ cost: result.summary.totalCost, kwh: total(net) });
+  }
+  if (!first) throw new RangeError('A term has at least one year');
+  return { yearOne: first.result, yearOneNet: first.net, byYear };
+}

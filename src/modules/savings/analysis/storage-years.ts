@@ -1,0 +1,93 @@
+// The storage step of the savings analysis (#38): each year of the term billed with the battery behind the meter.
+// The year's usage is the home's load and its PV output the AC series the battery charges from; the engine
+// (engine/storage) dispatches the battery by the plan's strategy and bills the meter's net series on the after
+// tariff, and also bills the same year without the battery: the difference is what the battery saves that year.
+// The battery loses capacity year by year (storageDegradation); the PV degrades as without it (term-years.ts).
+import { BATTERY_DEFAULTS, type Battery } from '../../../engine/storage/battery.ts';
+import type { LpSolver } from '../../../engine/storage/linear-program.ts';
+import { billWithStorage } from '../../../engine/storage/storage-bill.ts';
+import { total } from '../../../engine/savings/term.ts';
+import type { BillResult } from '../../../engine/bill/types.ts';
+import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import { usageSeries } from './after-year-input.ts';
+import type { AfterYears } from './after-years.ts';
+import type { StoragePlan } from './inputs.ts';
+import type { TermYear } from './term-years.ts';
+import type { Usage } from './types.ts';
+
+/** What the battery did in year one, interval by interval on the usage's grid, and what it saved each year. */
+export interface StorageYears extends AfterYears {
+  /** kWh AC into the battery (from PV and grid) and out of it (to load and grid), per interval of year one. */
+  charged: Float64Array;
+  discharged: Float64Array;
+  /** Usable capacity in year one, kWh (the cycles' denominator). */
+  capacityKwh: number;
+  /** Each year's after bill without the battery (PV only), before escalation. */
+  withoutBatteryByYear: number[];
+}
+
+/** The plan's battery in year `n` of the term: its round trip split evenly between charging and discharging. */
+export function batteryOf(plan: StoragePlan, n: number): Battery {
+  const oneWay = Math.sqrt(plan.roundTripEfficiency);
+  return {
+    ...BATTERY_DEFAULTS,
+    capacityKwh: plan.capacityKwh * (1 - plan.fadePerYear) ** n,
+    chargeKw: plan.powerKw,
+    dischargeKw: plan.powerKw,
+    acToDcEfficiency: oneWay,
+    dcToAcEfficiency: oneWay,
+    inputEfficiency: 1,
+    reserve: plan.reserve,
+    gridCharging: plan.gridCharging,
+    gridExport: false,
+  };
+}
+
+export function billStorageYears(
+  bill: PreparedBill,
+  grid: Pick<Usage, 'from' | 'duration'>,
+  years: Iterable<TermYear>,
+  plan: StoragePlan,
+  solver: LpSolver | undefined,
+): StorageYears {
+  let first: { result: BillResult; net: Float64Array; charged: Float64Array; discharged: Float64Array } | null = null;
+  const byYear: { cost: number; kwh: number }[] = [];
+  const withoutBatteryByYear: number[] = [];
+  for (const year of years) {
+    const input = { ...bill.input, series: [usageSeries(grid, year.usage)] };
+    const solar = {
+      from: grid.from,
+      duration: grid.duration,
+      values: year.pv,
+      side: 'AC' as const,
+      dcToAcEfficiency: 1,
+      inverterAcKw: null,
+    };
+    const battery = batteryOf(plan, year.n);
+    const billed = billWithStorage(input, { battery, solar, strategy: plan.strategy, schedule: null }, solver);
+    const { dispatch } = billed;
+    if (dispatch.net.length !== year.usage.length)
+      throw new RangeError("The battery's dispatch is not on the usage's grid");
+    byYear.push({ cost: billed.bill.summary.totalCost, kwh: total(dispatch.net) });
+    withoutBatteryByYear.push(billed.withoutBattery.summary.totalCost);
+    if (!first) {
+      const charged = new Float64Array(dispatch.net.length);
+      const discharged = new Float64Array(dispatch.net.length);
+      for (let i = 0; i < charged.length; i++) {
+        charged[i] = dispatch.solarToBattery[i]! + dispatch.gridToBattery[i]!;
+        discharged[i] = dispatch.batteryToLoad[i]! + dispatch.batteryToGrid[i]!;
+      }
+      first = { result: billed.bill, net: dispatch.net, charged, discharged };
+    }
+  }
+  if (!first) throw new RangeError('A term has at least one year');
+  return {
+    yearOne: first.result,
+    yearOneNet: first.net,
+    byYear,
+    charged: first.charged,
+    discharged: first.discharged,
+    capacityKwh: plan.capacityKwh,
+    withoutBatteryByYear,
+  };
+}

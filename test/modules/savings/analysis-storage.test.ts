@@ -1,0 +1,225 @@
+// A battery in the savings analysis (#38): a golden year worked by hand on a net-billing tariff, the storage-only
+// figures against the same analysis without the battery, designs that vary the battery, and bad inputs as 400s.
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import { importTariffJson } from '../../../src/importers/tariff-json.importer.ts';
+import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
+import { dialects } from '../../helpers/dialects.ts';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+const NB = 9400011;
+const ZONE = 'America/Chicago';
+const band = (id: number, rateAmount: number) => [{ tariffRateBandId: id, rateAmount }];
+// Net billing: 10.00 a month, 0.20 per kWh drawn, 0.05 per kWh sent.
+const tariff = {
+  tariffId: 9400012,
+  masterTariffId: NB,
+  tariffName: 'Storage test net billing',
+  lseId: 9400003,
+  lseName: 'Storage Test Electric',
+  tariffType: 'DEFAULT',
+  customerClass: 'RESIDENTIAL',
+  effectiveDate: '2020-01-01',
+  endDate: null,
+  timeZone: ZONE,
+  exportArrangement: 'NET_BILLING',
+  rates: [
+    {
+      tariffRateId: 9400041,
+      rateGroupName: 'Fixed',
+      rateName: 'Customer charge',
+      chargeType: 'FIXED_PRICE',
+      chargePeriod: 'MONTHLY',
+      rateBands: band(9400051, 10),
+    },
+    {
+      tariffRateId: 9400042,
+      rateGroupName: 'Energy',
+      rateName: 'Energy',
+      chargeType: 'CONSUMPTION_BASED',
+      rateBands: band(9400052, 0.2),
+    },
+    {
+      tariffRateId: 9400043,
+      rateGroupName: 'Exports',
+      rateName: 'Export credit',
+      chargeType: 'CONSUMPTION_BASED',
+      transactionType: 'SELL',
+      rateBands: band(9400053, 0.05),
+    },
+  ],
+};
+
+// 2027 in Chicago hour by hour: 1 kWh drawn every hour; the panels make 3 kWh in each of the wall-clock hours 10-13,
+// 7 kWh in June, July and August.
+const hours = Array.from({ length: 8760 }, (_, k) =>
+  DateTime.fromISO('2027-01-01T00:00', { zone: ZONE }).plus({ hours: k }),
+);
+const load = hours.map(() => 1);
+const pv = hours.map((t) => (t.hour >= 10 && t.hour < 14 ? ([6, 7, 8].includes(t.month) ? 7 : 3) : 0));
+
+for (const dialect of dialects) {
+  describe(`savings analysis with a battery on ${dialect}`, () => {
+    let t: TestApp;
+    let c: NewCredentials;
+    const analyse = async (body: object) => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/rest/v1/accounts/analysis',
+        headers: { authorization: t.authHeader(c), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const ok = async (body: object) => {
+      const r = await analyse(body);
+      assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 2000));
+      return r.body.results;
+    };
+    const refused = async (body: object, propertyName: string) => {
+      const r = await analyse(body);
+      assert.equal(r.status, 400, JSON.stringify(r.body).slice(0, 1000));
+      assert.equal(r.body.results[0].propertyName, propertyName, JSON.stringify(r.body));
+    };
+    before(async () => {
+      t = await buildTestApp(dialect, { seed: 'full', now: () => new Date('2026-11-25T12:00:00Z') });
+      c = await t.credentials(['signal']);
+      const s = await importTariffJson(t.db, Readable.from([JSON.stringify([tariff])]), 'storage-savings.json');
+      assert.equal(s.created, 1, JSON.stringify(s.skipped));
+    });
+    after(() => t.close());
+
+    const battery: { keyName: string; dataValue: number; scenarios: string }[] = [
+      { keyName: 'storageCapacity', dataValue: 10, scenarios: 'storage' },
+      { keyName: 'storagePower', dataValue: 5, scenarios: 'storage' },
+      { keyName: 'storageRoundTripEfficiency', dataValue: 100, scenarios: 'storage' },
+    ];
+    const body = (extra: object[] = []) => ({
+      fromDateTime: '2027-01-01',
+      address: { zip: '60601' },
+      propertyInputs: [
+        { keyName: 'masterTariffId', dataValue: NB, scenarios: 'before,after' },
+        {
+          keyName: 'consumption',
+          scenarios: 'before,after',
+          fromDateTime: '2027-01-01',
+          duration: 3_600_000,
+          dataSeries: load,
+        },
+        {
+          keyName: 'solarProduction',
+          scenarios: 'after,solar',
+          fromDateTime: '2027-01-01',
+          duration: 3_600_000,
+          dataSeries: pv,
+        },
+        { keyName: 'projectDuration', dataValue: 3 },
+        { keyName: 'rateInflation', dataValue: 3, scenarios: 'before,after' },
+        { keyName: 'solarDegradation', dataValue: 0, scenarios: 'solar' },
+        ...extra,
+      ],
+      applyUtilityTax: false,
+    });
+
+    it('saves what a self-consumption battery keeps from export, worked by hand', async () => {
+      const [withBattery] = await ok(body(battery));
+      const [pvOnly] = await ok(body());
+      const s = withBattery.summary;
+      // A 10 kWh, 5 kW battery, no losses, half full at the start, charging from PV only:
+      // - Jan-May and Sep-Dec (273 days): the 4 hours of 3 kWh leave 2 kWh each to store (8 kWh); hours 14-21 draw
+      //   them back (1 kWh an hour), so 8 kWh a day are drawn from the battery instead of bought at 0.20, and no
+      //   longer sent at 0.05: 8 x (0.20 - 0.05) = 1.20 a day.
+      // - Jun-Aug (92 days): 6 kWh spare an hour, the battery takes 5 + 5 in hours 10-11 (full); hours 14-23 draw
+      //   the 10 kWh: 10 x (0.20 - 0.05) = 1.50 a day.
+      // - Jan 1 starts with 5 kWh stored, drawn in hours 0-4: 5 x 0.20 = 1.00 more. Every other night starts empty.
+      // Year one: 273 x 1.20 + 92 x 1.50 + 1.00 = 327.60 + 138.00 + 1.00 = 466.60 (the credits never exceed the
+      // month's energy charges, so net billing's dollar carry-over does not arise).
+      assert.equal(s.storageAvoidedCost, 466.6);
+      assert.equal(Math.round((pvOnly.summary.postTotalCost - s.postTotalCost) * 100) / 100, 466.6);
+      assert.equal(pvOnly.summary.storageAvoidedCost, undefined, 'no battery, no storage figures');
+      // Each of the 3 years the same (no fade), escalated 3 % a year as the bills: 466.60 + 480.60 (480.598)
+      // + 495.02 (495.01594) = 1,442.22.
+      assert.equal(s.lifetimeStorageAvoidedCost, 1442.22);
+      // Energy: drawn from the battery 273 x 8 + 5 + 92 x 10 = 3,109 kWh; stored 273 x 8 + 92 x 10 = 3,104 kWh
+      // (3,104 + the 5 it started with); 3,109 / 10 kWh = 310.9 cycles.
+      assert.deepEqual([s.storageChargedKWh, s.storageDischargedKWh, s.storageCycles], [3104, 3109, 310.9]);
+      const afterMonths = withBattery.series.find(
+        (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH',
+      ).seriesId;
+      const months = withBattery.seriesData.filter((m: { seriesId: number }) => m.seriesId === afterMonths);
+      // January: 31 days x 8 + 5 = 253 kWh out (248 in), 253 / 10 kWh = 25.3 cycles; July 31 x 10 = 310 in and out.
+      assert.deepEqual(
+        [
+          months[0].dischargedKWh,
+          months[0].chargedKWh,
+          months[0].cycles,
+          months[6].dischargedKWh,
+          months[6].chargedKWh,
+        ],
+        [253, 248, 25.3, 310, 310],
+      );
+      const storage = withBattery.scenarios.find((x: { name: string }) => x.name === 'storage');
+      assert.deepEqual(
+        storage.inputs.map((i: { keyName: string }) => i.keyName),
+        ['storageCapacity', 'storagePower', 'storageRoundTripEfficiency'],
+      );
+      const said = storage.assumptions.map((a: { keyName: string }) => a.keyName);
+      for (const key of ['storageDispatch', 'storageReserve', 'storageDegradation', 'storageGridCharging'])
+        assert.ok(said.includes(key), key);
+    });
+
+    it('lets designs vary the battery; a fading battery saves less over the term', async () => {
+      const [small, big, fading] = await ok({
+        ...body(battery),
+        designs: [
+          { designId: 'small', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 4, scenarios: 'storage' }] },
+          { designId: 'big', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 20, scenarios: 'storage' }] },
+          {
+            designId: 'fading',
+            propertyInputs: [{ keyName: 'storageDegradation', dataValue: 10, scenarios: 'storage' }],
+          },
+        ],
+      });
+      // 4 kWh: every day stores 4 of its spare kWh and draws them back: 365 x 4 x (0.20 - 0.05) = 219.00, and the
+      // first night draws the 2 kWh it starts with: 2 x 0.20 = 0.40; 219.40.
+      assert.equal(small.summary.storageAvoidedCost, 219.4);
+      // 20 kWh, 5 kW: non-summer days store all 8 spare, as the 10 kWh battery does; summer days 4 hours x 5 = 20, all
+      // drawn back in the 20 dark hours: 273 x 1.20 + 92 x 3.00 + 10 x 0.20 (10 kWh at the start) = 327.60 + 276.00
+      // + 2.00 = 605.60.
+      assert.equal(big.summary.storageAvoidedCost, 605.6);
+      assert.equal(fading.summary.storageAvoidedCost, 466.6, 'year one has its whole capacity');
+      assert.ok(fading.summary.lifetimeStorageAvoidedCost < 1442.22);
+    });
+
+    it('400 names each bad battery input', async () => {
+      const at = 6;
+      await refused(
+        body([{ keyName: 'storageCapacity', dataValue: 10, scenarios: 'storage' }]),
+        `propertyInputs[${at}].keyName`,
+      );
+      await refused(body([{ ...battery[0]!, scenarios: 'after' }, battery[1]!]), `propertyInputs[${at}].scenarios`);
+      await refused(
+        body([...battery, { keyName: 'storageRoundTripEfficiency', dataValue: 120, scenarios: 'storage' }]),
+        `propertyInputs[${at + 3}].keyName`,
+      );
+      await refused(
+        body([
+          battery[0]!,
+          battery[1]!,
+          { keyName: 'storageRoundTripEfficiency', dataValue: 120, scenarios: 'storage' },
+        ]),
+        `propertyInputs[${at + 2}].dataValue`,
+      );
+      await refused(
+        body([...battery, { keyName: 'storageCoupling', dataValue: 'DC', scenarios: 'storage' }]),
+        `propertyInputs[${at + 3}].dataValue`,
+      );
+      await refused(
+        body([...battery, { keyName: 'storageDispatch', dataValue: 'WHENEVER', scenarios: 'storage' }]),
+        `propertyInputs[${at + 3}].dataValue`,
+      );
+    });
+  });
+}

@@ -1,0 +1,69 @@
+// The bills of a term's years after solar, on a stand-in bill that charges $1 per kWh drawn and credits $0.50 per kWh
+// sent: year one billed in full on the shared grid, later years at detail level TOTAL, a year repeating year one's
+// energy not billed again.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { PreparedGrid } from '../../../../src/engine/bill/prepared.ts';
+import type { BillInput, BillResult } from '../../../../src/engine/bill/types.ts';
+import type { PreparedBill } from '../../../../src/modules/calculations/calculations.service.ts';
+import { billAfterYears } from '../../../../src/modules/savings/analysis/after-years.ts';
+import { termYears } from '../../../../src/modules/savings/analysis/term-years.ts';
+import type { AfterBill, Usage } from '../../../../src/modules/savings/analysis/types.ts';
+import { H } from './fixtures.ts';
+
+const usage: Usage = {
+  from: 0,
+  duration: H,
+  values: Float64Array.from([1, 1, 1, 1]),
+  noted: '',
+  accuracy: 100,
+  dataValue: null,
+  more: [],
+};
+const pv = Float64Array.from([0, 3, 0, 2]);
+const grid = { shared: true } as unknown as PreparedGrid;
+
+function standIn() {
+  const runs: { detail: string | undefined; grid: PreparedGrid | undefined }[] = [];
+  const bill = {
+    input: { options: { detailLevel: 'ALL' } } as unknown as BillInput,
+    run(input: BillInput, g?: PreparedGrid): BillResult {
+      runs.push({ detail: input.options?.detailLevel, grid: g });
+      let cost = 0;
+      for (const v of input.series[0]!.values as Float64Array) cost += v > 0 ? v : v * 0.5;
+      return { items: [], summary: { totalCost: cost }, assumptions: [], accuracy: 100 } as unknown as BillResult;
+    },
+  } as unknown as PreparedBill;
+  const after: AfterBill = { bill: Promise.resolve(bill), grid };
+  return { bill, after, runs };
+}
+
+describe('the after bills of a term', () => {
+  it('bills each degraded year again, year one in full', () => {
+    const { bill, after, runs } = standIn();
+    const years = billAfterYears(after, bill, usage, termYears(usage, pv, 3, 0.5));
+    // Year 1: net 1, -2, 1, -1: drawn 2 x $1 - sent 3 x $0.50 = 0.50; -1 kWh.
+    // Year 2: output halved, net 1, -0.5, 1, 0: 2 - 0.25 = 1.75; 1.5 kWh.
+    // Year 3: a quarter, net 1, 0.25, 1, 0.5: 2.75; 2.75 kWh.
+    assert.deepEqual(years.byYear, [
+      { cost: 0.5, kwh: -1 },
+      { cost: 1.75, kwh: 1.5 },
+      { cost: 2.75, kwh: 2.75 },
+    ]);
+    assert.deepEqual([...years.yearOneNet], [1, -2, 1, -1]);
+    assert.equal(years.yearOne.summary.totalCost, 0.5);
+    assert.deepEqual(runs, [
+      { detail: 'ALL', grid },
+      { detail: 'TOTAL', grid },
+      { detail: 'TOTAL', grid },
+    ]);
+  });
+
+  it("bills year one once when every year's energy is year one's", () => {
+    const { bill, after, runs } = standIn();
+    const years = billAfterYears(after, bill, usage, termYears(usage, pv, 20, 0));
+    assert.equal(runs.length, 1);
+    assert.equal(years.byYear.length, 20);
+    assert.ok(years.byYear.every((y) => y.cost === 0.5 && y.kwh === -1));
+  });
+});

@@ -1,0 +1,49 @@
+// The years of a term as energy, and a year as the series its after bill reads: the PV output degraded year by year,
+// year one's own arrays where nothing changes, the net load on the meter.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { afterYearInput } from '../../../../src/modules/savings/analysis/after-year-input.ts';
+import { termYears } from '../../../../src/modules/savings/analysis/term-years.ts';
+import type { Usage } from '../../../../src/modules/savings/analysis/types.ts';
+import { H } from './fixtures.ts';
+
+const usage: Usage = {
+  from: 0,
+  duration: H,
+  values: Float64Array.from([1, 1, 1, 1]),
+  noted: '',
+  accuracy: 100,
+  dataValue: null,
+  more: [],
+};
+const pv = Float64Array.from([0, 3, 0, 2]);
+
+describe('the years of a term', () => {
+  it('degrades the output year by year, one year at a time', () => {
+    const years = [...termYears(usage, pv, 3, 0.5)];
+    assert.deepEqual(
+      years.map((y) => [y.n, y.repeatsYearOne, [...y.pv]]),
+      [
+        [0, true, [0, 3, 0, 2]],
+        [1, false, [0, 1.5, 0, 1]],
+        [2, false, [0, 0.75, 0, 0.5]],
+      ],
+    );
+    assert.equal(years[0]!.pv, pv, "year one's output is the production step's array");
+    assert.ok(years.every((y) => y.usage === usage.values));
+  });
+
+  it("repeats year one's energy when the output does not degrade", () => {
+    const years = [...termYears(usage, pv, 20, 0)];
+    assert.equal(years.length, 20);
+    assert.ok(years.every((y) => y.repeatsYearOne && y.pv === pv));
+  });
+
+  it('makes a year the net load its after bill reads, on the usage grid', () => {
+    const [, second] = termYears(usage, pv, 2, 0.5);
+    const input = afterYearInput(second!, usage);
+    // 1 - 0, 1 - 1.5, 1 - 0, 1 - 1.
+    assert.deepEqual([...input.net], [1, -0.5, 1, 0]);
+    assert.deepEqual(input.series, { keyName: 'consumption', from: 0, duration: H, values: input.net, exports: null });
+  });
+});
