@@ -25,6 +25,7 @@ import { RouteRegistry } from './http/route-registry.ts';
 import { echoRoutes } from './modules/echo/echo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
+import { keysRoutes } from './modules/keys/keys.routes.ts';
 import { VERSION } from './version.ts';
 import { zipcodesRoutes } from './modules/zipcodes/zipcodes.routes.ts';
 import { ZipcodesService } from './modules/zipcodes/zipcodes.service.ts';
@@ -235,6 +236,7 @@ export async function buildApp({
     accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),
   );
   await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
+  await app.register(keysRoutes(keys));
   await app.register(importsRoutes(db));
   await app.register(urdbSyncRoutes(db, config));
   const prices = new PricesService(tariffContexts, new TariffsRepository(db), zipcodes, lses, territories.repo, now);

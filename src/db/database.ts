@@ -24,6 +24,13 @@ export interface ApplicationsTable {
   revoked_at: string | null;
 }
 
+/** One rotation, revocation or admin key reset; `seq` only grows (migration 0016). */
+export interface KeyChangesTable {
+  seq: Generated<number>;
+  app_id: string;
+  changed_at: string;
+}
+
 export interface SeedRunsTable {
   seed_name: string;
   seed_version: number;
@@ -537,6 +544,7 @@ export interface Database {
   organizations: OrganizationsTable;
   org_usage: OrgUsageTable;
   applications: ApplicationsTable;
+  key_changes: KeyChangesTable;
   seed_runs: SeedRunsTable;
   load_profiles: LoadProfilesTable;
   weather_stations: WeatherStationsTable;

@@ -135,6 +135,10 @@ function admit(
  * once, and a full check of a presented key.
  */
 export interface CredentialChecker {
+  /** Whether cached verdicts may be used now (false on SQLite when the key-change log was not read in the last second). */
+  cacheTrusted(): boolean;
+  /** Brings the cache up to date with the key changes of other processes; rejects when the database cannot be read. */
+  refreshCache(): Promise<void>;
   /** The caller a Basic token verified before stands for, while its verdict is cached. */
   cachedPrincipalOfToken(token: string): Principal | undefined;
   /** A cached verdict on these credentials: the caller, null (refused), or undefined (not cached). */
@@ -160,6 +164,15 @@ export function authenticator(
     // Callback style on purpose: a cached verdict admits the request synchronously, with no promise
     // per request; only a first sight of a key waits for scrypt.
     function authenticate(request, reply, done) {
+      // Cached verdicts only while recent key changes are known to have been applied (one clock read); otherwise the
+      // key-change log is read first, so a revoked key is never admitted from a stale cache.
+      if (!keys.cacheTrusted()) {
+        keys.refreshCache().then(
+          () => authenticate.call(this, request, reply, done),
+          (err: Error) => done(err),
+        );
+        return;
+      }
       // A token verified before admits the request without decoding it (the common case, and the hot path).
       const header = request.headers.authorization;
       if (header?.startsWith(BASIC)) {

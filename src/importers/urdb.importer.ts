@@ -24,6 +24,7 @@ import { ImportFormatError } from './source-lines.ts';
 import { emptySummary, type ImportSummary } from './summary.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { attachDocuments } from '../domain/documents/document-writer.ts';
+import { PRIVATE_ID_MIN } from '../domain/ids/private-ids.ts';
 import { urdbDocuments } from './urdb/documents.ts';
 
 export interface UrdbOptions {
@@ -59,6 +60,8 @@ class Ids {
       const row = await this.trx
         .selectFrom(table)
         .select((eb) => eb.fn.max(ID_COLUMN[table] as never).as('m'))
+        // Below the private range: private TOUs and periods have random ids up there (domain/ids/private-ids.ts).
+        .where(ID_COLUMN[table] as never, '<', PRIVATE_ID_MIN as never)
         .executeTakeFirst();
       id = Math.max(Number((row as { m?: unknown } | undefined)?.m ?? 0) + 1, FIRST_IMPORTED_ID);
     }
@@ -82,6 +85,7 @@ class Ids {
               .selectFrom('tou_groups')
               .select((eb) => eb.fn.max('tou_group_id').as('m'))
               .where('lse_id', '=', lseId)
+              .where('tou_group_id', '<', PRIVATE_ID_MIN)
               .executeTakeFirst();
       id = Number(row?.m ?? 0) + 1;
     }

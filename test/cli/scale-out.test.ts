@@ -1,7 +1,8 @@
 // Several real server processes on one database: the request budget holds in total across them (counted in
 // PostgreSQL, or in Redis), a key revoked through the CLI is refused by every server within a second (PostgreSQL
-// NOTIFY, or Redis pub/sub), and `serve --workers 2` restarts a worker that dies and stops cleanly on SIGTERM.
-// The credential cache lives an hour here, so only the announcements can make the servers refuse in time.
+// NOTIFY, Redis pub/sub, or on SQLite alone the key-change log), and `serve --workers 2` restarts a worker that dies
+// and stops cleanly on SIGTERM. The credential cache lives an hour here, so only the announcements (or the log) can
+// make the servers refuse in time.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -184,4 +185,65 @@ describe('two servers on one SQLite file sharing Redis', async () => {
     { skip: !available && 'no Redis' },
     () => revokedEverywhereWithinASecond(servers, creds[1]!, env),
   );
+});
+
+// No Redis, no NOTIFY: the servers read the key-change log the CLI's change wrote (key-change-log.ts).
+describe('two servers on one SQLite file, nothing shared but the file', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  let servers: ServerProcess[] = [];
+  let creds: NewCredentials[];
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ratebook-log-'));
+    env = { DATABASE_URL: `sqlite:${join(dir, 'rb.sqlite')}`, LOG_LEVEL: 'warn' };
+    const migrated = ratebookCli(['migrate'], env);
+    assert.equal(migrated.status, 0, migrated.stderr);
+    creds = await credentialsIn(env.DATABASE_URL!, 3);
+    // No request budget: these tests poll until a key is refused, and the budget is not what they test.
+    servers = await Promise.all([
+      startServerProcess([], { ...env, ...SERVER_ENV, RATE_LIMIT_MAX: '0' }),
+      startServerProcess([], { ...env, ...SERVER_ENV, RATE_LIMIT_MAX: '0' }),
+    ]);
+  });
+  after(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a key revoked over HTTP on one server is refused by the other within a second', async () => {
+    const db = connectDatabase(parseDatabaseUrl(env.DATABASE_URL!));
+    const admin = await new KeysService(db, 0).create('scale-admin', ['admin']).finally(() => db.close());
+    const c = creds[2]!;
+    const [here, there] = servers as [ServerProcess, ServerProcess];
+    assert.equal((await echo(there, c)).status, 200, 'cached there');
+    const res = await fetch(`${here.base}/rest/admin/applications/${c.appId}/revoke`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(admin) },
+    });
+    assert.equal(res.status, 200, await res.text());
+    const start = Date.now();
+    while ((await echo(there, c)).status !== 401) {
+      assert.ok(Date.now() - start < 1000, `still accepted there after ${Date.now() - start} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal((await echo(here, c)).status, 401);
+  });
+
+  it('a key revoked through the CLI is refused by both within a second (the key-change log)', () =>
+    revokedEverywhereWithinASecond(servers, creds[0]!, env));
+
+  it('a key rotated through the CLI: the old key refused by both within a second, the new one accepted', async () => {
+    const c = creds[1]!;
+    for (const s of servers) assert.equal((await echo(s, c)).status, 200);
+    const rotated = ratebookCli(['keys', 'rotate', c.appId, '--json'], env);
+    assert.equal(rotated.status, 0, rotated.stderr);
+    const start = Date.now();
+    for (const s of servers) {
+      while ((await echo(s, c)).status !== 401) {
+        assert.ok(Date.now() - start < 1000, `${s.base} still accepts the old key after ${Date.now() - start} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      assert.equal((await echo(s, { ...c, appKey: JSON.parse(rotated.stdout).appKey })).status, 200);
+    }
+  });
 });

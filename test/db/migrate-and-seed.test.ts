@@ -31,6 +31,8 @@ for (const dialect of dialects) {
         '0013-calculation-history',
         '0014-documents',
         '0015-rate-limit-counters',
+        '0016-key-changes',
+        '0017-org-usage',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

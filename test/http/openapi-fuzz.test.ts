@@ -13,7 +13,9 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startFakeUrdb, type FakeUrdb } from '../helpers/urdb-api-server.ts';
 
 const COUNT = Number(process.env.FUZZ_REQUESTS ?? 2000);
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+// Requests go to the operations in turn, so a new operation reshuffles every one's share: with the key operations
+// added, seed 20261124 sent none of the URDB sync's 24 (each spoilt one to three ways) past its validation.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 
 const TOU_BODY = {
   lseId: 734,
@@ -303,7 +305,10 @@ for (const dialect of dialects) {
           quantityValue: 1,
         })),
       });
+      // An application of another organization for the key operations to revoke and rotate (never the fuzzer's own).
+      const target = await t.credentials(['signal'], 'fuzz-target');
       Object.assign(PLAN.samples, {
+        appId: target.appId,
         accountId: account.accountId,
         providerAccountId: 'fuzz-account',
         profileId: profile.profileId,

@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { importUrdb } from '../../src/importers/urdb.importer.ts';
+import { PRIVATE_ID_MIN } from '../../src/domain/ids/private-ids.ts';
+import { TimeOfUsesRepository } from '../../src/modules/timeofuses/timeofuses.repository.ts';
 import { ImportFormatError } from '../../src/importers/source-lines.ts';
 import { dialects } from '../helpers/dialects.ts';
 import { REFERENCE_DIR } from '../helpers/reference.ts';
@@ -669,6 +671,49 @@ for (const dialect of dialects) {
         (e: Error) => e instanceof ImportFormatError && /broken\.json record 2/.test(e.message),
       );
       assert.equal(await count(), before, 'the first record of the broken file was rolled back');
+    });
+
+    it('counts its TOU groups, TOUs and periods up below the private range, whatever private ids exist', async () => {
+      // A private group of the same LSE, its ids drawn from the top of the range (domain/ids/private-ids.ts).
+      const owner = await t.credentials(['privateTou'], 'private-range-org');
+      const privateGroup = await new TimeOfUsesRepository(t.db).createPrivate(734, owner.orgId, [
+        {
+          touName: 'All day',
+          touType: 'OFF_PEAK',
+          seasonId: null,
+          calendarId: null,
+          isDynamic: false,
+          periods: [{ fromDayOfWeek: 0, fromHour: 0, fromMinute: 0, toDayOfWeek: 6, toHour: 0, toMinute: 0 }],
+        },
+      ]);
+      assert.ok(privateGroup >= PRIVATE_ID_MIN);
+      const record = {
+        label: 'test-label-private-range',
+        name: 'Test two-period TOU',
+        sector: 'Residential',
+        startdate: 1609459200,
+        energyratestructure: [[{ rate: 0.1 }], [{ rate: 0.3 }]],
+        energyweekdayschedule: Array(12).fill([...Array(17).fill(0), 1, 1, 1, 0, 0, 0, 0]),
+        energyweekendschedule: Array(12).fill(Array(24).fill(0)),
+      };
+      const s = await importUrdb(t.db, Readable.from([JSON.stringify([record])]), 'private-range.json', {
+        lseId: 734,
+        effectiveDate: '2021-01-01',
+      });
+      assert.equal(s.created, 1, JSON.stringify(s));
+      const imported = await t.db.kysely
+        .selectFrom('tous as u')
+        .innerJoin('tou_groups as g', (j) =>
+          j.onRef('g.lse_id', '=', 'u.lse_id').onRef('g.tou_group_id', '=', 'u.tou_group_id'),
+        )
+        .innerJoin('tou_periods as p', 'p.tou_id', 'u.tou_id')
+        .select(['g.tou_group_id', 'u.tou_id', 'p.tou_period_id'])
+        .where('g.source', 'like', '%test-label-private-range%')
+        .execute();
+      assert.ok(imported.length >= 2, 'the import made its TOUs and periods');
+      for (const r of imported)
+        for (const id of [r.tou_group_id, r.tou_id, r.tou_period_id])
+          assert.ok(id > 0 && id < PRIVATE_ID_MIN, `imported id ${id} below the private range`);
     });
   });
 }

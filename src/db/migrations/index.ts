@@ -16,6 +16,7 @@ import { accounts } from './0012-accounts.ts';
 import { calculationHistory } from './0013-calculation-history.ts';
 import { documents } from './0014-documents.ts';
 import { rateLimitCounters } from './0015-rate-limit-counters.ts';
+import { keyChanges } from './0016-key-changes.ts';
 import { orgUsage } from './0017-org-usage.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
@@ -36,6 +37,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '0013-calculation-history': calculationHistory,
   '0014-documents': documents,
   '0015-rate-limit-counters': rateLimitCounters,
-  // 0016 is left to the key-change log of another branch (#41).
+  '0016-key-changes': keyChanges,
   '0017-org-usage': orgUsage,
 };

@@ -1,6 +1,7 @@
 // Key rotations and revocations reach every API process at once: the process (or CLI command) that changes a key
 // announces its appId on PostgreSQL (NOTIFY) and/or Redis (PUBLISH), and every server listens and drops what it
-// cached about that application. The credential cache's TTL stays the fallback: a process whose listener was
+// cached about that application. On SQLite every server also reads the key-change log the change wrote
+// (key-change-log.ts), and trusts its cache only while that reading is under a second old. The credential cache's TTL stays the fallback: a process whose listener was
 // disconnected drops all its cached verdicts when it reconnects, since it may have missed announcements.
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../../db/database.ts';
 import { closeRedis, connectRedis, whenReady } from '../../db/redis.ts';
 import type { KeyChangeAnnouncer, KeysService } from './keys.service.ts';
+import { KeyChangeLogWatcher } from './key-change-log.ts';
 
 export const KEY_CHANGES_CHANNEL = 'ratebook_key_changes';
 
@@ -126,7 +128,7 @@ export interface KeyChangeSharing {
 
 /**
  * Wires a KeysService to the shared channels: its rotations and revocations are announced, and (a server, listen
- * true) announcements from other processes make it forget. Nothing to wire on SQLite without Redis.
+ * true) announcements from other processes make it forget; on SQLite a server reads the key-change log.
  */
 export async function shareKeyChanges(
   keys: KeysService,
@@ -137,13 +139,18 @@ export async function shareKeyChanges(
 ): Promise<KeyChangeSharing> {
   const publisher = where.redisUrl ? connectRedis(where.redisUrl, log, 'key-announce') : null;
   keys.announceChangesThrough(keyChangeAnnouncer(db, publisher, log));
-  const listener = listen
-    ? new KeyChangeListener({ changed: (appId) => keys.forgetApp(appId), resync: () => keys.forgetAll() }, log)
-    : null;
+  const handlers = { changed: (appId: string) => keys.forgetApp(appId), resync: () => keys.forgetAll() };
+  const listener = listen ? new KeyChangeListener(handlers, log) : null;
   if (listener && where.postgresUrl) await listener.listenOnPostgres(where.postgresUrl);
   if (listener && where.redisUrl) await listener.listenOnRedis(where.redisUrl);
+  const watcher = listen && db.dialect === 'sqlite' ? new KeyChangeLogWatcher(db, handlers, log) : null;
+  if (watcher) {
+    await watcher.start();
+    keys.trustCacheWhile(watcher);
+  }
   return {
     close: async () => {
+      watcher?.close();
       await listener?.close();
       if (publisher) await closeRedis(publisher);
     },

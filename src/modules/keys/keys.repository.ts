@@ -1,6 +1,7 @@
 // Organizations and applications in SQL.
-import type { Selectable } from 'kysely';
-import type { ApplicationsTable, Db } from '../../db/database.ts';
+import type { Selectable, Transaction } from 'kysely';
+import type { ApplicationsTable, Database, Db } from '../../db/database.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 
 export interface ApplicationRow {
   appId: string;
@@ -90,38 +91,68 @@ export class KeysRepository {
   }
 
   async updateKey(appId: string, keySalt: string, keyHash: string, now: string): Promise<void> {
-    await this.db.kysely
-      .updateTable('applications')
-      .set({ key_salt: keySalt, key_hash: keyHash, key_rotated_at: now })
-      .where('app_id', '=', appId)
-      .execute();
+    await writeTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('applications')
+        .set({ key_salt: keySalt, key_hash: keyHash, key_rotated_at: now })
+        .where('app_id', '=', appId)
+        .execute();
+      await logChange(trx, appId, now);
+    });
   }
 
   async updateAdmin(
     appId: string,
     fields: { orgId: number; keySalt: string; keyHash: string; tiers: string[] },
+    now: string,
   ): Promise<void> {
-    await this.db.kysely
-      .updateTable('applications')
-      .set({
-        org_id: fields.orgId,
-        key_salt: fields.keySalt,
-        key_hash: fields.keyHash,
-        tiers: fields.tiers.join(','),
-        status: 'ACTIVE',
-        revoked_at: null,
-      })
-      .where('app_id', '=', appId)
-      .execute();
+    await writeTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('applications')
+        .set({
+          org_id: fields.orgId,
+          key_salt: fields.keySalt,
+          key_hash: fields.keyHash,
+          tiers: fields.tiers.join(','),
+          status: 'ACTIVE',
+          revoked_at: null,
+        })
+        .where('app_id', '=', appId)
+        .execute();
+      await logChange(trx, appId, now);
+    });
   }
 
   async revoke(appId: string, now: string): Promise<void> {
-    await this.db.kysely
-      .updateTable('applications')
-      .set({ status: 'REVOKED', revoked_at: now })
-      .where('app_id', '=', appId)
-      .execute();
+    await writeTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('applications')
+        .set({ status: 'REVOKED', revoked_at: now })
+        .where('app_id', '=', appId)
+        .execute();
+      await logChange(trx, appId, now);
+    });
   }
+}
+
+/**
+ * Rows of the key-change log kept: a server reads the rows past the last it saw several times a second, so only the
+ * newest few matter; one further behind than this forgets every cached verdict (key-change-log.ts).
+ */
+export const KEY_CHANGES_KEPT = 1000;
+
+/** Records the change in the same transaction as the key itself, and drops the rows no server needs any more. */
+async function logChange(trx: Transaction<Database>, appId: string, now: string): Promise<void> {
+  const { seq } = await trx
+    .insertInto('key_changes')
+    .values({ app_id: appId, changed_at: now })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  if (seq > KEY_CHANGES_KEPT)
+    await trx
+      .deleteFrom('key_changes')
+      .where('seq', '<=', seq - KEY_CHANGES_KEPT)
+      .execute();
 }
 
 function toApplication(r: Selectable<ApplicationsTable> & { org_name: string }): ApplicationRow {

@@ -20,6 +20,12 @@ export class KeyNotFoundError extends Error {}
 /** Tells the other API processes that an application's key changed (key-changes.ts); never throws. */
 export type KeyChangeAnnouncer = (appId: string) => Promise<void>;
 
+/** What tells whether cached verdicts may be trusted (the key-change log on SQLite, key-change-log.ts). */
+export interface CacheFreshness {
+  fresh(): boolean;
+  read(): Promise<void>;
+}
+
 /**
  * A stored key no one holds, checked against when the appId is unknown or inactive: every refusal then costs the
  * same scrypt, so how long a refusal takes does not tell whether an application exists.
@@ -40,6 +46,8 @@ export class KeysService implements CredentialChecker {
    */
   readonly #provenKeys = new Map<string, string>();
   #announce: KeyChangeAnnouncer = async () => {};
+  /** Null where announcements are pushed (PostgreSQL, Redis) or in a process that only changes keys (the CLI). */
+  #freshness: CacheFreshness | null = null;
   /** Counts forgets: a check that began before one does not cache its (possibly stale) verdict. */
   #forgets = 0;
   /**
@@ -62,6 +70,19 @@ export class KeysService implements CredentialChecker {
   /** After a rotation or revocation here, announce it so other processes drop their cached verdicts. */
   announceChangesThrough(announce: KeyChangeAnnouncer): void {
     this.#announce = announce;
+  }
+
+  /** Cached verdicts are trusted only while `freshness` says so (a server on SQLite: the key-change log). */
+  trustCacheWhile(freshness: CacheFreshness): void {
+    this.#freshness = freshness;
+  }
+
+  cacheTrusted(): boolean {
+    return this.#freshness === null || this.#freshness.fresh();
+  }
+
+  refreshCache(): Promise<void> {
+    return this.#freshness?.read() ?? Promise.resolve();
   }
 
   #stamp(): string {
@@ -106,12 +127,16 @@ export class KeysService implements CredentialChecker {
     return { appId, appKey, orgId: app.orgId, orgName: app.orgName, tiers: app.tiers as Tier[] };
   }
 
-  async revoke(appId: string): Promise<void> {
+  /** Revokes the application (once: revoking it again changes nothing) and answers it as it now stands. */
+  async revoke(appId: string): Promise<ApplicationRow> {
     const app = await this.#repo.findApplication(appId);
     if (!app) throw new KeyNotFoundError(`No application ${appId}`);
-    await this.#repo.revoke(appId, this.#stamp());
+    if (app.status === 'REVOKED') return app;
+    const revokedAt = this.#stamp();
+    await this.#repo.revoke(appId, revokedAt);
     this.forgetApp(appId);
     await this.#announce(appId);
+    return { ...app, status: 'REVOKED', revokedAt };
   }
 
   /** Makes an application with exactly these credentials and every tier exist (RATEBOOK_ADMIN_APP_*). */
@@ -120,7 +145,8 @@ export class KeysService implements CredentialChecker {
     const orgId = await this.#repo.findOrCreateOrganization(orgName, this.#stamp());
     const existing = await this.#repo.findApplication(appId);
     const tiers = [...TIERS];
-    if (existing) await this.#repo.updateAdmin(appId, { orgId, keySalt: stored.salt, keyHash: stored.hash, tiers });
+    if (existing)
+      await this.#repo.updateAdmin(appId, { orgId, keySalt: stored.salt, keyHash: stored.hash, tiers }, this.#stamp());
     else {
       await this.#repo.insertApplication({
         appId,

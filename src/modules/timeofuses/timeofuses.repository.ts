@@ -1,8 +1,9 @@
 // Time-of-use groups, TOUs and periods in SQL; a group is read whole, with its TOUs, periods and seasons.
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database, Db, TouGroupsTable, TouPeriodsTable, TousTable } from '../../db/database.ts';
 import type { SeasonRow } from '../seasons/seasons.repository.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { randomPrivateIds } from '../../domain/ids/private-ids.ts';
 
 export type GroupRow = Selectable<TouGroupsTable>;
 export type TouRow = Selectable<TousTable>;
@@ -102,15 +103,24 @@ export class TimeOfUsesRepository {
     return { group, tous, periods, seasons: new Map(seasonRows.map((s) => [s.season_id, s])) };
   }
 
-  private async nextId(
-    trx: Transaction<Database>,
-    table: 'tous' | 'tou_periods',
-    column: 'tou_id' | 'tou_period_id',
-  ): Promise<number> {
-    const row = await sql<{ m: number | null }>`select max(${sql.ref(column)}) as m from ${sql.table(table)}`.execute(
-      trx,
-    );
-    return Number(row.rows[0]?.m ?? 0) + 1;
+  /**
+   * `count` unused ids of the private range for new TOUs or periods (drawn again while any is taken). Two writers
+   * drawing the same id at once is left to the primary key: the later transaction fails and is made again.
+   */
+  private async freshIds(trx: Transaction<Database>, table: 'tous' | 'tou_periods', count: number): Promise<number[]> {
+    for (;;) {
+      const ids = randomPrivateIds(count);
+      if (count === 0) return ids;
+      const taken =
+        table === 'tous'
+          ? await trx.selectFrom('tous').select('tou_id as id').where('tou_id', 'in', ids).execute()
+          : await trx
+              .selectFrom('tou_periods')
+              .select('tou_period_id as id')
+              .where('tou_period_id', 'in', ids)
+              .execute();
+      if (taken.length === 0) return ids;
+    }
   }
 
   private async insertTous(
@@ -119,10 +129,14 @@ export class TimeOfUsesRepository {
     touGroupId: number,
     tous: (NewTou & { touId?: number })[],
   ): Promise<void> {
-    let touId = await this.nextId(trx, 'tous', 'tou_id');
-    let periodId = await this.nextId(trx, 'tou_periods', 'tou_period_id');
+    const touIds = await this.freshIds(trx, 'tous', tous.filter((t) => t.touId === undefined).length);
+    const periodIds = await this.freshIds(
+      trx,
+      'tou_periods',
+      tous.reduce((n, t) => n + t.periods.length, 0),
+    );
     for (const t of tous) {
-      const id = t.touId ?? touId++;
+      const id = t.touId ?? touIds.pop()!;
       await trx
         .insertInto('tous')
         .values({
@@ -140,7 +154,7 @@ export class TimeOfUsesRepository {
         await trx
           .insertInto('tou_periods')
           .values({
-            tou_period_id: periodId++,
+            tou_period_id: periodIds.pop()!,
             tou_id: id,
             from_day_of_week: p.fromDayOfWeek,
             from_hour: p.fromHour,
@@ -156,29 +170,19 @@ export class TimeOfUsesRepository {
   }
 
   /**
-   * A new private group for the organization, with ids assigned; one transaction. Ids are the next free numbers, so
-   * two creations at once (PostgreSQL) can pick the same: the later one fails on the primary key and is retried.
+   * A new private group for the organization, with ids drawn at random from the private range (private-ids.ts), so
+   * that they tell nothing of other organizations' groups; one transaction, made again if another writer took an id
+   * drawn here at the same moment.
    */
-  async createPrivate(lseId: number, orgId: number, tous: NewTou[]): Promise<number> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.createOnce(lseId, orgId, tous);
-      } catch (e) {
-        const unique =
-          (e as { code?: string }).code === '23505' || /UNIQUE constraint/.test(String((e as Error).message));
-        if (!unique || attempt >= 5) throw e;
-      }
-    }
+  createPrivate(lseId: number, orgId: number, tous: NewTou[]): Promise<number> {
+    return againOnTakenId(() => this.createOnce(lseId, orgId, tous));
   }
 
   private createOnce(lseId: number, orgId: number, tous: NewTou[]): Promise<number> {
     return writeTransaction(this.db, async (trx) => {
-      const max = await trx
-        .selectFrom('tou_groups')
-        .select((eb) => eb.fn.max('tou_group_id').as('m'))
-        .where('lse_id', '=', lseId)
-        .executeTakeFirst();
-      const touGroupId = Number(max?.m ?? 0) + 1;
+      let touGroupId: number;
+      do [touGroupId] = randomPrivateIds(1) as [number];
+      while (await this.findGroupIn(trx, lseId, touGroupId));
       await trx
         .insertInto('tou_groups')
         .values({ lse_id: lseId, tou_group_id: touGroupId, privacy: 'PRIVATE', owner_org_id: orgId, source: null })
@@ -188,8 +192,21 @@ export class TimeOfUsesRepository {
     });
   }
 
-  /** Rewrites the TOUs of a group, keeping their ids; their periods are replaced. */
+  private findGroupIn(trx: Transaction<Database>, lseId: number, touGroupId: number) {
+    return trx
+      .selectFrom('tou_groups')
+      .select('tou_group_id')
+      .where('lse_id', '=', lseId)
+      .where('tou_group_id', '=', touGroupId)
+      .executeTakeFirst();
+  }
+
+  /** Rewrites the TOUs of a group, keeping their ids; their periods are replaced (new ids, drawn at random). */
   replaceTous(lseId: number, touGroupId: number, tous: (NewTou & { touId: number })[]): Promise<void> {
+    return againOnTakenId(() => this.replaceOnce(lseId, touGroupId, tous));
+  }
+
+  private replaceOnce(lseId: number, touGroupId: number, tous: (NewTou & { touId: number })[]): Promise<void> {
     return writeTransaction(this.db, async (trx) => {
       await trx
         .deleteFrom('tou_periods')
@@ -218,5 +235,18 @@ export class TimeOfUsesRepository {
       await trx.deleteFrom('tous').where('lse_id', '=', lseId).where('tou_group_id', '=', touGroupId).execute();
       await trx.deleteFrom('tou_groups').where('lse_id', '=', lseId).where('tou_group_id', '=', touGroupId).execute();
     });
+  }
+}
+
+/** Runs `write` again (up to 5 times) while it fails on a unique key: an id drawn was taken by a concurrent writer. */
+async function againOnTakenId<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      const unique =
+        (e as { code?: string }).code === '23505' || /UNIQUE constraint/.test(String((e as Error).message));
+      if (!unique || attempt >= 5) throw e;
+    }
   }
 }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { readRecorded } from '../../helpers/reference.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
+import { PRIVATE_ID_MAX, PRIVATE_ID_MIN } from '../../../src/domain/ids/private-ids.ts';
 
 const hours = (i: { fromDateTime: string; toDateTime: string }) =>
   (Date.parse(i.toDateTime) - Date.parse(i.fromDateTime)) / 3_600_000;
@@ -284,6 +285,46 @@ for (const dialect of dialects) {
         const ids = created.map((r) => r.json().results[0].touGroupId);
         assert.equal(new Set(ids).size, 5);
         for (const id of ids) assert.equal((await send('DELETE', `/rest/timeofuses/734/${id}`, mine)).statusCode, 200);
+      });
+
+      it("private ids are drawn at random from the private range: they do not count other organizations' groups", async () => {
+        type Group = { touGroupId: number; timeOfUses: { touId: number; touPeriods: { touPeriodId: number }[] }[] };
+        const create = async (who: NewCredentials): Promise<Group> => {
+          const res = await send('POST', '/rest/timeofuses', who, definition());
+          assert.equal(res.statusCode, 201, res.body);
+          return res.json().results[0];
+        };
+        const idsOf = (g: Group) => ({
+          group: [g.touGroupId],
+          tous: g.timeOfUses.map((x) => x.touId),
+          periods: g.timeOfUses.flatMap((x) => x.touPeriods.map((p) => p.touPeriodId)),
+        });
+        // The owner makes a group, the other organization three, the owner another: with ids counted up, the owner's
+        // second group would be its first + 4 and its TOUs and periods as far on, telling it the other made three.
+        const first = idsOf(await create(mine));
+        const others = [await create(other), await create(other), await create(other)].map(idsOf);
+        const second = idsOf(await create(mine));
+        for (const g of [first, second, ...others])
+          for (const id of [...g.group, ...g.tous, ...g.periods])
+            assert.ok(
+              Number.isInteger(id) && id >= PRIVATE_ID_MIN && id <= PRIVATE_ID_MAX,
+              `${id} in the private range`,
+            );
+        for (const kind of ['group', 'tous', 'periods'] as const) {
+          // Any two of these ids as far apart as counting would put them (a few hundred at most) happens by chance
+          // about once in a million runs: 1.15e9 possible ids.
+          const gap = Math.min(...second[kind].flatMap((b) => first[kind].map((a) => Math.abs(b - a))));
+          assert.ok(gap > 1000, `the owner's ${kind} ids ${first[kind]} then ${second[kind]}: ${gap} apart`);
+          const all = [first, second, ...others].flatMap((g) => g[kind]);
+          assert.equal(new Set(all).size, all.length, `${kind} ids all different`);
+        }
+        // Its own group is read by id and replaced as before; the other organization still sees none of them.
+        const own = `/rest/public/timeofuses/734/${second.group[0]}`;
+        assert.equal((await t.get(own, mine)).statusCode, 200);
+        assert.equal((await t.get(own, other)).statusCode, 404);
+        assert.equal((await t.get(`/rest/public/timeofuses/${second.tous[0]}`, other)).statusCode, 404);
+        for (const [who, g] of [[mine, first], [mine, second], ...others.map((o) => [other, o] as const)] as const)
+          assert.equal((await send('DELETE', `/rest/timeofuses/734/${g.group[0]}`, who)).statusCode, 200);
       });
 
       it('lists a private group only for its organization in the list of all groups', async () => {
