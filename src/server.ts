@@ -6,7 +6,7 @@ import { connectDatabase } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { runSeeds } from './data/seed.ts';
-import { allSeeders } from './data/seeders.ts';
+import { startSeeders } from './data/seeders.ts';
 import { shareKeyChanges } from './modules/keys/key-changes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { TIERS } from './domain/keys/tiers.ts';
@@ -51,7 +51,7 @@ export async function prepareDatabase(config: Config, print: Print, { serving = 
   try {
     const migrated = await migrateToLatest(db);
     if (migrated.length) print(`Applied migrations: ${migrated.join(', ')}`);
-    for (const r of await runSeeds(db, allSeeders(config.referenceDataDir)))
+    for (const r of await runSeeds(db, startSeeders(config.referenceDataDir)))
       print(`Loaded starter data ${r.name} v${r.version} (${r.rows} rows)`);
     return db;
   } catch (err) {
