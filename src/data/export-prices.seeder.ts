@@ -1,18 +1,15 @@
 // Loads the bundled hourly export prices (PG&E's Solar Billing Plan, 20 years of each vintage and component) as
 // lookup values of their own LOOKUP keys, expanded from the compact tables of src/data/starter/export-prices/.
 import type { Seeder } from './seeder.ts';
-import { keyDefinitionRow } from '../domain/properties/property-key-row.ts';
 import { LookupsRepository } from '../domain/properties/lookups.repository.ts';
-import { EXPORT_PRICE_KEYS, EXPORT_PRICE_TABLES } from './starter/export-prices/export-price-keys.ts';
+import { EXPORT_PRICE_TABLES } from './starter/export-prices/export-price-keys.ts';
 import { expandSeries } from './starter/export-prices/export-price-series.ts';
 
 export const exportPricesSeeder: Seeder = {
   name: 'starter-export-prices',
   version: 1,
   async run(trx, db) {
-    const names = EXPORT_PRICE_KEYS.map((k) => k.keyName);
-    await trx.deleteFrom('property_keys').where('key_name', 'in', names).execute();
-    for (const k of EXPORT_PRICE_KEYS) await trx.insertInto('property_keys').values(keyDefinitionRow(k)).execute();
+    // The keys themselves are starter keys (propertiesSeeder, run before this one): only their values load here.
     const repo = new LookupsRepository(db);
     let rows = 0;
     for (const { table } of EXPORT_PRICE_TABLES)
@@ -29,6 +26,6 @@ export const exportPricesSeeder: Seeder = {
         );
         rows += hours.length;
       }
-    return names.length + rows;
+    return rows;
   },
 };

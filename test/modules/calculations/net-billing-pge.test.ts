@@ -1,0 +1,129 @@
+// Golden bills of PG&E's E-ELEC under the Net Billing Tariff (Solar Billing Plan), worked by hand beside them: imports
+// at E-ELEC's TOU prices, the non-bypassable charges on every imported kWh whatever the export credit, each exported
+// hour credited at its hourly export price (generation + delivery, 2026 vintage), the month's energy charges floored
+// at $0 with the excess carried as dollars, and the credit left at the true-up expiring.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
+import { calculateClient } from '../../helpers/calculate-client.ts';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+const E_ELEC = 1700000;
+const E_TOU_C_NBT = 1700010;
+type Item = { rateName: string; quantityKey: string; itemQuantity: number; cost: number; chargeClass?: string };
+
+/** Hourly net kWh from local midnight 2026-07-01 (PDT): 0.1 drawn every hour but the exported ones. */
+function julyAugust(exports: Record<string, number>): number[] {
+  const values: number[] = [];
+  for (let day = 1; day <= 62; day++)
+    for (let hour = 0; hour < 24; hour++) {
+      const date = day <= 31 ? `07-${String(day).padStart(2, '0')}` : `08-${String(day - 31).padStart(2, '0')}`;
+      values.push(-(exports[`${date} ${hour}`] ?? -0.1));
+    }
+  return values;
+}
+
+describe('PG&E E-ELEC under the Net Billing Tariff', () => {
+  let t: TestApp;
+  let who: NewCredentials;
+  before(async () => {
+    t = await buildTestApp('sqlite', { seed: true, exportPrices: true });
+    who = await t.credentials(['signal']);
+  });
+  after(() => t.close());
+  const { ok } = calculateClient(
+    () => t,
+    () => who,
+  );
+
+  it('bills July and August 2026 with dollar carryover and an August true-up (arithmetic beside it)', async () => {
+    // Wednesday 15 July 2026 sends 10 kWh at noon and 1 p.m. and 100 kWh at 7 and 8 p.m. (a battery); every other
+    // hour draws 0.1 kWh. Export prices of the 2026 vintage (PG&E's file, "Jul Weekday HS12/13/19/20"):
+    //   generation 0.05686, 0.05354, 0.10708, 0.09096; delivery 0.00077, 0.00075, 0.35038, 0.17324 $/kWh.
+    // JULY. Drawn: 740 h x 0.1 = 74 kWh: peak (4-9 p.m.) 153 h = 15.3 kWh, part-peak (3-4 p.m., 9 p.m.-midnight)
+    //   124 h = 12.4 kWh, off-peak 463 h = 46.3 kWh.
+    //   Energy (E-ELEC totals less the 0.01230 non-bypassable charges): 15.3 x 0.53984 = 8.259552,
+    //   12.4 x 0.37796 = 4.686704, 46.3 x 0.32128 = 14.875264; 27.82152.
+    //   Export credit, generation: 10 x 0.05686 + 10 x 0.05354 + 100 x 0.10708 + 100 x 0.09096 = 20.908;
+    //   delivery: 10 x 0.00077 + 10 x 0.00075 + 100 x 0.35038 + 100 x 0.17324 = 52.3772; 73.2852 in all.
+    //   Energy net of credit: 27.82152 - 73.2852 = -45.46368: floored at 0, 45.46368 carried to August.
+    //   Non-bypassable charges: 74 x 0.0123 = 0.9102, owed whatever the credit. Base Services Charge 31 x 0.79343 =
+    //   24.59633. July: 0 + 0.9102 + 24.59633 = 25.50653.
+    // AUGUST (the true-up month here). Drawn: 744 h x 0.1 = 74.4 kWh: peak 15.5, part-peak 12.4, off-peak 46.5.
+    //   Energy: 15.5 x 0.53984 = 8.36752 + 4.686704 + 46.5 x 0.32128 = 14.93952; 27.993744, all paid by the carried
+    //   credit; 45.46368 - 27.993744 = 17.469936 left, expiring at the true-up (PG&E pays no dollar credit; net
+    //   surplus compensation is not modelled). Non-bypassable 74.4 x 0.0123 = 0.91512; BSC 24.59633.
+    //   August: 0.91512 + 24.59633 = 25.51145.
+    // Both months: 25.50653 + 25.51145 = 51.01798 -> 51.02.
+    const r = await ok({
+      masterTariffId: E_ELEC,
+      fromDateTime: '2026-07-01',
+      toDateTime: '2026-09-01',
+      billingPeriod: true,
+      trueUpMonth: 8,
+      propertyInputs: [
+        {
+          keyName: 'consumption',
+          dataSeries: julyAugust({ '07-15 12': 10, '07-15 13': 10, '07-15 19': 100, '07-15 20': 100 }),
+          duration: 3_600_000,
+        },
+      ],
+    });
+    const items: Item[] = r.items;
+    const costOf = (pattern: RegExp) =>
+      Math.round(items.filter((i) => pattern.test(i.rateName)).reduce((a, i) => a + i.cost, 0) * 100) / 100;
+    assert.equal(costOf(/Export Credit, Generation/), -20.91);
+    assert.equal(costOf(/Export Credit, Delivery/), -52.38);
+    assert.equal(costOf(/^Non-Bypassable/), Math.round((0.9102 + 0.91512) * 100) / 100);
+    const carried = items.filter((i) => i.quantityKey === 'creditCarriedOut');
+    assert.deepEqual(
+      carried.map((i) => Math.round(i.itemQuantity * 1e5) / 1e5),
+      [45.46368],
+    );
+    const applied = items.filter((i) => i.quantityKey === 'creditCarriedIn');
+    assert.deepEqual(
+      applied.map((i) => Math.round(i.itemQuantity * 1e6) / 1e6),
+      [27.993744],
+    );
+    const expired = items.filter((i) => i.quantityKey === 'trueUpCredit');
+    assert.deepEqual(
+      expired.map((i) => [Math.round(i.itemQuantity * 1e6) / 1e6, i.cost]),
+      [[17.469936, 0]],
+    );
+    assert.equal(r.totalCost, 51.02);
+    assert.equal(r.summary.nonBypassableCost, 1.83);
+  });
+
+  it('bills E-TOU-C under net billing: baseline credit on imports, the credit beyond energy expiring at a July true-up', async () => {
+    // The same July as above (territory T, San Francisco's, assumed; Basic allowance 6.5 kWh/day in summer).
+    // Drawn 74 kWh: peak (4-9 p.m.) 15.3, off-peak 58.7. E-TOU-C totals less 0.01230: peak 0.51010, off-peak 0.38710.
+    //   Energy: 15.3 x 0.5101 = 7.80453 + 58.7 x 0.3871 = 22.72277; 30.5273. Baseline credit: all 74 kWh are within
+    //   31 x 6.5 = 201.5 kWh: -74 x 0.0814 = -6.0236. Export credit (as above) -73.2852.
+    //   30.5273 - 6.0236 - 73.2852 = -48.7815: floored at 0, carried out, and expired at the true-up (July here).
+    //   Non-bypassable 74 x 0.0123 = 0.9102; Base Services Charge 24.59633. July: 25.50653 -> 25.51.
+    const r = await ok({
+      masterTariffId: E_TOU_C_NBT,
+      fromDateTime: '2026-07-01',
+      toDateTime: '2026-08-01',
+      billingPeriod: true,
+      trueUpMonth: 7,
+      propertyInputs: [
+        {
+          keyName: 'consumption',
+          dataSeries: julyAugust({ '07-15 12': 10, '07-15 13': 10, '07-15 19': 100, '07-15 20': 100 }).slice(0, 744),
+          duration: 3_600_000,
+        },
+      ],
+    });
+    const items: Item[] = r.items;
+    const baseline = items.filter((i) => /^Baseline Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+    assert.equal(Math.round(baseline * 1e4) / 1e4, -6.0236);
+    const expired = items.filter((i) => i.quantityKey === 'trueUpCredit');
+    assert.deepEqual(
+      expired.map((i) => [Math.round(i.itemQuantity * 1e4) / 1e4, i.cost]),
+      [[48.7815, 0]],
+    );
+    assert.equal(r.totalCost, 25.51);
+    assert.equal(r.summary.nonBypassableCost, 0.91);
+  });
+});
