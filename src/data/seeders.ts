@@ -8,7 +8,6 @@ import { timeSeeder } from './time.seeder.ts';
 import { typicalLoadsSeeder } from './typical-loads.seeder.ts';
 import { weatherStationsSeeder } from './weather-stations.seeder.ts';
 import { zipcodesSeeder } from './zipcodes.seeder.ts';
-import { exportPricesSeeder } from './export-prices.seeder.ts';
 
 export const seeders: readonly Seeder[] = [
   zipcodesSeeder,
@@ -27,14 +26,4 @@ export const allSeeders = (referenceDataDir: string): readonly Seeder[] => [
   ...seeders,
   typicalLoadsSeeder(referenceDataDir),
   weatherStationsSeeder(referenceDataDir),
-];
-
-/**
- * What a server loads on its first start: every seeder, then the bundled hourly export prices (1.75 million lookup
- * values, tens of seconds once; bench/README.md). Tests that need the export prices ask for them (buildTestApp's
- * exportPrices option) instead of every seeded test paying for them.
- */
-export const startSeeders = (referenceDataDir: string): readonly Seeder[] => [
-  ...allSeeders(referenceDataDir),
-  exportPricesSeeder,
 ];

@@ -73,6 +73,7 @@ export const tariffsSeeder: Seeder = {
           export_arrangement: t.exportRules?.arrangement ?? null,
           true_up_month: t.exportRules?.trueUpMonth ?? null,
           year_end_credit_paid: t.exportRules?.yearEndCreditPaid ?? null,
+          export_arrangement_from: t.exportRules?.newSolarFrom ?? null,
           last_updated: lastUpdatedInstant(t),
           source: t.source,
         })

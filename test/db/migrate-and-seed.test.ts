@@ -31,6 +31,7 @@ for (const dialect of dialects) {
         '0013-calculation-history',
         '0014-documents',
         '0015-rate-limit-counters',
+        '0016-export-arrangement-from',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

@@ -8,6 +8,7 @@ import { properties } from './0004-properties.ts';
 import { tariffs } from './0005-tariffs.ts';
 import { tierScope } from './0006-tier-scope.ts';
 import { importKeys } from './0007-import-keys.ts';
+import { exportArrangementFrom } from './0016-export-arrangement-from.ts';
 import { exportRules } from './0008-export-rules.ts';
 import { typicalLoads } from './0009-typical-loads.ts';
 import { unownedTerritories } from './0010-unowned-territories.ts';
@@ -35,4 +36,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0013-calculation-history': calculationHistory,
   '0014-documents': documents,
   '0015-rate-limit-counters': rateLimitCounters,
+  '0016-export-arrangement-from': exportArrangementFrom,
 };

@@ -148,6 +148,10 @@ export const TariffSchema = Type.Object({
   yearEndCreditPaid: Type.Union([Type.Boolean(), Type.Null()], {
     description: 'Whether dollar credit left at the true-up is paid out (default false)',
   }),
+  exportArrangementFrom: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+    description:
+      "Local date from which a new solar customer's interconnection application gets exportArrangement (PG&E's Net Billing Tariff: 2023-04-15); null: the version does not say",
+  }),
   isActive: Type.Boolean(),
   privacy: Type.String(),
   properties: Type.Optional(Type.Array(TariffPropertySchema)),

@@ -4,6 +4,8 @@
 // at $0 with the excess carried as dollars, and the credit left at the true-up expiring.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { expandSeries } from '../../../src/data/starter/export-prices/export-price-series.ts';
+import { PGE_NBT_EXPORT_PRICES as PGE } from '../../../src/data/starter/export-prices/pge-nbt.data.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { calculateClient } from '../../helpers/calculate-client.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -125,5 +127,105 @@ describe('PG&E E-ELEC under the Net Billing Tariff', () => {
     );
     assert.equal(r.totalCost, 25.51);
     assert.equal(r.summary.nonBypassableCost, 0.91);
+  });
+
+  const near = (actual: number, expected: number) =>
+    assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
+  /** generation + delivery of a vintage ('2023' ... 'Floating') at an hour, from the bundled table. */
+  const priceAt = (vintage: string, iso: string) =>
+    ['Generation', 'Delivery'].reduce((sum, part) => {
+      const series = PGE.series.find((x) => x.keyName === `pgeNbtExport${part}${vintage}`)!;
+      return sum + expandSeries(PGE, series).find((h) => h.from === Date.parse(iso))!.value;
+    }, 0);
+  /** One July day on E-ELEC sending 100 kWh at 7 p.m. on the 16th: its export credit and assumptions. */
+  const julyDay = async (year: number, exportVintage?: number) => {
+    const series = Array(24).fill(0);
+    series[19] = -100;
+    const r = await ok({
+      masterTariffId: E_ELEC,
+      fromDateTime: `${year}-07-16`,
+      toDateTime: `${year}-07-17`,
+      ...(exportVintage === undefined ? {} : { exportVintage }),
+      propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }],
+    });
+    const credit = (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+    const said = (key: string) => r.assumptions.find((a: { keyName: string }) => a.keyName === key);
+    return { credit, said };
+  };
+
+  it("credits the customer's vintage: the year the range starts by default, locked 9 years, then floating", async () => {
+    // Default vintage: 2026, the range's year; 7 p.m. PDT on 16 July 2026 is 02:00 UTC on the 17th.
+    const byDefault = await julyDay(2026);
+    near(byDefault.credit, -100 * priceAt('2026', '2026-07-17T02:00:00Z'));
+    assert.equal(byDefault.said('exportVintage')?.dataValue, '2026');
+    assert.match(byDefault.said('exportArrangement')?.description ?? '', /2023-04-15/);
+    // The 2023 vintage in 2026 (its 4th year): its own locked prices, which differ.
+    const v2023 = await julyDay(2026, 2023);
+    near(v2023.credit, -100 * priceAt('2023', '2026-07-17T02:00:00Z'));
+    assert.notEqual(v2023.credit, byDefault.credit);
+    // 2032 is the 10th year of the 2023 vintage: floating prices (0.69677 at that hour); the 2024 vintage is in its
+    // 9th year: its locked prices (0.65219). PG&E's 2023 and 2024 files price alike, as do 2025, 2026 and floating.
+    const floating = await julyDay(2032, 2023);
+    near(floating.credit, -100 * priceAt('Floating', '2032-07-17T02:00:00Z'));
+    near(floating.credit, -69.677);
+    const locked = await julyDay(2032, 2024);
+    near(locked.credit, -100 * priceAt('2024', '2032-07-17T02:00:00Z'));
+    near(locked.credit, -65.219);
+    assert.match(floating.said('exportVintage')?.description ?? '', /through 2031 .*then at its floating prices/);
+    // A 2027 application: PG&E has published no 2027 file; the nearest, 2026, is used and said.
+    const later = await julyDay(2026, 2027);
+    near(later.credit, byDefault.credit);
+    assert.match(later.said('exportVintage')?.description ?? '', /no 2027 vintage: its nearest, 2026/);
+  });
+
+  it('refuses an exportVintage that is not a year, naming it', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/rest/v1/ondemand/calculate',
+      headers: { authorization: t.authHeader(who), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        masterTariffId: E_ELEC,
+        fromDateTime: '2026-07-01',
+        toDateTime: '2026-07-02',
+        exportVintage: 'soon',
+      }),
+    });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().results[0].propertyName, 'exportVintage');
+  });
+});
+
+describe('E-ELEC before the export prices are stored', () => {
+  let t: TestApp;
+  let who: NewCredentials;
+  before(async () => {
+    // A server loads the 1.75 million export price values after it listens; until then they come from the data file.
+    t = await buildTestApp('sqlite', { seed: true });
+    who = await t.credentials(['signal']);
+  });
+  after(() => t.close());
+
+  it('credits the same hourly prices from the bundled table', async () => {
+    const series = Array(24).fill(0);
+    series[19] = -100;
+    const { ok } = calculateClient(
+      () => t,
+      () => who,
+    );
+    const r = await ok({
+      masterTariffId: E_ELEC,
+      fromDateTime: '2026-07-16',
+      toDateTime: '2026-07-17',
+      propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }],
+    });
+    const stored = await t.db.kysely
+      .selectFrom('property_lookups')
+      .select('lookup_id')
+      .where('key_name', 'like', 'pgeNbtExport%')
+      .executeTakeFirst();
+    assert.equal(stored, undefined, 'nothing stored');
+    // 100 kWh at 7 p.m. PDT, 2026 vintage: generation 0.10708 + delivery 0.35038 = 0.45746 $/kWh: 45.746.
+    const credit = (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+    assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
   });
 });

@@ -109,16 +109,23 @@ function offsetChanges(zone: string, from: number, to: number): { at: number; of
  * start plus the zone's offset then (the standard offset in years the file labels without DST): a spring-forward day
  * has no hour 2, a fall-back day has two hours 1.
  */
-export function expandSeries(table: ExportPriceTable, series: ExportPriceSeries): HourPrice[] {
+export function expandSeries(
+  table: ExportPriceTable,
+  series: ExportPriceSeries,
+  range?: { from: number; to: number },
+): HourPrice[] {
   const holidays = new Set(series.holidays.map((d) => Date.parse(`${d}T00:00:00Z`) / DAY));
   const first = Date.parse(series.firstHour);
   const changes = offsetChanges(table.zone, first, first + series.hours * HOUR);
   const standard = table.standardOffsetMinutes * 60_000;
-  const out: HourPrice[] = new Array(series.hours);
+  // Only the hours starting in the range, when one is given.
+  const h0 = range ? Math.max(0, Math.ceil((range.from - first) / HOUR)) : 0;
+  const h1 = range ? Math.min(series.hours, Math.ceil((range.to - first) / HOUR)) : series.hours;
+  const out: HourPrice[] = [];
   // A Map of numbers: reading the record by a 13-digit number key converts it to a string on every hour.
   const exceptions = new Map(Object.entries(series.exceptions).map(([k, v]) => [Number(k), v]));
   let c = 0;
-  for (let h = 0; h < series.hours; h++) {
+  for (let h = h0; h < h1; h++) {
     const from = first + h * HOUR;
     while (c + 1 < changes.length && changes[c + 1]!.at <= from) c++;
     let scaled = exceptions.get(from);
@@ -134,7 +141,7 @@ export function expandSeries(table: ExportPriceTable, series: ExportPriceSeries)
       const weekend = weekday === 0 || weekday === 6 || holidays.has(Math.floor(local / DAY));
       scaled = yearTable(series, d.getUTCFullYear())[d.getUTCMonth()]![(weekend ? 24 : 0) + d.getUTCHours()]!;
     }
-    out[h] = { from, to: from + HOUR, value: scaled / PRICE_SCALE };
+    out.push({ from, to: from + HOUR, value: scaled / PRICE_SCALE });
   }
   return out;
 }
