@@ -270,6 +270,9 @@ export const TariffListQuery = Type.Object({
   hasTieredRates: Flag('Only tariffs with (true) or without (false) tiered rates'),
   hasContractedRates: Flag('Only tariffs with (true) or without (false) contracted rates'),
   isActive: Flag('Only versions in effect today (true) or not (false)'),
+  isSolarEligible: Flag(
+    'Only versions that say which export arrangement a new solar customer gets, and from when (true: a solar customer may take them today as they are billed; Ratebook extension), or that do not (false)',
+  ),
   bundleRates: Type.Optional(
     Type.Boolean({
       default: false,
@@ -389,6 +392,7 @@ export const TARIFF_SELECTION_PARAMETERS = [
   'hasTieredRates',
   'hasContractedRates',
   'isActive',
+  'isSolarEligible',
 ] as const satisfies readonly (keyof typeof TariffListQuery.properties)[];
 const TARIFF_SELECTION = Object.fromEntries(
   TARIFF_SELECTION_PARAMETERS.map((name) => [name, TariffListQuery.properties[name]]),

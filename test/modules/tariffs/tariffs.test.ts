@@ -98,6 +98,10 @@ for (const dialect of dialects) {
         'both E-1 versions meet the range',
       );
       assert.deepEqual(await ids('lseId=734&isActive=true'), [1100009, 1100011, 1100013, 1700001, 1700011]);
+      // The tariffs a new solar customer may take (their versions say the arrangement and from when): E-ELEC and
+      // E-TOU-C under the Solar Billing Plan.
+      assert.deepEqual(await ids('zipCode=94110&isSolarEligible=true'), [1700001, 1700011]);
+      assert.deepEqual(await ids('zipCode=94110&isSolarEligible=false'), [1100009, 1100011, 1100013]);
       assert.deepEqual(
         await ids('lseId=734&isActive=false&effectiveOn=2025-10-01'),
         [1100002, 1100004],
