@@ -130,7 +130,7 @@ const CASES: Record<string, Case> = {
   'tariffs-by-lse.json': {
     values: {
       count:
-        "the starter data holds PG&E's E-1, E-TOU-C and B-19 in effect today, not the original's 1,054 versions of 2011-2016",
+        "the starter data holds PG&E's E-1, E-TOU-C and B-19 in effect today (and E-ELEC, E-TOU-C and EV2-A under net billing), not the original's 1,054 versions of 2011-2016",
       'results[]': 'the same',
       'results[].*': 'other versions (2026, not 2011) and other schedules in the later positions',
     },

@@ -9,6 +9,7 @@ import { exportPriceCsv } from '../../src/data/starter/export-prices/export-pric
 import { expandSeries, type HourPrice } from '../../src/data/starter/export-prices/export-price-series.ts';
 import { PGE_NBT_EXPORT_PRICES as PGE } from '../../src/data/starter/export-prices/pge-nbt.data.ts';
 import { importLookups } from '../../src/importers/lookups.importer.ts';
+import { dialects } from '../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const hoursOf = (keyName: string): HourPrice[] => {
@@ -80,42 +81,43 @@ describe('PG&E Solar Billing Plan export prices', () => {
   });
 });
 
-describe('the export prices seeder and the lookups importer', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await buildTestApp('sqlite', { seed: true, exportPrices: true });
-  });
-  after(() => t.close());
+for (const dialect of dialects)
+  describe(`the export prices seeder and the lookups importer on ${dialect}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp(dialect, { seed: true, exportPrices: true });
+    });
+    after(() => t.close());
 
-  it('stores every hour under its LOOKUP key, owned by PG&E', async () => {
-    const stats = await t.db.kysely
-      .selectFrom('property_lookup_stats')
-      .select(['key_name', 'lookup_count'])
-      .where('key_name', 'like', 'pgeNbtExport%')
-      .execute();
-    assert.equal(stats.length, 10);
-    assert.ok(stats.every((s) => Number(s.lookup_count) === 175_320));
-    const key = await t.db.kysely
-      .selectFrom('property_keys')
-      .selectAll()
-      .where('key_name', '=', 'pgeNbtExportDelivery2026')
-      .executeTakeFirstOrThrow();
-    assert.deepEqual([key.data_type, key.entity_type, Number(key.entity_id)], ['LOOKUP', 'LSE', 734]);
-  });
+    it('stores every hour under its LOOKUP key, owned by PG&E', async () => {
+      const stats = await t.db.kysely
+        .selectFrom('property_lookup_stats')
+        .select(['key_name', 'lookup_count'])
+        .where('key_name', 'like', 'pgeNbtExport%')
+        .execute();
+      assert.equal(stats.length, 10);
+      assert.ok(stats.every((s) => Number(s.lookup_count) === 175_320));
+      const key = await t.db.kysely
+        .selectFrom('property_keys')
+        .selectAll()
+        .where('key_name', '=', 'pgeNbtExportDelivery2026')
+        .executeTakeFirstOrThrow();
+      assert.deepEqual([key.data_type, key.entity_type, Number(key.entity_id)], ['LOOKUP', 'LSE', 734]);
+    });
 
-  it('the importer reads the same prices as the seeder stored: nothing changes', async () => {
-    const july = hoursOf('pgeNbtExportGeneration2025').filter(
-      (h) => local(h.from).year === 2025 && local(h.from).month === 7,
-    );
-    const csv = exportPriceCsv('pgeNbtExportGeneration2025', july);
-    const summary = await importLookups(t.db, Readable.from([Buffer.from(csv)]), 'july.csv');
-    assert.deepEqual([summary.records, summary.created, summary.updated, summary.unchanged], [744, 0, 0, 744]);
-    const res = await t.get(
-      '/rest/public/properties/pgeNbtExportGeneration2025/lookups?fromDateTime=2025-07-01T19:00:00-07:00&toDateTime=2025-07-01T20:00:00-07:00',
-      await t.credentials(),
-    );
-    assert.equal(res.statusCode, 200, res.body);
-    assert.equal(res.json().results[0].bestValue, 0.09787);
-    assert.equal(res.json().results[0].fromDateTime, '2025-07-01T19:00:00');
+    it('the importer reads the same prices as the seeder stored: nothing changes', async () => {
+      const july = hoursOf('pgeNbtExportGeneration2025').filter(
+        (h) => local(h.from).year === 2025 && local(h.from).month === 7,
+      );
+      const csv = exportPriceCsv('pgeNbtExportGeneration2025', july);
+      const summary = await importLookups(t.db, Readable.from([Buffer.from(csv)]), 'july.csv');
+      assert.deepEqual([summary.records, summary.created, summary.updated, summary.unchanged], [744, 0, 0, 744]);
+      const res = await t.get(
+        '/rest/public/properties/pgeNbtExportGeneration2025/lookups?fromDateTime=2025-07-01T19:00:00-07:00&toDateTime=2025-07-01T20:00:00-07:00',
+        await t.credentials(),
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().results[0].bestValue, 0.09787);
+      assert.equal(res.json().results[0].fromDateTime, '2025-07-01T19:00:00');
+    });
   });
-});

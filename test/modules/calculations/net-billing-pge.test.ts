@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const E_ELEC = 1700000;
 const E_TOU_C_NBT = 1700010;
+const EV2A_NBT = 1700020;
 type Item = { rateName: string; quantityKey: string; itemQuantity: number; cost: number; chargeClass?: string };
 
 /** Hourly net kWh from local midnight 2026-07-01 (PDT): 0.1 drawn every hour but the exported ones. */
@@ -131,6 +132,36 @@ describe('PG&E E-ELEC under the Net Billing Tariff', () => {
 
   const near = (actual: number, expected: number) =>
     assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
+  it('bills EV2-A under net billing: the cheap off-peak, the credit beyond energy expiring at a July true-up', async () => {
+    // The same July. EV2-A totals less 0.01230: peak 0.52579, part-peak 0.41530, off-peak 0.21328.
+    //   Energy: 15.3 x 0.52579 = 8.044587 + 12.4 x 0.4153 = 5.14972 + 46.3 x 0.21328 = 9.874864; 23.069171.
+    //   Export credit 73.2852: 23.069171 - 73.2852 = -50.216029, floored at 0, carried out and expired in July.
+    //   Non-bypassable 0.9102; Base Services Charge 24.59633. July: 25.50653 -> 25.51.
+    const r = await ok({
+      masterTariffId: EV2A_NBT,
+      fromDateTime: '2026-07-01',
+      toDateTime: '2026-08-01',
+      billingPeriod: true,
+      trueUpMonth: 7,
+      propertyInputs: [
+        {
+          keyName: 'consumption',
+          dataSeries: julyAugust({ '07-15 12': 10, '07-15 13': 10, '07-15 19': 100, '07-15 20': 100 }).slice(0, 744),
+          duration: 3_600_000,
+        },
+      ],
+    });
+    const items: Item[] = r.items;
+    const energy = items.filter((i) => /less non-bypassable/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+    assert.equal(Math.round(energy * 1e6) / 1e6, 23.069171);
+    const expired = items.filter((i) => i.quantityKey === 'trueUpCredit');
+    assert.deepEqual(
+      expired.map((i) => [Math.round(i.itemQuantity * 1e6) / 1e6, i.cost]),
+      [[50.216029, 0]],
+    );
+    assert.equal(r.totalCost, 25.51);
+  });
+
   /** generation + delivery of a vintage ('2023' ... 'Floating') at an hour, from the bundled table. */
   const priceAt = (vintage: string, iso: string) =>
     ['Generation', 'Delivery'].reduce((sum, part) => {

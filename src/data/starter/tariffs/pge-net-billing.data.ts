@@ -1,4 +1,5 @@
-// PG&E Schedule E-ELEC (residential electrification time-of-use) as a new solar customer takes it today: under the
+// PG&E Schedule E-ELEC (residential electrification time-of-use), and EV2-A and E-TOU-C below, as a new solar
+// customer takes them today: under the
 // Net Billing Tariff (Solar Billing Plan) for interconnection applications after 2023-04-14. Imports are billed at
 // E-ELEC's time-of-use prices; the non-bypassable charges are a rate of their own on every imported kWh (never offset
 // by export credit); exports are credited hourly at the Solar Billing Plan export prices (generation + delivery,
@@ -40,7 +41,7 @@ const span = (fromHour: number, toHour: number) => ({ touPeriodId: period++, fro
 
 const E_ELEC_TOU: StarterTouGroup = {
   lseId: 734, touGroupId: 1700001,
-  source: 'PG&E Schedule E-ELEC: peak 4-9 p.m., part-peak 3-4 p.m. and 9 p.m. - midnight, off-peak all other hours, every day including holidays; summer June 1 - September 30 (seasons 692 and 693)',
+  source: 'PG&E Schedules E-ELEC and EV2-A: peak 4-9 p.m., part-peak 3-4 p.m. and 9 p.m. - midnight, off-peak all other hours, every day including holidays; summer June 1 - September 30 (seasons 692 and 693)',
   tous: [
     { touId: TOU.summerPeak, touName: 'Summer Peak', touType: 'ON_PEAK', seasonId: SUMMER, calendarId: null, periods: [span(16, 21)] },
     { touId: TOU.summerPartPeak, touName: 'Summer Part-Peak', touType: 'PARTIAL_PEAK', seasonId: SUMMER, calendarId: null, periods: [span(15, 16), span(21, 0)] },
@@ -51,33 +52,62 @@ const E_ELEC_TOU: StarterTouGroup = {
   ],
 };
 
-const rateId = idsFrom(1701000);
-const bandId = idsFrom(1702000);
-const ENERGY: [string, number, number][] = [
-  ['Summer Peak', TOU.summerPeak, 0.55214], ['Summer Part-Peak', TOU.summerPartPeak, 0.39026], ['Summer Off-Peak', TOU.summerOffPeak, 0.33358],
-  ['Winter Peak', TOU.winterPeak, 0.32063], ['Winter Part-Peak', TOU.winterPartPeak, 0.29854], ['Winter Off-Peak', TOU.winterOffPeak, 0.28468],
+/** Summer peak, part-peak, off-peak, winter peak, part-peak, off-peak: total bundled $/kWh (2026-03-01). */
+type SixPrices = [number, number, number, number, number, number];
+const PERIODS: [string, number][] = [
+  ['Summer Peak', TOU.summerPeak], ['Summer Part-Peak', TOU.summerPartPeak], ['Summer Off-Peak', TOU.summerOffPeak],
+  ['Winter Peak', TOU.winterPeak], ['Winter Part-Peak', TOU.winterPartPeak], ['Winter Off-Peak', TOU.winterOffPeak],
 ];
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
 
-const E_ELEC_RATES: StarterRate[] = [
-  bscRate(rateId, bandId),
-  ...ENERGY.map(([name, touId, total], i): StarterRate => ({
-    id: rateId(), seq: i + 1, group: 'Energy Charges', name: `${name} (less non-bypassable charges)`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION', transactionType: 'BUY', touId,
-    bands: [{ id: bandId(), amount: round5(total - PGE_NBT_NBC) }],
-  })),
-  { id: rateId(), seq: 7, group: 'Non-Bypassable Charges', name: 'Non-Bypassable Charges (every imported kWh)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'NON_BYPASSABLE', transactionType: 'BUY', bands: [{ id: bandId(), amount: PGE_NBT_NBC }] },
-  { id: rateId(), seq: 8, group: 'Export Credits', name: 'Solar Billing Plan Export Credit, Generation (2026 vintage)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY', transactionType: 'SELL', variableRateKey: PGE_NBT_EXPORT_KEYS.generation, bands: [{ id: bandId(), amount: 0 }] },
-  { id: rateId(), seq: 9, group: 'Export Credits', name: 'Solar Billing Plan Export Credit, Delivery (2026 vintage)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', transactionType: 'SELL', variableRateKey: PGE_NBT_EXPORT_KEYS.delivery, bands: [{ id: bandId(), amount: 0 }] },
-];
+/**
+ * The rates of a PG&E schedule with E-ELEC's periods and no baseline under the Solar Billing Plan: the Base Services
+ * Charge, the six TOU energy rates less the non-bypassable charges, those charges on every imported kWh, and the two
+ * export credits. Ids are drawn in that order from the first ones given, so a version's ids stay stable.
+ */
+function nbtTouRates(totals: SixPrices, firstRateId: number, firstBandId: number): StarterRate[] {
+  const rateId = idsFrom(firstRateId);
+  const bandId = idsFrom(firstBandId);
+  return [
+    bscRate(rateId, bandId),
+    ...PERIODS.map(([name, touId], i): StarterRate => ({
+      id: rateId(), seq: i + 1, group: 'Energy Charges', name: `${name} (less non-bypassable charges)`, chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY,TRANSMISSION,DISTRIBUTION', transactionType: 'BUY', touId,
+      bands: [{ id: bandId(), amount: round5(totals[i]! - PGE_NBT_NBC) }],
+    })),
+    { id: rateId(), seq: 7, group: 'Non-Bypassable Charges', name: 'Non-Bypassable Charges (every imported kWh)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'NON_BYPASSABLE', transactionType: 'BUY', bands: [{ id: bandId(), amount: PGE_NBT_NBC }] },
+    { id: rateId(), seq: 8, group: 'Export Credits', name: 'Solar Billing Plan Export Credit, Generation (2026 vintage)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'SUPPLY', transactionType: 'SELL', variableRateKey: PGE_NBT_EXPORT_KEYS.generation, bands: [{ id: bandId(), amount: 0 }] },
+    { id: rateId(), seq: 9, group: 'Export Credits', name: 'Solar Billing Plan Export Credit, Delivery (2026 vintage)', chargeType: 'CONSUMPTION_BASED', chargeClass: 'DISTRIBUTION', transactionType: 'SELL', variableRateKey: PGE_NBT_EXPORT_KEYS.delivery, bands: [{ id: bandId(), amount: 0 }] },
+  ];
+}
+
+const NBT_RULES: StarterTariff['exportRules'] = { arrangement: 'NET_BILLING_CARRYOVER', trueUpMonth: 12, yearEndCreditPaid: false, newSolarFrom: '2023-04-15' };
+const NBT_NOTE = `less the non-bypassable charges of ${PGE_NBT_NBC} $/kWh (public purpose programs, nuclear decommissioning, competition transition, wildfire fund, new system generation, recovery bond charge and credit), billed as a rate of their own on every imported kWh; exports credited at PG&E's Solar Billing Plan hourly export prices, 2026 vintage, generation and delivery (PG&E Solar Billing Plan Export Rates, files of 2024-12-18); net billing with monthly dollar carryover, the credit left at the December true-up expiring (net surplus compensation is not modelled). ${BSC_NOTE}. Not included: CARE/FERA, the California Climate Credit, CCA and Direct Access (whose customers get PG&E's delivery export price only)`;
 
 export const E_ELEC_2026: StarterTariff = {
   tariffId: 1700001, masterTariffId: E_ELEC_MASTER_TARIFF_ID, tariffCode: 'E-ELEC', tariffName: 'Residential Electrification Time-of-Use (Solar Billing Plan)', lseId: 734,
   priorTariffId: null, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null,
   effectiveDate: '2026-03-01', endDate: null, lastUpdated: '2026-06-01', timeZone: 'America/Los_Angeles',
   properties: [{ keyName: INCOME_TIER_KEY, propertyTypes: 'RATE_CRITERIA', operator: '=', propertyValue: 'Income Tier 3', isDefault: true }],
-  exportRules: { arrangement: 'NET_BILLING_CARRYOVER', trueUpMonth: 12, yearEndCreditPaid: false, newSolarFrom: '2023-04-15' },
-  rates: E_ELEC_RATES,
-  source: `PG&E Electric Schedule E-ELEC, rates effective 2026-03-01 (Advice 7846-E), read from eman/tariffkit (MIT) src/tariffkit/data/tariff/pge/eelec/2026-03-01.toml at commit f6d09ccd57595c854dce94d5e8c1d893c42bc71b; total bundled energy rates less the non-bypassable charges of ${PGE_NBT_NBC} $/kWh (public purpose programs, nuclear decommissioning, competition transition, wildfire fund, new system generation, recovery bond charge and credit), billed as a rate of their own on every imported kWh; exports credited at PG&E's Solar Billing Plan hourly export prices, 2026 vintage, generation and delivery (PG&E Solar Billing Plan Export Rates, files of 2024-12-18); net billing with monthly dollar carryover, the credit left at the December true-up expiring (net surplus compensation is not modelled). ${BSC_NOTE}. Not included: CARE/FERA, the California Climate Credit, CCA and Direct Access (whose customers get PG&E's delivery export price only)`,
+  exportRules: NBT_RULES,
+  rates: nbtTouRates([0.55214, 0.39026, 0.33358, 0.32063, 0.29854, 0.28468], 1701000, 1702000),
+  source: `PG&E Electric Schedule E-ELEC, rates effective 2026-03-01 (Advice 7846-E), read from eman/tariffkit (MIT) src/tariffkit/data/tariff/pge/eelec/2026-03-01.toml at commit f6d09ccd57595c854dce94d5e8c1d893c42bc71b; total bundled energy rates ${NBT_NOTE}`,
+};
+
+export const EV2A_NBT_MASTER_TARIFF_ID = 1700020;
+/**
+ * EV2-A (home charging of an electric vehicle; peak 4-9 p.m., part-peak 3-4 p.m. and 9 p.m. - midnight, every day:
+ * E-ELEC's periods) under the Solar Billing Plan: ELEC_SCHEDS_EV2 (Sch).pdf, rates effective 2026-03-01 (Advice
+ * 7846-E), total bundled summer peak 0.53809, part-peak 0.42760, off-peak 0.22558; winter peak 0.41099, part-peak
+ * 0.39428, off-peak 0.22558 $/kWh, with the same non-bypassable components as E-ELEC's sheet.
+ */
+export const EV2A_NBT_2026: StarterTariff = {
+  tariffId: 1700021, masterTariffId: EV2A_NBT_MASTER_TARIFF_ID, tariffCode: 'EV2-A', tariffName: 'Residential Time-of-Use for Plug-In Electric Vehicle Customers (Solar Billing Plan)', lseId: 734,
+  priorTariffId: null, tariffType: 'ALTERNATIVE', customerClass: 'RESIDENTIAL', customerCount: null,
+  effectiveDate: '2026-03-01', endDate: null, lastUpdated: '2026-06-01', timeZone: 'America/Los_Angeles',
+  properties: [{ keyName: INCOME_TIER_KEY, propertyTypes: 'RATE_CRITERIA', operator: '=', propertyValue: 'Income Tier 3', isDefault: true }],
+  exportRules: NBT_RULES,
+  rates: nbtTouRates([0.53809, 0.4276, 0.22558, 0.41099, 0.39428, 0.22558], 1705000, 1706000),
+  source: `PG&E Electric Schedule EV2-A, rates effective 2026-03-01 (Advice 7846-E; Sheet 2 reissued by Advice 7921-E effective 2026-06-01), read from eman/tariffkit (MIT) src/tariffkit/data/tariff/pge/ev2a/2026-03-01.toml at commit 32f488746d919a73125e3e9889b139e4100c289a (components summing to the published totals); periods as E-ELEC's; total bundled energy rates ${NBT_NOTE}`,
 };
 
 export const E_TOU_C_NBT_MASTER_TARIFF_ID = 1700010;
@@ -123,4 +153,4 @@ export const E_TOU_C_NBT_2026: StarterTariff = {
   source: `PG&E Electric Schedule E-TOU-C, rates effective 2026-03-01 (Advice 7846-E), read from eman/tariffkit (MIT) src/tariffkit/data/tariff/pge/etouc/2026-03-01.toml (as the E-TOU-C versions of pge-residential.data.ts): total bundled energy rates summer peak 0.52240, off-peak 0.39940, winter peak 0.39757, off-peak 0.36757 $/kWh less the non-bypassable charges of ${PGE_NBT_NBC} $/kWh (as E-ELEC's, the same components at the same prices in the same sheet), billed as a rate of their own on every imported kWh; baseline credit $0.08140/kWh on imported kWh up to the allowance; exports credited at PG&E's Solar Billing Plan hourly export prices, 2026 vintage (files of 2024-12-18); net billing with monthly dollar carryover, the credit left at the December true-up expiring (net surplus compensation is not modelled). ${BSC_NOTE}. ${BASELINE_NOTE}. Not included: CARE/FERA, the California Climate Credit, CCA and Direct Access`,
 };
 
-export const PGE_NET_BILLING_TARIFFS: StarterTariffSet = { tariffs: [E_ELEC_2026, E_TOU_C_NBT_2026], touGroups: [E_ELEC_TOU] };
+export const PGE_NET_BILLING_TARIFFS: StarterTariffSet = { tariffs: [E_ELEC_2026, E_TOU_C_NBT_2026, EV2A_NBT_2026], touGroups: [E_ELEC_TOU] };
