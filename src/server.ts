@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { runSeeds } from './data/seed.ts';
 import { allSeeders } from './data/seeders.ts';
+import { loadExportPrices } from './data/export-prices.load.ts';
 import { shareKeyChanges } from './modules/keys/key-changes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { TIERS } from './domain/keys/tiers.ts';
@@ -65,6 +66,8 @@ export async function prepareForWorkers(config: Config, print: Print): Promise<v
   const db = await prepareDatabase(config, print);
   try {
     await ensureCredentials(new KeysService(db, 0), config, print);
+    // Before the workers start: they do not load them, and nothing else would.
+    await loadExportPrices(db, print);
   } finally {
     await db.close();
   }
@@ -113,6 +116,9 @@ export async function startServer(
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   if (!worker) printBanner(config, typeof address === 'object' && address ? address.port : config.port, print);
+  // After listening: calculations price the bundled export prices from the data files until they are stored.
+  if (!worker)
+    loadExportPrices(db, print).catch((err: unknown) => app.log.error({ err }, 'loading the export prices failed'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -13,8 +13,8 @@ export const propertiesSeeder: Seeder = {
   // 2: the lookup keys Georgia Power's tariff 512 names. 3: keys and published lookup values of the starter tariffs.
   // 4: coincidentDemand, the demand key of coincident demand charges. 5: building types and vintages of baselines.
   // 6: the California baseline allowance type and Base Services Charge income tier keys.
-  // 7: demand typed DEMAND, as the original API types it (was DECIMAL).
-  version: 7,
+  // 7: demand typed DEMAND, as the original API types it (was DECIMAL). 8: the export price keys (PG&E NBT).
+  version: 8,
   async run(trx, db) {
     const names = STARTER_KEYS.map((k) => k.keyName);
     await trx.deleteFrom('property_key_choices').where('key_name', 'in', names).execute();

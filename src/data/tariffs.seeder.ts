@@ -15,7 +15,8 @@ export const tariffsSeeder: Seeder = {
   // 5: SDG&E DR of 2026-06-01, Georgia Power TOU-REO-18 (2025).
   // 6: SDG&E TOU-DR1 of 2026-08-01 (its Baseline Adjustment Credit up to 130 % of the allowance in every version),
   //    Pedernales of 2026-03-01.
-  version: 6,
+  // 7: PG&E E-ELEC under the Net Billing Tariff (Solar Billing Plan), with its export arrangement.
+  version: 7,
   async run(trx) {
     await trx
       .updateTable('account_tariffs')
@@ -69,6 +70,10 @@ export const tariffsSeeder: Seeder = {
           has_tariff_applicability: false,
           has_rate_applicability: flags.hasRateApplicability,
           has_net_metering: t.hasNetMetering ?? false,
+          export_arrangement: t.exportRules?.arrangement ?? null,
+          true_up_month: t.exportRules?.trueUpMonth ?? null,
+          year_end_credit_paid: t.exportRules?.yearEndCreditPaid ?? null,
+          export_arrangement_from: t.exportRules?.newSolarFrom ?? null,
           last_updated: lastUpdatedInstant(t),
           source: t.source,
         })

@@ -12,8 +12,8 @@ import {
 export const timeSeeder: Seeder = {
   name: 'starter-time',
   // 2: Georgia Power's winter season takes the original's id 314. 3: seasons and TOU groups of the starter tariffs.
-  // 4: Xcel RE-TOU's 2026 periods and holiday calendar, SCE TOU-GS-2's demand periods.
-  version: 4,
+  // 4: Xcel RE-TOU's 2026 periods and holiday calendar, SCE TOU-GS-2's demand periods. 5: PG&E E-ELEC's periods.
+  version: 5,
   async run(trx) {
     const touIds = STARTER_TOU_GROUPS.flatMap((g) => g.tous.map((t) => t.touId));
     const eventIds = STARTER_CALENDARS.flatMap((c) => c.events.map((e) => e.calendarEventId));

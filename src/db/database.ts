@@ -324,6 +324,8 @@ export interface TariffsTable {
   year_end_sell_rate: number | null;
   /** Whether dollar credit left at the true-up is paid (else it expires); null: false. */
   year_end_credit_paid: Bool | null;
+  /** Local date from which a new solar customer's application gets the export arrangement (0016); null: unsaid. */
+  export_arrangement_from: string | null;
 }
 
 export interface TariffRatesTable {

@@ -60,10 +60,15 @@ const CASES: Record<string, Case> = {
   'properties-by-entity.json': {
     pairBy: { 'results[]': 'keyName' },
     values: {
-      count: "the starter data holds one of PG&E's 44 keys (734formula10) and a synthetic lookup key of tests' making",
+      count:
+        "the starter data holds one of PG&E's 44 keys (734formula10), PG&E's 10 export price keys (#37) and a synthetic lookup key of tests' making",
       'results[]': 'the same',
     },
     additions: { pageStart: LIST_PAGING, pageCount: LIST_PAGING },
+    notFixed: {
+      'results[].formulaDetail':
+        "PG&E's export price keys are LOOKUP keys: no formula, and formulaDetail is sent only for FORMULA keys, as the original sends it",
+    },
   },
   'property-one.json': {
     additions: {
@@ -113,6 +118,7 @@ const CASES: Record<string, Case> = {
         'trueUpMonth',
         'yearEndSellRate',
         'yearEndCreditPaid',
+        'exportArrangementFrom',
       ].map((f) => [`results[].${f}`, LATER_TARIFF_FIELDS]),
     ),
     notFixed: {
@@ -124,7 +130,7 @@ const CASES: Record<string, Case> = {
   'tariffs-by-lse.json': {
     values: {
       count:
-        "the starter data holds PG&E's E-1, E-TOU-C and B-19 in effect today, not the original's 1,054 versions of 2011-2016",
+        "the starter data holds PG&E's E-1, E-TOU-C and B-19 in effect today (and E-ELEC, E-TOU-C and EV2-A under net billing), not the original's 1,054 versions of 2011-2016",
       'results[]': 'the same',
       'results[].*': 'other versions (2026, not 2011) and other schedules in the later positions',
     },
@@ -147,6 +153,7 @@ const CASES: Record<string, Case> = {
         'trueUpMonth',
         'yearEndSellRate',
         'yearEndCreditPaid',
+        'exportArrangementFrom',
       ].map((f) => [`results[].${f}`, LATER_TARIFF_FIELDS]),
     ),
     notFixed: {

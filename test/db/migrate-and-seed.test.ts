@@ -33,6 +33,7 @@ for (const dialect of dialects) {
         '0015-rate-limit-counters',
         '0016-key-changes',
         '0017-org-usage',
+        '0018-export-arrangement-from',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { runSeeds } from '../../src/data/seed.ts';
 import { allSeeders, seeders } from '../../src/data/seeders.ts';
+import { exportPricesSeeder } from '../../src/data/export-prices.seeder.ts';
 import { REFERENCE_DIR } from './reference.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
@@ -45,6 +46,8 @@ export interface TestAppOptions {
    * ../shared/reference (typical load profiles, climate zones: a second or two, so only for the tests that need it).
    */
   seed?: boolean | 'full';
+  /** Load the bundled hourly export prices too (1.75 million lookup values: some 20-40 s, so only where billed). */
+  exportPrices?: boolean;
   /** A fixed clock for "now" defaults. */
   now?: () => Date;
   /** Where and how the test database is made (a SQLite file, PostgreSQL through a proxy, ...). */
@@ -57,6 +60,7 @@ export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const db = await createTestDb(dialect, options.database);
   if (options.seed) await runSeeds(db, options.seed === 'full' ? allSeeders(REFERENCE_DIR) : seeders);
+  if (options.exportPrices) await runSeeds(db, [exportPricesSeeder]);
   const keys = new KeysService(db, config.authCacheTtlMs);
   const app = await buildApp({ config, db, keys, ...(options.now ? { now: options.now } : {}) });
   options.extend?.(app);

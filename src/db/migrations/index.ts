@@ -8,6 +8,7 @@ import { properties } from './0004-properties.ts';
 import { tariffs } from './0005-tariffs.ts';
 import { tierScope } from './0006-tier-scope.ts';
 import { importKeys } from './0007-import-keys.ts';
+import { exportArrangementFrom } from './0018-export-arrangement-from.ts';
 import { exportRules } from './0008-export-rules.ts';
 import { typicalLoads } from './0009-typical-loads.ts';
 import { unownedTerritories } from './0010-unowned-territories.ts';
@@ -39,4 +40,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0015-rate-limit-counters': rateLimitCounters,
   '0016-key-changes': keyChanges,
   '0017-org-usage': orgUsage,
+  '0018-export-arrangement-from': exportArrangementFrom,
 };

@@ -5,7 +5,7 @@
 //   never offset. At the true-up the credit left is paid at the year-end sell rate (0: it expires).
 // - net billing with carryover: each period's energy charges (imports billed, exports credited at the SELL rates)
 //   floor at $0; the excess is a dollar credit applied to later periods' energy charges; at the true-up it is paid
-//   or expires.
+//   or expires. Charges classed NON_BYPASSABLE are left out of both: owed on every imported kWh whatever the credit.
 // Credits start at zero at the start of the range (said as an assumption unless the range starts a credit year).
 import { DEFAULT_TRUE_UP_MONTH, type ExportRules, type Rate, type TariffVersion } from '../tariff/model.ts';
 import type { Assume } from './assumptions.ts';
@@ -17,6 +17,8 @@ type Settled = { piece: Piece; rates: readonly Rate[]; items: RawItem[] };
 
 const isSell = (r: Rate) => r.transactionType === 'SELL' || r.transactionType === 'SELL_EXPORT';
 const isEnergy = (r: Rate) => (r.chargeType === 'CONSUMPTION_BASED' || r.chargeType === 'TAX') && !isPercentage(r);
+/** A rate of non-bypassable charges alone (an all-in rate that also carries other classes is an energy rate). */
+const isNonBypassable = (r: Rate) => r.chargeClass.length > 0 && r.chargeClass.every((c) => c === 'NON_BYPASSABLE');
 /** The rates whose kWh net metering nets: energy bought (BUY, BUY_IMPORT, NET or unstated), per kWh. */
 const isNetted = (r: Rate) => isEnergy(r) && !isSell(r);
 const MONTHS = [
@@ -257,9 +259,12 @@ export function exportLedger(
         }
       } else if (carryover) {
         let energy = 0;
+        // Non-bypassable charges are owed on every imported kWh: export credit never offsets them, so they are
+        // neither floored with the energy charges nor paid by credit carried in.
         for (const s of settled)
           for (const x of s.items)
-            if (x.rate.chargeType === 'CONSUMPTION_BASED' && !isPercentage(x.rate)) energy += x.cost;
+            if (x.rate.chargeType === 'CONSUMPTION_BASED' && !isPercentage(x.rate) && !isNonBypassable(x.rate))
+              energy += x.cost;
         if (energy < 0) {
           last.items.push(
             item(

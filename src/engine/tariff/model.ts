@@ -97,6 +97,8 @@ export interface ExportRules {
   yearEndSellRate: number;
   /** Whether the dollar credit left at the true-up is paid (net billing with carryover); else it expires. */
   yearEndCreditPaid: boolean;
+  /** Local date (YYYY-MM-DD) from which a new solar customer's application gets this arrangement; null: unsaid. */
+  newSolarFrom?: string | null;
 }
 
 export const DEFAULT_TRUE_UP_MONTH = 12;

@@ -128,6 +128,14 @@ const ScenarioFields = {
         "Whether dollar credit left at the true-up is paid (net billing with carryover); default the tariff's, else false",
     }),
   ),
+  exportVintage: Type.Optional(
+    Type.Integer({
+      minimum: 2000,
+      maximum: 2100,
+      description:
+        "The year of the solar customer's interconnection application, which fixes the hourly export prices of a net billing tariff (locked 9 years, then floating); default the year of fromDateTime",
+    }),
+  ),
   storage: Type.Optional(StorageInput),
 };
 

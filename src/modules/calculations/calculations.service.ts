@@ -12,11 +12,16 @@ import {
   BillInputError,
   DETAIL_LEVELS,
   GROUP_BYS,
+  lookupKey,
   type Assumption,
   type BillInput,
   type BillResult,
+  type LookupSeries,
 } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
+import { isExportPriceKey, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
+
+type PreparedNote = Omit<Assumption, 'displayName'>;
 import { aliased } from '../../http/aliases.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
@@ -88,6 +93,7 @@ export class CalculationsService {
       trueUpMonth,
       yearEndSellRate,
       yearEndCreditPaid,
+      exportVintage,
       storage,
       ...options
     } = body;
@@ -102,6 +108,7 @@ export class CalculationsService {
         trueUpMonth,
         yearEndSellRate,
         yearEndCreditPaid,
+        exportVintage,
         storage,
       },
       '',
@@ -216,7 +223,7 @@ export class CalculationsService {
       aliased('billingPeriod', options.billingPeriod, 'isBillingPeriod', options.isBillingPeriod) ?? false;
     const excluded = new Set<string>(enumList('excludeChargeClass', options.excludeChargeClass, CHARGE_CLASSES));
 
-    const noted = [];
+    const noted: PreparedNote[] = [];
     let effectiveOn = options.tariffEffectiveOn;
     const last = tariff.versions.at(-1);
     if (latestAfterEnd && effectiveOn === undefined && last && last.to !== null && last.to <= from) {
@@ -325,7 +332,9 @@ export class CalculationsService {
         timeKey,
         this.loader.time([...rates, ...lookbackSelectors(tariff.demandKeys)], zone, from, to, orgId),
       );
-    const time = await cache.time.get(timeKey)!;
+    const cached = await cache.time.get(timeKey)!;
+    const vintage = await this.exportVintage(s, path, rates, versions, zone, from, to, noted);
+    const time = vintage ? { ...cached, lookups: new Map([...cached.lookups, ...vintage]) } : cached;
     // A rate input naming a TOU or season Ratebook does not have would apply to no hour: a bill of zero for it.
     (s.rateInputs ?? []).forEach((r, k) => {
       const touId = r.timeOfUse?.touId;
@@ -399,6 +408,60 @@ export class CalculationsService {
       runStorage,
       format: (result, expected, ext) => toCalculatedCost(tariff, result, from, to, expected, ext),
     };
+  }
+
+  /**
+   * Net billing's hourly export prices for the customer's vintage (exportVintage, default the year the range starts):
+   * the SELL rates naming a bundled export price key are priced by that vintage's locked prices, then the floating
+   * ones; the vintage and, when the version says from when a new solar customer gets it, the arrangement are said.
+   */
+  private async exportVintage(
+    s: Scenario,
+    path: string,
+    rates: readonly Rate[],
+    versions: readonly TariffVersion[],
+    zone: string,
+    from: number,
+    to: number,
+    noted: PreparedNote[],
+  ): Promise<Map<string, LookupSeries> | null> {
+    const priced = rates.filter((r) => isExportPriceKey(r.variableRateKey));
+    const rules = versions.at(-1)?.exportRules ?? null;
+    if (rules?.newSolarFrom && s.exportArrangement === undefined)
+      noted.push({
+        keyName: 'exportArrangement',
+        dataValue: rules.arrangement,
+        description: `Exports are billed under ${rules.arrangement}, the arrangement this tariff gives a new solar customer whose interconnection application is dated ${rules.newSolarFrom} or later (give exportArrangement to bill another)`,
+        fromDateTime: from,
+        toDateTime: to,
+        accuracy: 90,
+      });
+    if (!priced.length) return null;
+    const startYear = DateTime.fromMillis(from, { zone }).year;
+    const vintage = s.exportVintage ?? startYear;
+    const out = new Map<string, LookupSeries>();
+    let said = false;
+    for (const r of priced) {
+      const plan = vintagePlan(r.variableRateKey!, vintage, zone, from, to);
+      out.set(lookupKey(r), await this.loader.splicedLookups(plan.segments));
+      if (said) continue;
+      said = true;
+      const given =
+        s.exportVintage === undefined ? `the year the range starts (give ${path}exportVintage to choose)` : 'as given';
+      const nearest =
+        plan.used === vintage
+          ? ''
+          : `; ${plan.utility} publishes no ${vintage} vintage: its nearest, ${plan.used}, is used`;
+      noted.push({
+        keyName: 'exportVintage',
+        dataValue: String(vintage),
+        description: `Exports are credited at ${plan.utility}'s hourly export prices of the ${plan.used} vintage through ${plan.floatingFrom - 1} (locked for ${LOCKED_YEARS} years, counted in calendar years), then at its floating prices; vintage ${vintage}, ${given}${nearest}`,
+        fromDateTime: from,
+        toDateTime: to,
+        accuracy: plan.used === vintage ? 90 : 50,
+      });
+    }
+    return out;
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */

@@ -38,6 +38,7 @@ export function merge(shared: Scenario | undefined, s: Scenario): Scenario {
     trueUpMonth: s.trueUpMonth ?? shared.trueUpMonth,
     yearEndSellRate: s.yearEndSellRate ?? shared.yearEndSellRate,
     yearEndCreditPaid: s.yearEndCreditPaid ?? shared.yearEndCreditPaid,
+    exportVintage: s.exportVintage ?? shared.exportVintage,
     storage: s.storage ?? shared.storage,
   };
 }

@@ -21,6 +21,7 @@ import { csvList } from '../../http/list-params.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { DateTime } from 'luxon';
 import type { CalendarsService } from '../calendars/calendars.service.ts';
+import { bundledPrices } from './export-vintage.ts';
 import type { LookupsRepository } from '../../domain/properties/lookups.repository.ts';
 import { toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TimeOfUsesService } from '../timeofuses/timeofuses.service.ts';
@@ -178,6 +179,37 @@ export class TariffContextLoader {
         });
     }
     return out;
+  }
+
+  /** One lookup series spliced from the keys of consecutive spans (an export vintage's locked, then floating, prices). */
+  async splicedLookups(segments: readonly { keyName: string; from: number; to: number }[]): Promise<LookupSeries> {
+    const from: number[] = [];
+    const to: number[] = [];
+    const value: number[] = [];
+    for (const s of segments) {
+      const { rows: stored } = await this.lookups.range(s.keyName, '', s.from, s.to, {
+        pageStart: 0,
+        pageCount: 1_000_000,
+      });
+      // Not stored yet (a server loads them after it listens): the bundled file's own values.
+      const rows = stored.length
+        ? stored
+        : bundledPrices(s.keyName, s.from, s.to).map((h) => ({
+            from_time: h.from,
+            to_time: h.to,
+            best_value: h.value,
+            actual_value: h.value,
+          }));
+      for (const x of rows) {
+        // Each span keeps the values that start in it: hourly values split cleanly at a year's first midnight.
+        const start = Number(x.from_time);
+        if (start < s.from || start >= s.to) continue;
+        from.push(start);
+        to.push(Number(x.to_time));
+        value.push(x.best_value ?? x.actual_value ?? 0);
+      }
+    }
+    return { from: Float64Array.from(from), to: Float64Array.from(to), value: Float64Array.from(value) };
   }
 
   /** Seasons, TOU groups, holiday calendars and lookup values for the rates (and lookbacks), over [from, to). */

@@ -6,7 +6,8 @@ import type { TariffRow } from './tariffs.repository.ts';
 
 /** A version's export arrangement and its true-up terms, defaults filled in; null when the version names none. */
 export function exportRulesOf(
-  row: Pick<TariffRow, 'export_arrangement' | 'true_up_month' | 'year_end_sell_rate' | 'year_end_credit_paid'>,
+  row: Pick<TariffRow, 'export_arrangement' | 'true_up_month' | 'year_end_sell_rate' | 'year_end_credit_paid'> &
+    Partial<Pick<TariffRow, 'export_arrangement_from'>>,
 ): ExportRules | null {
   if (row.export_arrangement === null) return null;
   return {
@@ -14,5 +15,6 @@ export function exportRulesOf(
     trueUpMonth: row.true_up_month ?? DEFAULT_TRUE_UP_MONTH,
     yearEndSellRate: row.year_end_sell_rate ?? 0,
     yearEndCreditPaid: row.year_end_credit_paid === null ? false : fromSqlBool(row.year_end_credit_paid),
+    newSolarFrom: row.export_arrangement_from ?? null,
   };
 }

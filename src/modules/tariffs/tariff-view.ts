@@ -268,5 +268,6 @@ function exportFields(r: TariffRow) {
     trueUpMonth: rules?.trueUpMonth ?? null,
     yearEndSellRate: rules?.yearEndSellRate ?? null,
     yearEndCreditPaid: rules?.yearEndCreditPaid ?? null,
+    exportArrangementFrom: rules?.newSolarFrom ?? null,
   };
 }

@@ -70,6 +70,8 @@ export interface TariffFilters {
   consumption?: number;
   demand?: number;
   flags?: Partial<Record<TariffFlag, boolean>>;
+  /** Versions that say (true) or do not say (false) which export arrangement a new solar customer gets. */
+  solarEligible?: boolean;
 }
 
 export const TARIFF_FLAGS = {
@@ -269,6 +271,8 @@ export class TariffsRepository {
     for (const [flag, value] of Object.entries(f.flags ?? {}) as [TariffFlag, boolean | undefined][]) {
       if (value !== undefined) q = q.where(TARIFF_FLAGS[flag], '=', value);
     }
+    if (f.solarEligible !== undefined)
+      q = q.where('t.export_arrangement_from', f.solarEligible ? 'is not' : 'is', null);
     if (f.active) {
       const { today, value } = f.active;
       q = value

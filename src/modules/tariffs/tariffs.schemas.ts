@@ -148,6 +148,10 @@ export const TariffSchema = Type.Object({
   yearEndCreditPaid: Type.Union([Type.Boolean(), Type.Null()], {
     description: 'Whether dollar credit left at the true-up is paid out (default false)',
   }),
+  exportArrangementFrom: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+    description:
+      "Local date from which a new solar customer's interconnection application gets exportArrangement (PG&E's Net Billing Tariff: 2023-04-15); null: the version does not say",
+  }),
   isActive: Type.Boolean(),
   privacy: Type.String(),
   properties: Type.Optional(Type.Array(TariffPropertySchema)),
@@ -266,6 +270,9 @@ export const TariffListQuery = Type.Object({
   hasTieredRates: Flag('Only tariffs with (true) or without (false) tiered rates'),
   hasContractedRates: Flag('Only tariffs with (true) or without (false) contracted rates'),
   isActive: Flag('Only versions in effect today (true) or not (false)'),
+  isSolarEligible: Flag(
+    'Only versions that say which export arrangement a new solar customer gets, and from when (true: a solar customer may take them today as they are billed; Ratebook extension), or that do not (false)',
+  ),
   bundleRates: Type.Optional(
     Type.Boolean({
       default: false,
@@ -385,6 +392,7 @@ export const TARIFF_SELECTION_PARAMETERS = [
   'hasTieredRates',
   'hasContractedRates',
   'isActive',
+  'isSolarEligible',
 ] as const satisfies readonly (keyof typeof TariffListQuery.properties)[];
 const TARIFF_SELECTION = Object.fromEntries(
   TARIFF_SELECTION_PARAMETERS.map((name) => [name, TariffListQuery.properties[name]]),

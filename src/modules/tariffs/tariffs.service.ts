@@ -62,6 +62,7 @@ export interface TariffListParams {
   hasTieredRates?: boolean;
   hasContractedRates?: boolean;
   isActive?: boolean;
+  isSolarEligible?: boolean;
   populateRates?: boolean;
   populateProperties?: boolean;
   populateDocuments?: boolean;
@@ -205,6 +206,7 @@ export class TariffsService {
         territoryId: p.territoryId,
         consumption: p.consumption,
         demand: p.demand,
+        solarEligible: p.isSolarEligible,
         flags: {
           hasNetMetering: p.hasNetMetering,
           hasTimeOfUseRates: p.hasTimeOfUseRates,

@@ -185,6 +185,40 @@ describe('export arrangements', () => {
     assert.equal(r.summary.totalCost, 25);
   });
 
+  it('net billing with dollar carryover: non-bypassable charges are owed on every imported kWh, never offset', () => {
+    // Buy 0.30 (classed SUPPLY,DISTRIBUTION), non-bypassable 0.01 (classed NON_BYPASSABLE alone), sell 0.10.
+    // Oct: energy 100 x 0.30 = 30 - 400 x 0.10 = 40: -10 -> floored at 0, 10.00 carried; non-bypassable 100 x 0.01 =
+    //   1.00 owed whatever the credit. Bill 1.00.
+    // Nov: energy 200 x 0.30 = 60, less the 10.00 carried in: 50; non-bypassable 2.00, never paid by the credit.
+    //   Bill 52.00. Both: 53.00. (Were the non-bypassable charges offset, October would carry 9.00 and bill 0.)
+    const nbt = {
+      ...version([
+        ...[PEAK, OFF_PEAK].map((touId) =>
+          rate('CONSUMPTION_BASED', [band(0.3)], {
+            touId,
+            chargeClass: ['SUPPLY', 'DISTRIBUTION'],
+            transactionType: 'BUY',
+          }),
+        ),
+        rate('CONSUMPTION_BASED', [band(0.01)], { chargeClass: ['NON_BYPASSABLE'], transactionType: 'BUY' }),
+        rate('CONSUMPTION_BASED', [band(0.1)], { transactionType: 'SELL' }),
+      ]),
+      exportRules: rules({ arrangement: 'NET_BILLING_CARRYOVER' }),
+    };
+    const readings = [...monthly(2021, 10, [100, 200], 'OFF_PEAK'), ...monthly(2021, 10, [-400, 0], 'ON_PEAK')];
+    const r = calculateBill(billInput({ from: '2021-10-01', to: '2021-12-01', versions: [nbt], readings }));
+    assert.equal(r.summary.totalCost, 53);
+    assert.equal(r.summary.nonBypassableCost, 3);
+    assert.deepEqual(
+      itemsNamed(r, 'creditCarriedOut').map((i) => i.cost),
+      [10],
+    );
+    assert.deepEqual(
+      itemsNamed(r, 'creditCarriedIn').map((i) => i.cost),
+      [-10],
+    );
+  });
+
   it('net billing with dollar carryover: energy charges floor at $0 and the excess credit carries', () => {
     // Buy 0.30 (peak and off-peak), sell 0.10, fixed 5.00; imports in off-peak hours, exports at peak.
     // Oct: 100 x 0.30 = 30 - 400 x 0.10 = 40: -10 -> floored at 0, 10.00 carried. Bill 5.00.

@@ -151,7 +151,14 @@ for (const dialect of dialects) {
         'hasElectricVehicle',
         'isLowIncomeSeniorCitizen953',
       ]);
-      assert.deepEqual(await names('entityId=734&entityType=LSE'), ['734formula10', 'testZonePrice']);
+      assert.deepEqual(await names('entityId=734&entityType=LSE'), [
+        '734formula10',
+        // PG&E's Solar Billing Plan export prices (#37): one LOOKUP key per component and vintage.
+        ...['Delivery', 'Generation'].flatMap((part) =>
+          ['2023', '2024', '2025', '2026', 'Floating'].map((v) => `pgeNbtExport${part}${v}`),
+        ),
+        'testZonePrice',
+      ]);
       assert.equal((await names('entityId=734')).length, (await names('')).length, 'entityId alone is ignored');
       assert.deepEqual(await names('excludeGlobal=true'), [
         '734formula10',
@@ -160,6 +167,9 @@ for (const dialect of dialects) {
         'hecoOahuEnergyCostAdjustment',
         'municipalFranchiseFeeInsideCityLimits',
         'municipalFranchiseFeeOutsideCityLimits',
+        ...['Delivery', 'Generation'].flatMap((part) =>
+          ['2023', '2024', '2025', '2026', 'Floating'].map((v) => `pgeNbtExport${part}${v}`),
+        ),
         'testZonePrice',
       ]);
       assert.deepEqual(
@@ -175,6 +185,10 @@ for (const dialect of dialects) {
       assert.deepEqual(await names('search=price&searchOn=keyName,displayName&sortOn=keyName&sortOrder=DESC'), [
         'testZonePrice',
         'sampleHourlyPrice',
+        // "... Solar Billing Plan export price ..." in their display names, by key name descending.
+        ...['Generation', 'Delivery'].flatMap((part) =>
+          ['Floating', '2026', '2025', '2024', '2023'].map((v) => `pgeNbtExport${part}${v}`),
+        ),
       ]);
       const formula = (await t.json('/rest/public/properties/734formula10', c)).results[0];
       assert.equal(formula.formulaDetail, '#capacityReservationLevel  -  #demand');

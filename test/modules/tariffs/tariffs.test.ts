@@ -74,8 +74,8 @@ for (const dialect of dialects) {
       assert.deepEqual(await ids('zipCode=30303'), [1200003, 1200004], 'the tariffs of the LSEs serving Atlanta');
       assert.deepEqual(
         await ids('zipCode=94110'),
-        [1100009, 1100011, 1100013],
-        'PG&E in San Francisco: B-19, E-1 and E-TOU-C of 2026-03-01 are in effect',
+        [1100009, 1100011, 1100013, 1700001, 1700011, 1700021],
+        'PG&E in San Francisco: B-19, E-1 and E-TOU-C of 2026-03-01 are in effect, and E-ELEC, E-TOU-C and EV2-A under the Solar Billing Plan',
       );
       assert.deepEqual(
         await ids('customerClasses=GENERAL'),
@@ -97,7 +97,11 @@ for (const dialect of dialects) {
         [1100001, 1100002],
         'both E-1 versions meet the range',
       );
-      assert.deepEqual(await ids('lseId=734&isActive=true'), [1100009, 1100011, 1100013]);
+      assert.deepEqual(await ids('lseId=734&isActive=true'), [1100009, 1100011, 1100013, 1700001, 1700011, 1700021]);
+      // The tariffs a new solar customer may take (their versions say the arrangement and from when): E-ELEC,
+      // E-TOU-C and EV2-A under the Solar Billing Plan.
+      assert.deepEqual(await ids('zipCode=94110&isSolarEligible=true'), [1700001, 1700011, 1700021]);
+      assert.deepEqual(await ids('zipCode=94110&isSolarEligible=false'), [1100009, 1100011, 1100013]);
       assert.deepEqual(
         await ids('lseId=734&isActive=false&effectiveOn=2025-10-01'),
         [1100002, 1100004],

@@ -5,9 +5,11 @@ import { GEORGIA_POWER_TARIFFS, GEORGIA_POWER_TOU_REO } from './georgia-power.da
 import type { StarterTariffSet } from './starter-tariff.ts';
 import { URDB_RECORD_TARIFFS } from './urdb-records.data.ts';
 import { WEST_TEXAS_HAWAII_TARIFFS } from './west-texas-hawaii.data.ts';
+import { PGE_NET_BILLING_TARIFFS } from './pge-net-billing.data.ts';
 
 export const STARTER_TARIFF_SETS: readonly StarterTariffSet[] = [
   CALIFORNIA_TARIFFS,
+  PGE_NET_BILLING_TARIFFS,
   { tariffs: [...GEORGIA_POWER_TARIFFS, ...GEORGIA_POWER_TOU_REO] },
   WEST_TEXAS_HAWAII_TARIFFS,
   URDB_RECORD_TARIFFS,

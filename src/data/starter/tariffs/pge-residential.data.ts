@@ -15,7 +15,7 @@ import type { StarterRate, StarterTariff, StarterTariffProperty } from './starte
 const LA = 'America/Los_Angeles';
 const ALL_IN = 'SUPPLY,TRANSMISSION,DISTRIBUTION,NON_BYPASSABLE';
 /** E-TOU-C seasons as recorded (692/693): summer June 1 - September 30, winter October 1 - May 31. */
-const PGE_SEASONS: readonly SeasonPick[] = [
+export const PGE_SEASONS: readonly SeasonPick[] = [
   { seasonId: 692, name: 'Summer', allowance: 'summer' },
   { seasonId: 693, name: 'Winter', allowance: 'winter' },
 ];
@@ -23,8 +23,8 @@ const PGE_SEASONS: readonly SeasonPick[] = [
 const REGISTRY = 'a public GitHub rate registry (PG&E residential tariff definitions)';
 const TARIFFKIT = 'eman/tariffkit (MIT) at commit c446907b66fc4206038f44220bf53fc547c491a1';
 const COMPARISON = 'a public GitHub E-1 / E-TOU-C comparison module (rates verified through 2026-09-17)';
-const BASELINE_NOTE = `Baseline allowances of every PG&E baseline territory (basic and all-electric, chosen by the ${BASELINE_ALLOWANCE_KEY} property, Basic by default): ${PGE_BASELINE_SOURCE}. PG&E publishes no ZIP code list of its territories in the sources found: only San Francisco's ZIP codes place an address (in T); elsewhere give territoryId, or territory T (the first) is assumed`;
-const BSC_NOTE = `Base Services Charge by income tier ($/day, property ${INCOME_TIER_KEY}, Income Tier 3 by default): Tier 1 $0.19713, Tier 2 $0.39688, Tier 3 (standard, non-CARE/FERA) $0.79343 (CPUC D.24-05-028's $24.15/month)`;
+export const BASELINE_NOTE = `Baseline allowances of every PG&E baseline territory (basic and all-electric, chosen by the ${BASELINE_ALLOWANCE_KEY} property, Basic by default): ${PGE_BASELINE_SOURCE}. PG&E publishes no ZIP code list of its territories in the sources found: only San Francisco's ZIP codes place an address (in T); elsewhere give territoryId, or territory T (the first) is assumed`;
+export const BSC_NOTE = `Base Services Charge by income tier ($/day, property ${INCOME_TIER_KEY}, Income Tier 3 by default): Tier 1 $0.19713, Tier 2 $0.39688, Tier 3 (standard, non-CARE/FERA) $0.79343 (CPUC D.24-05-028's $24.15/month)`;
 const PROPERTY = (keyName: string, value: string): StarterTariffProperty => ({ keyName, propertyTypes: 'RATE_CRITERIA', operator: '=', propertyValue: value, isDefault: true });
 
 /** What every version of either schedule states: dates, ids, the minimum bill or Base Services Charge, its source. */
@@ -56,7 +56,7 @@ interface TouCVersion extends PgeVersion {
   credit: number;
 }
 
-function bscRate(rateId: () => number, bandId: () => number): StarterRate {
+export function bscRate(rateId: () => number, bandId: () => number): StarterRate {
   return {
     id: rateId(), seq: 0, group: 'Base Services Charge', name: 'Base Services Charge', chargeType: 'FIXED_PRICE', chargeClass: 'DISTRIBUTION', chargePeriod: 'DAILY', applicabilityKey: INCOME_TIER_KEY,
     bands: [

@@ -91,6 +91,16 @@ export interface StarterTariff {
   /** Local start of every rate of the version (the effective date at midnight unless the original recorded another). */
   ratesFrom?: string;
   hasNetMetering?: boolean;
+  /**
+   * How a solar customer's exports are billed on this version (the arrangement's rules; absent: not stated), and the
+   * local date from which a new solar customer's application gets it (NBT: applications after 2023-04-14).
+   */
+  exportRules?: {
+    arrangement: 'NET_METERING' | 'NET_BILLING' | 'NET_BILLING_CARRYOVER' | 'BUY_ALL_SELL_ALL';
+    trueUpMonth?: number;
+    yearEndCreditPaid?: boolean;
+    newSolarFrom?: string;
+  };
   properties: StarterTariffProperty[];
   rates: StarterRate[];
   source: string;

@@ -1,0 +1,89 @@
+// Which hourly export prices a net billing customer's exports are credited at. A customer's vintage (the year of
+// the interconnection application) locks that vintage's prices for nine years; later years take the floating prices.
+// A SELL rate names one vintage's key of a bundled export price table (src/data/starter/export-prices/); the
+// calculation's vintage replaces it, year by year, with the key of the customer's vintage or the floating one.
+// The nine years are taken as calendar years (vintage to vintage + 8): PG&E counts them from permission to operate.
+import { EXPORT_PRICE_TABLES } from '../../data/starter/export-prices/export-price-keys.ts';
+import { expandSeries } from '../../data/starter/export-prices/export-price-series.ts';
+import { DateTime } from 'luxon';
+
+export const LOCKED_YEARS = 9;
+
+interface Family {
+  utility: string;
+  component: string;
+  /** Vintage -> key name. */
+  vintages: Map<number, string>;
+  floating: string | null;
+}
+
+/** Every bundled export price key, with its family (the same utility and component, every vintage). */
+const FAMILIES = new Map<string, Family>();
+for (const { utility, table } of EXPORT_PRICE_TABLES) {
+  const byComponent = new Map<string, Family>();
+  for (const s of table.series) {
+    let f = byComponent.get(s.component);
+    if (!f) {
+      f = { utility, component: s.component, vintages: new Map(), floating: null };
+      byComponent.set(s.component, f);
+    }
+    if (s.vintage === null) f.floating = s.keyName;
+    else f.vintages.set(s.vintage, s.keyName);
+    FAMILIES.set(s.keyName, f);
+  }
+}
+
+export const isExportPriceKey = (keyName: string | null): keyName is string =>
+  keyName !== null && FAMILIES.has(keyName);
+
+export interface PriceSegment {
+  keyName: string;
+  from: number;
+  to: number;
+}
+
+export interface VintagePlan {
+  segments: PriceSegment[];
+  /** The published vintage used (the nearest one when the customer's is not published). */
+  used: number;
+  utility: string;
+  /** Local year from which the floating prices apply. */
+  floatingFrom: number;
+}
+
+/** The keys that price [from, to) for a customer of `vintage`, with the local year boundaries between them. */
+export function vintagePlan(keyName: string, vintage: number, zone: string, from: number, to: number): VintagePlan {
+  const f = FAMILIES.get(keyName)!;
+  const published = [...f.vintages.keys()].sort((a, b) => a - b);
+  const used = f.vintages.has(vintage)
+    ? vintage
+    : vintage > published.at(-1)!
+      ? published.at(-1)!
+      : vintage < published[0]!
+        ? published[0]!
+        : published.filter((v) => v <= vintage).at(-1)!;
+  const floatingFrom = used + LOCKED_YEARS;
+  const boundary = DateTime.fromObject({ year: floatingFrom, month: 1, day: 1 }, { zone }).toMillis();
+  const locked = f.vintages.get(used)!;
+  const segments: PriceSegment[] = [];
+  if (from < boundary) segments.push({ keyName: locked, from, to: Math.min(to, boundary) });
+  if (to > boundary) segments.push({ keyName: f.floating ?? locked, from: Math.max(from, boundary), to });
+  return { segments, used, utility: f.utility, floatingFrom };
+}
+
+const SERIES = new Map(
+  EXPORT_PRICE_TABLES.flatMap(({ table }) => table.series.map((s) => [s.keyName, { table, series: s }] as const)),
+);
+
+/**
+ * A bundled export price key's values over [from, to) from its data file, for a database that has not stored them yet
+ * (a server loads them after it starts listening): the same values the seeder stores.
+ */
+export function bundledPrices(
+  keyName: string,
+  from: number,
+  to: number,
+): { from: number; to: number; value: number }[] {
+  const found = SERIES.get(keyName);
+  return found ? expandSeries(found.table, found.series, { from, to }) : [];
+}
