@@ -1,7 +1,8 @@
 // `npm test`: every test file in a process of its own, several at once, then the few that must run alone.
 // node --test --test-concurrency=N would run files at once too, but cannot keep a file to itself, reports no per-file
 // times (Node 20) and interleaves nothing readable; this prints one line a file, a failing file's whole output, the
-// totals and the slowest files. Usage: npm test [-- files or folders...]; TEST_CONCURRENCY=n sets the pool size.
+// totals and the slowest files. Usage: npm test [-- files or folders...]; TEST_CONCURRENCY=n sets the pool size;
+// TEST_TAP_DIR=folder keeps every file's TAP output there.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -65,6 +66,8 @@ function runFile(file: string): Promise<Outcome> {
     }, FILE_LIMIT_MS);
     child.on('close', (code) => {
       clearTimeout(limit);
+      if (process.env.TEST_TAP_DIR)
+        writeFileSync(join(process.env.TEST_TAP_DIR, `${file.replaceAll('/', '__')}.tap`), output);
       const counts: Record<string, number> = {};
       for (const name of COUNTS) {
         // The file's own summary is the last line of its kind (nested suites print none).
@@ -105,6 +108,7 @@ async function main(): Promise<number> {
     `${files.length} test files: ${pooled.length} at most ${concurrency} at once, then ${alone.length} alone (TZ=${process.env.TZ ?? ''})`,
   );
 
+  if (process.env.TEST_TAP_DIR) mkdirSync(process.env.TEST_TAP_DIR, { recursive: true });
   const started = performance.now();
   const outcomes: Outcome[] = [];
   const queue = [...pooled];

@@ -145,6 +145,8 @@ interface CopyPlan {
 }
 
 const plans = new Map<string, CopyPlan>();
+/** The template schema's comment once it is complete (followed by when it was made). */
+const READY = 'ratebook test template: ready';
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The name of the seeded template schema, made first if missing (under an advisory lock: one process makes it). */
@@ -158,7 +160,7 @@ export async function postgresTemplateSchema(postgresUrl: string, kind: SeedKind
       `select obj_description(oid, 'pg_namespace') as note from pg_namespace where nspname = $1`,
       [schema],
     );
-    if (ready.rows[0]?.note !== 'ratebook test template: ready') {
+    if (!String(ready.rows[0]?.note ?? '').startsWith(READY)) {
       await admin.query(`drop schema if exists ${quote(schema)} cascade`);
       await admin.query(`create schema ${quote(schema)}`);
       const db = connectDatabase({ kind: 'postgres', url: postgresUrl }, { searchPath: schema, poolSize: 2 });
@@ -168,13 +170,28 @@ export async function postgresTemplateSchema(postgresUrl: string, kind: SeedKind
       } finally {
         await db.close();
       }
-      await admin.query(`comment on schema ${quote(schema)} is 'ratebook test template: ready'`);
+      await admin.query(`comment on schema ${quote(schema)} is '${READY} ${new Date().toISOString()}'`);
+      await pruneTemplateSchemas(admin, schema);
     }
     await admin.query('select pg_advisory_unlock(hashtext($1))', [schema]);
   } finally {
     await admin.end();
   }
   return schema;
+}
+
+/** Drops the templates made over a week ago for another key (an older source): each is a full seeded schema. */
+async function pruneTemplateSchemas(admin: pg.Client, keep: string): Promise<void> {
+  const { rows } = await admin.query<{ name: string; note: string | null }>(
+    `select nspname as name, obj_description(oid, 'pg_namespace') as note from pg_namespace
+     where nspname like 'rbtpl\\_%' and nspname <> $1`,
+    [keep],
+  );
+  for (const { name, note } of rows) {
+    const made = Date.parse(String(note ?? '').slice(READY.length + 1));
+    if (String(note ?? '').startsWith(READY) && Date.now() - made > WEEK_MS)
+      await admin.query(`drop schema if exists ${quote(name)} cascade`);
+  }
 }
 
 /** Reads the template's tables, their order under the foreign keys, columns and sequences (once per process). */
