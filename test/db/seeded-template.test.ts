@@ -18,8 +18,10 @@ async function contents(db: TestDb): Promise<Record<string, string>> {
           )
         ).rows.map((r) => r.name)
       : (
-          await sql<{ name: string }>`select table_name as name from information_schema.tables
-            where table_schema = ${db.schema} and table_type = 'BASE TABLE' order by table_name`.execute(db.kysely)
+          await sql<{
+            name: string;
+          }>`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = ${db.schema} and c.relkind = 'r' order by c.relname`.execute(db.kysely)
         ).rows.map((r) => r.name);
   const out: Record<string, string> = {};
   for (const table of tables) {

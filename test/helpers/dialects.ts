@@ -66,7 +66,7 @@ export async function createTestDb(
     { kind: 'postgres', url: url.toString() },
     { searchPath: schema, poolSize: 4, ...(applicationName ? { applicationName } : {}) },
   );
-  if (migrate) await migrateToLatest(db);
+  if (migrate) await migrateBesideOthers(db, schema);
   if (seeded) await copyPostgresTemplate(postgresUrl, seeded, schema);
   return {
     ...db,
@@ -78,4 +78,22 @@ export async function createTestDb(
       await c.end();
     },
   };
+}
+
+/**
+ * Kysely's migrator looks for its table by reading the catalog of every schema; when another test file, running at
+ * the same time, drops its own schema during that read, PostgreSQL fails it with 3F000 naming that other schema.
+ * What the migrator had made by then it makes `if not exists`, and the migrations run in a transaction: try again.
+ */
+async function migrateBesideOthers(db: Db, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(db);
+      return;
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      if (attempt >= 5 || e.code !== '3F000' || e.message?.includes(schema)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
