@@ -24,6 +24,11 @@ export interface ConnectOptions {
   lockWaitMs?: number;
   /** PostgreSQL: a read-only replica for the statements of GET and HEAD requests that only read (read-replica.ts). */
   readUrl?: string | null;
+  /**
+   * SQLite in memory only: start from this serialized database (better-sqlite3 copies it) instead of an empty one.
+   * The tests open each app's database from one seeded template this way instead of seeding it again.
+   */
+  sqliteImage?: Buffer;
 }
 
 /** How long, by default, a SQLite write waits for another process (a CLI import, another server) to finish. */
@@ -31,13 +36,14 @@ export const DEFAULT_LOCK_WAIT_MS = 5000;
 
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Db {
   return config.kind === 'sqlite'
-    ? openSqlite(config.filename, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS)
+    ? openSqlite(config.filename, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, options.sqliteImage)
     : openPostgres(config.url, options);
 }
 
-function openSqlite(filename: string, lockWaitMs: number): Db {
+function openSqlite(filename: string, lockWaitMs: number, image?: Buffer): Db {
+  if (image && filename !== ':memory:') throw new Error('a serialized SQLite image opens in memory only');
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-  const database = new SQLite(filename);
+  const database = new SQLite(image ?? filename);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');

@@ -58,8 +58,12 @@ export interface TestAppOptions {
 
 export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const db = await createTestDb(dialect, options.database);
-  if (options.seed) await runSeeds(db, options.seed === 'full' ? allSeeders(REFERENCE_DIR) : seeders);
+  // A seeded app starts from a copy of the seeded template (seeded-template.ts) rather than running the seeders again;
+  // RATEBOOK_TEST_RESEED=1 runs them as a first start does (to check the template against a fresh seed).
+  const kind = options.seed === 'full' ? 'full' : options.seed ? 'starter' : undefined;
+  const fromTemplate = kind && options.database?.migrate !== false && process.env.RATEBOOK_TEST_RESEED !== '1';
+  const db = await createTestDb(dialect, { ...options.database, ...(fromTemplate ? { seeded: kind } : {}) });
+  if (kind && !fromTemplate) await runSeeds(db, kind === 'full' ? allSeeders(REFERENCE_DIR) : seeders);
   if (options.exportPrices) await runSeeds(db, [exportPricesSeeder]);
   const keys = new KeysService(db, config.authCacheTtlMs);
   const app = await buildApp({ config, db, keys, ...(options.now ? { now: options.now } : {}) });
