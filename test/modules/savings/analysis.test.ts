@@ -239,7 +239,7 @@ for (const dialect of dialects) {
     // #37: an arrangement tagged after reached the bill under another name and was ignored (a net-billing tariff
     // sent NET_METERING billed as net billing; a tariff with no sell rate credited nothing).
     it('bills the export arrangement the after scenario names', async () => {
-      const tagged = (arrangement: string, more: object[] = []) => [
+      const tagged = (arrangement: string, more: { keyName: string; [k: string]: unknown }[] = []) => [
         { keyName: 'exportArrangement', dataValue: arrangement, scenarios: 'after' },
         ...more,
       ];
@@ -311,14 +311,19 @@ for (const dialect of dialects) {
       assert.equal(a.weatherStation.sameClimateZone, true);
       assert.match(a.weatherStation.source, /San\.Francisco/);
       assert.equal(a.scenarios[0].masterTariffId, 522);
-      // E-1 names no export arrangement: said. Its 2026-03-01 version is open (the latest version of an open schedule
-      // stays in effect), so 2027 is billed on it and no version date is assumed.
+      // After solar, the tariff a new PG&E solar customer takes (#37): E-ELEC under net billing, said with the rule;
+      // its export arrangement is its own, so net metering is not assumed.
+      assert.equal(a.scenarios[1].masterTariffId, 1700000);
+      const chosen = a.scenarios[1].assumptions.find((x: { keyName: string }) => x.keyName === 'masterTariffId');
+      assert.match(chosen.description, /a new solar customer of Pacific Gas & Electric Co takes/);
       assert.ok(
-        a.scenarios[1].assumptions.some(
+        !a.scenarios[1].assumptions.some(
           (x: { keyName: string; dataValue: string }) =>
             x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING',
         ),
       );
+      // E-1 before solar: its 2026-03-01 version is open (the latest version of an open schedule stays in effect), so
+      // 2027 is billed on it and no version date is assumed.
       assert.ok(
         !a.scenarios[0].assumptions.some((x: { keyName: string }) => x.keyName === 'tariffEffectiveOn'),
         'E-1 of 2026-03-01 is in effect in 2027',
