@@ -15,6 +15,7 @@ import type { SolarService } from '../solar/solar.service.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { AccountStep } from './analysis/account.ts';
+import { AfterTariff, type AfterTariffChoice } from './analysis/after-tariff.ts';
 import { usageSeries } from './analysis/after-year-input.ts';
 import { billAfterYears } from './analysis/after-years.ts';
 import { answerOf } from './analysis/answer.ts';
@@ -43,6 +44,8 @@ interface Shared {
   usage: Usage;
   memo: Memo;
   accountNotes: Assumption[];
+  /** The after tariff each kind of design's inputs leads to, chosen once per request. */
+  afterChoices: Map<string, Promise<AfterTariffChoice>>;
 }
 
 export class SavingsService {
@@ -54,6 +57,7 @@ export class SavingsService {
   private readonly bills: ScenarioBills;
   private readonly usage: UsageStep;
   private readonly production: ProductionStep;
+  private readonly afterTariff: AfterTariff;
 
   constructor(
     calculations: CalculationsService,
@@ -71,6 +75,7 @@ export class SavingsService {
     this.yearOne = new YearOneStep(profiles, now);
     this.beforeTariff = new BeforeTariff(accounts, tariffs, now);
     this.bills = new ScenarioBills(calculations);
+    this.afterTariff = new AfterTariff(tariffs);
     this.usage = new UsageStep({ profiles, baselines });
     this.production = new ProductionStep({ profiles, accounts, zipcodes, solar }, this.profileSources);
   }
@@ -102,7 +107,7 @@ export class SavingsService {
       bill: beforeBill,
       result: beforeBill.run({ ...beforeBill.input, series: [usageSeries(usage, usage.values)] }),
     };
-    const shared: Shared = { request, beforeId, before, usage, memo, accountNotes };
+    const shared: Shared = { request, beforeId, before, usage, memo, accountNotes, afterChoices: new Map() };
     // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
     const results: AccountAnalysis[] = [];
     for (const design of designs) results.push(await this.design(shared, design));
@@ -111,7 +116,11 @@ export class SavingsService {
 
   private async design(shared: Shared, { designId, plan }: DesignPlan): Promise<AccountAnalysis> {
     const { request, before, usage, memo } = shared;
-    const afterId = plan.tariff.after?.id ?? shared.beforeId;
+    const choiceKey = JSON.stringify([plan.tariff.after?.id, plan.exports.arrangement]);
+    if (!shared.afterChoices.has(choiceKey))
+      shared.afterChoices.set(choiceKey, this.afterTariff.of(plan, before.bill, request.yearOne.from));
+    const afterChoice = await shared.afterChoices.get(choiceKey)!;
+    const afterId = afterChoice.masterTariffId;
     const after = this.bills.after(request, plan, afterId, memo);
     const afterBill = await after.bill;
     const assumedExports = assumeNetMetering(plan, afterBill);
@@ -130,7 +139,13 @@ export class SavingsService {
       span: { from, to, at: calendar.at },
       projected: projectDesign(plan, calendar, usage, pv.values, before.result, afterYears),
       before,
-      after: { bill: afterBill, result: afterYears.yearOne, tariffId: afterId, assumedExports },
+      after: {
+        bill: afterBill,
+        result: afterYears.yearOne,
+        tariffId: afterId,
+        assumedExports,
+        chosen: afterChoice.noted,
+      },
       usage,
       pv,
       accountNotes: shared.accountNotes,

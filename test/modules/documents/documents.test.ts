@@ -161,9 +161,13 @@ for (const dialect of dialects) {
       const one: Doc = (await json(`/rest/v1/documents/${id}`)).results[0];
       assert.equal(one.documentType, 'ADVICE_LETTER');
       assert.equal(one.effectiveDate, '2026-03-01');
+      // Advice 7846-E set the 2026-03-01 prices of E-1, E-TOU-C and, under net billing, E-ELEC, E-TOU-C and EV2-A.
       assert.deepEqual(one.tariffs!.map((x) => [x.tariffCode, x.effectiveDate]).sort(), [
         ['E-1', '2026-03-01'],
+        ['E-ELEC', '2026-03-01'],
         ['E-TOU-C', '2026-03-01'],
+        ['E-TOU-C', '2026-03-01'],
+        ['EV2-A', '2026-03-01'],
       ]);
       assert.ok(!('sections' in one));
       assert.deepEqual((await json(`/rest/public/documents/${id}`)).results[0], one);

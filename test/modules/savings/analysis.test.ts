@@ -236,6 +236,42 @@ for (const dialect of dialects) {
       assert.ok(a.scenarios[2].assumptions.some((x: { keyName: string }) => x.keyName === 'solarRate'));
     });
 
+    // #37: an arrangement tagged after reached the bill under another name and was ignored (a net-billing tariff
+    // sent NET_METERING billed as net billing; a tariff with no sell rate credited nothing).
+    it('bills the export arrangement the after scenario names', async () => {
+      const tagged = (arrangement: string, more: { keyName: string; [k: string]: unknown }[] = []) => [
+        { keyName: 'exportArrangement', dataValue: arrangement, scenarios: 'after' },
+        ...more,
+      ];
+      // The net-billing tariff as net metering with the net-metered tariff's terms (true-up in September, 0.05 for
+      // what is left): the net-metered golden above, 702.80, not net billing's 1,360.40.
+      const nm = (
+        await ok(
+          golden(
+            NB,
+            tagged('NET_METERING', [
+              { keyName: 'trueUpMonth', dataValue: 9, scenarios: 'after' },
+              { keyName: 'yearEndSellRate', dataValue: 0.05, scenarios: 'after' },
+            ]),
+          ),
+        )
+      ).results[0];
+      assert.equal(nm.summary.postTotalCost, 702.8);
+      // Net metering answers 1,360.40 - 702.80 = 657.60 more savings a year than net billing on the same tariff.
+      const nb = (await ok(golden(NB, tagged('NET_BILLING')))).results[0];
+      assert.equal(nb.summary.postTotalCost, 1360.4);
+      assert.equal(Math.round((nm.summary.netAvoidedCost - nb.summary.netAvoidedCost) * 100) / 100, 657.6);
+      // The net-metered tariff under net billing has no price for exports: drawn 7,300 x 0.20 + 120.00 = 1,580.00.
+      const unpaid = (await ok(golden(NM, tagged('NET_BILLING')))).results[0];
+      assert.equal(unpaid.summary.postTotalCost, 1580);
+      // Given, the arrangement is never said to be assumed.
+      for (const a of [nm, nb, unpaid])
+        assert.ok(
+          !a.scenarios[1].assumptions.some((x: { description: string }) => /is assumed/.test(x.description)),
+          JSON.stringify(a.scenarios[1].assumptions),
+        );
+    });
+
     it('degrades the PV year by year and bills each year again', async () => {
       const [a] = (await ok(golden(NB))).results;
       const body = golden(NB);
@@ -275,14 +311,19 @@ for (const dialect of dialects) {
       assert.equal(a.weatherStation.sameClimateZone, true);
       assert.match(a.weatherStation.source, /San\.Francisco/);
       assert.equal(a.scenarios[0].masterTariffId, 522);
-      // E-1 names no export arrangement: said. Its 2026-03-01 version is open (the latest version of an open schedule
-      // stays in effect), so 2027 is billed on it and no version date is assumed.
+      // After solar, the tariff a new PG&E solar customer takes (#37): E-ELEC under net billing, said with the rule;
+      // its export arrangement is its own, so net metering is not assumed.
+      assert.equal(a.scenarios[1].masterTariffId, 1700000);
+      const chosen = a.scenarios[1].assumptions.find((x: { keyName: string }) => x.keyName === 'masterTariffId');
+      assert.match(chosen.description, /a new solar customer of Pacific Gas & Electric Co takes/);
       assert.ok(
-        a.scenarios[1].assumptions.some(
+        !a.scenarios[1].assumptions.some(
           (x: { keyName: string; dataValue: string }) =>
             x.keyName === 'exportArrangement' && x.dataValue === 'NET_METERING',
         ),
       );
+      // E-1 before solar: its 2026-03-01 version is open (the latest version of an open schedule stays in effect), so
+      // 2027 is billed on it and no version date is assumed.
       assert.ok(
         !a.scenarios[0].assumptions.some((x: { keyName: string }) => x.keyName === 'tariffEffectiveOn'),
         'E-1 of 2026-03-01 is in effect in 2027',

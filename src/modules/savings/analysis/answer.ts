@@ -16,7 +16,14 @@ export interface DesignAnswer {
   span: YearOneSpan;
   projected: DesignProjection;
   before: { bill: PreparedBill; result: BillResult };
-  after: { bill: PreparedBill; result: BillResult; tariffId: number; assumedExports: boolean };
+  after: {
+    bill: PreparedBill;
+    result: BillResult;
+    tariffId: number;
+    assumedExports: boolean;
+    /** Said when the analysis chose the after tariff (the one a new solar customer takes). */
+    chosen: Assumption | null;
+  };
   usage: Usage;
   pv: Production;
   accountNotes: readonly Assumption[];
@@ -41,7 +48,10 @@ export function answerOf(d: DesignAnswer): AccountAnalysis {
       masterTariffId: after.bill.tariff.masterTariffId,
       tariffName: after.bill.tariff.tariffName,
       inputs: plan.echo.after,
-      assumptions: afterAssumptions(after.tariffId, after.assumedExports, span, after.bill, after.result),
+      assumptions: [
+        ...(after.chosen ? [after.chosen] : []),
+        ...afterAssumptions(after.tariffId, after.assumedExports, span, after.bill, after.result),
+      ],
     },
     {
       name: 'solar',

@@ -33,7 +33,7 @@ export class ScenarioBills {
           masterTariffId,
           propertyInputs: props.map((p) => stripScenarios(p.input)),
           rateInputs: rates.map((r) => ({ ...r.input, scenarios: undefined })),
-          ...(exports ?? {}),
+          ...exportTerms(exports),
         },
         orgId,
         true,
@@ -72,6 +72,13 @@ export function assumeNetMetering(plan: AnalysisPlan, afterBill: PreparedBill): 
   const assumed = plan.exports.arrangement === undefined && !afterBill.input.versions.at(-1)?.exportRules;
   if (assumed) afterBill.input.exportOverride = { ...afterBill.input.exportOverride, arrangement: 'NET_METERING' };
   return assumed;
+}
+
+/** The after scenario's export inputs under the names a calculation's scenario gives them. */
+function exportTerms(exports: AnalysisPlan['exports'] | null) {
+  if (!exports) return {};
+  const { arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid } = exports;
+  return { exportArrangement: arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid };
 }
 
 /** An error from a scenario's bill names the analysis's input, not the bill's position of it. */

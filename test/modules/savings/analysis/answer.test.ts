@@ -93,7 +93,7 @@ describe('the answer step', () => {
       span: { from: 0, to: 12 * MONTH, at },
       projected: { projection, beforeMonths, afterMonths },
       before: { bill: bill(1, 'beforeBill'), result: result(1200) },
-      after: { bill: bill(2, 'afterBill'), result: result(480), tariffId: 2, assumedExports: true },
+      after: { bill: bill(2, 'afterBill'), result: result(480), tariffId: 2, assumedExports: true, chosen: null },
       usage,
       pv: { values: new Float64Array(0), station: null, assumptions: [] },
       accountNotes: [],
