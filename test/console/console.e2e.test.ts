@@ -111,7 +111,8 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
 
   it("opens E-TOU-C: versions, rates and a 2 x 12 x 24 heatmap with the smart price API's prices", async () => {
     const page = browser.page;
-    await page.getByRole('link', { name: 'E-TOU-C', exact: true }).click();
+    // PG&E has two E-TOU-C tariffs (as before solar, and under net billing): the one the API lists first.
+    await page.locator(`a[href="#/tariff/${etoucId}"]`).click();
     await page.getByRole('heading', { level: 1, name: /E-TOU-C/ }).waitFor();
     const versions = await api(`/rest/public/tariffs/${etoucId}/history`);
     assert.equal(await page.locator('table.versions tbody tr').count(), versions.json.results[0].tariffVersions.length);
