@@ -5,7 +5,7 @@
 // side and charges from the grid only.
 import { calculateBill, placeBillUsage } from '../bill/calculate.ts';
 import { exportRulesFor } from '../bill/export-credits.ts';
-import { type PreparedGrid, prepareGrid } from '../bill/prepared.ts';
+import { fitsGrid, type PreparedGrid, prepareGrid } from '../bill/prepared.ts';
 import type { Assumption, BillInput, BillResult, UsageSeries } from '../bill/types.ts';
 import { type GridUsage, placeUsage } from '../bill/usage.ts';
 import { type Battery, roundTripEfficiency } from './battery.ts';
@@ -48,6 +48,8 @@ export interface StorageBill {
   strategyUsed: Strategy;
   /** BILL_OPTIMAL: the bill as the linear programs state it, and what they approximated. */
   optimiser: { objective: number; periods: number; approximations: string[] } | null;
+  /** The grid the bills were made on (to pass back as `reuse`). */
+  prepared: PreparedGrid;
 }
 
 const DAY = 86_400_000;
@@ -128,12 +130,20 @@ const usageOf = (d: DispatchResult): GridUsage => ({
   spreadFlat: false,
 });
 
-export function billWithStorage(given: BillInput, request: StorageRequest, solve?: LpSolver): StorageBill {
+/**
+ * `reuse`: the `prepared` grid of an earlier storage bill of the same tariff, range, step and PV grid (a savings
+ * analysis bills each year of its term on year one's grid), so that its seasons, periods and prices are not made again.
+ */
+export function billWithStorage(
+  given: BillInput,
+  request: StorageRequest,
+  solve?: LpSolver,
+  reuse?: PreparedGrid,
+): StorageBill {
   const { battery } = request;
   // The grid of the finest step of the usage and the PV (hourly at most); the meter series keep it.
-  const prepared = prepareGrid(
-    request.solar ? { ...given, series: [...given.series, pvSeries(request.solar)] } : given,
-  );
+  const withPv = request.solar ? { ...given, series: [...given.series, pvSeries(request.solar)] } : given;
+  const prepared = reuse && fitsGrid(reuse, withPv) ? reuse : prepareGrid(withPv);
   const rules = exportRulesFor(prepared.input.versions, given.exportOverride);
   const twoMeters = rules?.arrangement === 'BUY_ALL_SELL_ALL';
   const { site, flows } = siteOnGrid(given, prepared, request.solar);
@@ -191,7 +201,7 @@ export function billWithStorage(given: BillInput, request: StorageRequest, solve
   );
   const input = billInputOf(given, prepared, dispatch, pv);
   const final = calculateBill({ ...input, noted: [...(given.noted ?? []), ...noted] }, fitsStep(prepared, input));
-  return { bill: final, withoutBattery, dispatch, site, step: prepared.grid.step, strategyUsed, optimiser };
+  return { bill: final, withoutBattery, dispatch, site, step: prepared.grid.step, strategyUsed, optimiser, prepared };
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;

@@ -7,6 +7,7 @@ import { BATTERY_DEFAULTS, type Battery } from '../../../engine/storage/battery.
 import type { LpSolver } from '../../../engine/storage/linear-program.ts';
 import { billWithStorage } from '../../../engine/storage/storage-bill.ts';
 import { total } from '../../../engine/savings/term.ts';
+import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
 import { usageSeries } from './after-year-input.ts';
@@ -53,7 +54,15 @@ export function billStorageYears(
   let first: { result: BillResult; net: Float64Array; charged: Float64Array; discharged: Float64Array } | null = null;
   const byYear: { cost: number; kwh: number }[] = [];
   const withoutBatteryByYear: number[] = [];
+  // Every year is billed on year one's grid: prepared by the first year's bill, reused by the others.
+  let grid1: PreparedGrid | undefined;
   for (const year of years) {
+    // A year whose energy and battery are year one's has year one's bills.
+    if (first && year.repeatsYearOne && plan.fadePerYear === 0) {
+      byYear.push({ ...byYear[0]! });
+      withoutBatteryByYear.push(withoutBatteryByYear[0]!);
+      continue;
+    }
     const input = { ...bill.input, series: [usageSeries(grid, year.usage)] };
     const solar = {
       from: grid.from,
@@ -64,7 +73,8 @@ export function billStorageYears(
       inverterAcKw: null,
     };
     const battery = batteryOf(plan, year.n);
-    const billed = billWithStorage(input, { battery, solar, strategy: plan.strategy, schedule: null }, solver);
+    const billed = billWithStorage(input, { battery, solar, strategy: plan.strategy, schedule: null }, solver, grid1);
+    grid1 ??= billed.prepared;
     const { dispatch } = billed;
     if (dispatch.net.length !== year.usage.length)
       throw new RangeError("The battery's dispatch is not on the usage's grid");
