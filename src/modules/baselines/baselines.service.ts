@@ -205,16 +205,9 @@ export class BaselinesService {
       );
     const sizing = this.sizing(q);
 
-    let zip = await this.zipcodes.resolve({
-      zipCode: q.zipCode,
-      postCode: q.postCode,
-      country: q.country,
-      addressString: q.addressString,
-      lat: q.lat,
-      lng: q.lng,
-    });
-    if (!zip) throw missingArgument('zipCode', 'Give the place: zipCode (or postCode), addressString, or lat and lng');
-    const locationParam = q.zipCode ? 'zipCode' : q.postCode ? 'postCode' : q.addressString ? 'addressString' : 'lat';
+    const placed = await this.zipcodes.placeOfQuery(q);
+    let zip = placed.zip;
+    const locationParam = placed.param;
     // A point's nearest ZIP code may be one without a climate zone (a post office box's): take the nearest that has one.
     if (
       !zip.climate_zone &&

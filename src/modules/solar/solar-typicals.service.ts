@@ -8,7 +8,7 @@ import {
   type V8System,
   v8SystemProblem,
 } from '../../engine/solar/v8/system.ts';
-import { invalidArgument, missingArgument } from '../../http/errors.ts';
+import { invalidArgument } from '../../http/errors.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { ARRAY_CODES, MODULE_CODES } from './pv-inputs.ts';
 import type { SolarService } from './solar.service.ts';
@@ -91,16 +91,7 @@ export class SolarTypicalsService {
     const groupBy = (q.groupBy ?? 'MONTH').trim().toUpperCase();
     if (!(SOLAR_GROUPS as readonly string[]).includes(groupBy))
       throw invalidArgument('groupBy', q.groupBy, `groupBy must be one of ${SOLAR_GROUPS.join(', ')}`);
-    const zip = await this.zipcodes.resolve({
-      zipCode: q.zipCode,
-      postCode: q.postCode,
-      country: q.country,
-      addressString: q.addressString,
-      lat: q.lat,
-      lng: q.lng,
-    });
-    if (!zip) throw missingArgument('zipCode', 'Give the place: zipCode (or postCode), addressString, or lat and lng');
-    const locationParam = q.zipCode ? 'zipCode' : q.postCode ? 'postCode' : q.addressString ? 'addressString' : 'lat';
+    const { zip, param: locationParam } = await this.zipcodes.placeOfQuery(q);
     const latitude = q.lat !== undefined && q.lng !== undefined && !q.zipCode ? q.lat : zip.latitude;
     const longitude = q.lat !== undefined && q.lng !== undefined && !q.zipCode ? q.lng : zip.longitude;
     if (latitude === null || longitude === null)

@@ -1,7 +1,7 @@
 // ZIP code look-ups, and the location resolution other resources share: a ZIP code, an address string
 // ("... 94110", or "Oakland, CA") or a latitude/longitude pair becomes one ZIP code row.
 import type { Db } from '../../db/database.ts';
-import { invalidArgument, notFound } from '../../http/errors.ts';
+import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { centroid } from '../../domain/geography/centroid.ts';
 import { ZipcodesRepository, type ZipRow } from './zipcodes.repository.ts';
@@ -68,6 +68,24 @@ export class ZipcodesService {
       lng: a.lon,
       country: a.country,
     });
+  }
+
+  /**
+   * The place a typicals query names (zipCode or postCode, addressString, or lat and lng; 400 naming zipCode when
+   * none is given), with the parameter that named it (what a later 400 about the place names).
+   */
+  async placeOfQuery(q: Omit<LocationInput, 'address'>): Promise<{ zip: ZipRow; param: string }> {
+    const zip = await this.resolve({
+      zipCode: q.zipCode,
+      postCode: q.postCode,
+      country: q.country,
+      addressString: q.addressString,
+      lat: q.lat,
+      lng: q.lng,
+    });
+    if (!zip) throw missingArgument('zipCode', 'Give the place: zipCode (or postCode), addressString, or lat and lng');
+    const param = q.zipCode ? 'zipCode' : q.postCode ? 'postCode' : q.addressString ? 'addressString' : 'lat';
+    return { zip, param };
   }
 
   async resolve(input: LocationInput): Promise<ZipRow | null> {
