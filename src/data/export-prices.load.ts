@@ -4,12 +4,19 @@
 // price it from the bundled table itself (modules/calculations/export-vintage.ts): the bills are the same.
 import type { Db } from '../db/database.ts';
 import { replaceSeries } from '../domain/properties/lookups.repository.ts';
+import { sleep } from '../db/sqlite-locking.ts';
 import { writeTransaction } from '../db/transaction.ts';
 import { EXPORT_PRICE_TABLES } from './starter/export-prices/export-price-keys.ts';
 import { expandSeries } from './starter/export-prices/export-price-series.ts';
 import { exportPricesSeeder } from './export-prices.seeder.ts';
 
 const CHUNK = 2 * 8760;
+/**
+ * On SQLite, a pause after each transaction longer than the longest wait between another writer's attempts
+ * (db/sqlite-locking.ts: 250 ms): back to back, the load would take the lock again before a waiting write of another
+ * process (two servers on one file, a key revoked over HTTP) gets its turn, and that write would time out as a 503.
+ */
+const SQLITE_PAUSE_MS = 300;
 
 export async function loadExportPrices(db: Db, print: (line: string) => void): Promise<void> {
   const done = await db.kysely
@@ -27,6 +34,7 @@ export async function loadExportPrices(db: Db, print: (line: string) => void): P
       for (let i = 0; i < hours.length; i += CHUNK) {
         const part = hours.slice(i, i + CHUNK);
         await writeTransaction(db, (trx) => replaceSeries(trx, series.keyName, '', part, Date.UTC(2026, 10, 27)));
+        if (db.dialect === 'sqlite') await sleep(SQLITE_PAUSE_MS);
       }
       rows += hours.length;
     }
