@@ -485,12 +485,20 @@ export class CalculationsService {
     if (centre) return { place: { lat: centre.latitude, lng: centre.longitude }, noted: null };
     if (territoryId === null) {
       const own = territoriesOf(versions);
-      const { rows: service } = await this.territories.list(
-        { lseId: tariff.lseId, usageTypes: ['SERVICE'] },
-        { paging: { pageStart: 0, pageCount: 10 }, search: null, sort: [], ext: false },
-      );
-      const candidates = [...(await Promise.all(own.map((id) => this.territories.find(id)))), ...service];
-      const found = candidates.find((t) => t?.centerPoint);
+      const listed = async (filters: { territoryIds?: number[]; lseId?: number; usageTypes: string[] }) =>
+        (
+          await this.territories.list(filters, {
+            paging: { pageStart: 0, pageCount: Math.max(own.length, 10) },
+            search: null,
+            sort: [],
+            ext: false,
+          })
+        ).rows;
+      // The tariff's own territories in the order its rates name them (one read), then its utility's service area.
+      const ownRows = new Map((await listed({ territoryIds: own, usageTypes: [] })).map((t) => [t.territoryId, t]));
+      const found =
+        own.map((id) => ownRows.get(id)).find((t) => t?.centerPoint) ??
+        (await listed({ lseId: tariff.lseId, usageTypes: ['SERVICE'] })).find((t) => t.centerPoint);
       if (found?.centerPoint) {
         const whose = own.includes(found.territoryId) ? "the tariff's territory" : `${tariff.lseName}'s service area`;
         return {
