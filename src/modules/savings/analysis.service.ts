@@ -4,7 +4,7 @@
 // its term, their bills after solar, the projection and the answer. Year one is billed in full on the real tariffs
 // (monthly bills from the start of year one, taxes of the address, the after tariff's export arrangement); later
 // years escalate the bills and degrade the PV (engine/savings), each year's after bill billed again with that year's
-// output. Up to 20 designs share the usage, the place and the before bill.
+// output and, under net billing at hourly export prices, that year's prices. Up to 20 designs share the usage, the place and the before bill.
 import { sharedTermCalendar } from '../../engine/savings/term-calendar.ts';
 import type { BillResult } from '../../engine/bill/types.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -18,6 +18,7 @@ import { AccountStep } from './analysis/account.ts';
 import { AfterTariff, type AfterTariffChoice } from './analysis/after-tariff.ts';
 import { usageSeries } from './analysis/after-year-input.ts';
 import { billAfterYears } from './analysis/after-years.ts';
+import { exportYearsOf } from './analysis/export-years.ts';
 import { answerOf } from './analysis/answer.ts';
 import { BeforeTariff } from './analysis/before-tariff.ts';
 import { PlaceStep } from './analysis/place.ts';
@@ -131,8 +132,9 @@ export class SavingsService {
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
     const storage = plan.storage;
     const solver = storage?.strategy === 'BILL_OPTIMAL' ? await highsSolver() : undefined;
-    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver) : null;
-    const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years);
+    const prices = await exportYearsOf(after, afterBill, plan.years, plan.utilityInflation);
+    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver, prices) : null;
+    const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years, prices);
     const answer = answerOf({
       designId,
       plan,

@@ -272,6 +272,48 @@ for (const dialect of dialects) {
         );
     });
 
+    it("credits each later year at that year's export prices of the vintage, locked then floating (#37)", async () => {
+      // E-ELEC under net billing at PG&E's hourly export prices; no inflation and no degradation, so that only the
+      // export prices can make one year's after bill differ from another's.
+      const body = (more: { keyName: string; [k: string]: unknown }[]) => {
+        const b = golden(1700000, more);
+        b.propertyInputs = b.propertyInputs.map((p) =>
+          p.keyName === 'rateInflation'
+            ? { ...p, dataValue: 0 }
+            : p.keyName === 'projectDuration'
+              ? { ...p, dataValue: 12 }
+              : p,
+        );
+        return b;
+      };
+      const afterYears = (a: {
+        series: { scenario: string; seriesPeriod: string; seriesId: number }[];
+        seriesData: { seriesId: number; cost: number }[];
+      }) => {
+        const id = a.series.find((x) => x.scenario === 'after' && x.seriesPeriod === 'YEAR')!.seriesId;
+        return a.seriesData.filter((m) => m.seriesId === id).map((m) => m.cost);
+      };
+      const [v2024] = (await ok(body([{ keyName: 'exportVintage', dataValue: 2024, scenarios: 'after' }]))).results;
+      const costs = afterYears(v2024);
+      assert.equal(costs.length, 12);
+      assert.equal(costs[0], v2024.summary.postTotalCost);
+      // The same energy every year: before #37's fix every year's after bill was year one's. Now each year differs.
+      assert.ok(new Set(costs).size >= 10, JSON.stringify(costs));
+      const said = v2024.scenarios[1].assumptions.find((x: { keyName: string }) => x.keyName === 'exportPrices');
+      assert.match(said.description, /later year of the term credits exports at that calendar year's hourly/);
+      const vintage = v2024.scenarios[1].assumptions.find((x: { keyName: string }) => x.keyName === 'exportVintage');
+      assert.equal(vintage.dataValue, '2024');
+      assert.match(vintage.description, /2024 vintage through 2032/);
+      // Another vintage, other prices from year one on.
+      const [v2026] = (await ok(body([{ keyName: 'exportVintage', dataValue: 2026, scenarios: 'after' }]))).results;
+      assert.notEqual(afterYears(v2026)[0], costs[0]);
+      // A vintage is a whole year.
+      await refused(
+        body([{ keyName: 'exportVintage', dataValue: 2024.5, scenarios: 'after' }]),
+        'propertyInputs[6].dataValue',
+      );
+    });
+
     it('degrades the PV year by year and bills each year again', async () => {
       const [a] = (await ok(golden(NB))).results;
       const body = golden(NB);

@@ -50,7 +50,7 @@ export function answerOf(d: DesignAnswer): AccountAnalysis {
       inputs: plan.echo.after,
       assumptions: [
         ...(after.chosen ? [after.chosen] : []),
-        ...afterAssumptions(after.tariffId, after.assumedExports, span, after.bill, after.result),
+        ...afterAssumptions(plan.years, after.tariffId, after.assumedExports, span, after.bill, after.result),
       ],
     },
     {

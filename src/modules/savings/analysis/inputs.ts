@@ -54,6 +54,7 @@ const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   trueUpMonth: ['after'],
   yearEndSellRate: ['after'],
   yearEndCreditPaid: ['after'],
+  exportVintage: ['after'],
   providerProfileId: ['before', 'after'],
   profileId: ['before', 'after'],
   ...Object.fromEntries(STORAGE_KEYS.map((k) => [k, ['storage'] as const])),
@@ -103,6 +104,8 @@ export interface AnalysisPlan {
     trueUpMonth?: number;
     yearEndSellRate?: number;
     yearEndCreditPaid?: boolean;
+    /** The interconnection application's year (net billing's hourly export prices); default year one's. */
+    vintage?: number;
   };
   price: SolarPrice;
   /** The battery, when storageCapacity is given (its other keys then have defaults, storagePower aside). */
@@ -533,6 +536,11 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
       return;
     case 'yearEndCreditPaid':
       plan.exports.yearEndCreditPaid = value === true || String(value).toLowerCase() === 'true';
+      return;
+    case 'exportVintage':
+      plan.exports.vintage = numberIn(p, 2000, 2100, "the year of the solar customer's interconnection application");
+      if (!Number.isInteger(plan.exports.vintage))
+        throw invalidArgument(`${p.path}.dataValue`, String(value), 'exportVintage is a year, 2000-2100');
       return;
   }
   const name = PV_KEYS[keyName];
