@@ -14,8 +14,10 @@ import type { SolarPrice } from '../../../engine/savings/projection.ts';
 import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../../engine/tariff/model.ts';
 import { invalidArgument } from '../../../http/errors.ts';
 import { enumValue } from '../../../http/list-params.ts';
+import type { Schedule } from '../../../engine/storage/policies.ts';
 import type { Strategy } from '../../../engine/storage/storage-bill.ts';
 import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from '../analysis.schemas.ts';
+import { storageSchedule } from './storage-schedule.ts';
 
 export type PropertyInput = Static<typeof AnalysisPropertyInput>;
 export type RateInput = Static<typeof AnalysisRateInput>;
@@ -44,6 +46,7 @@ const STORAGE_KEYS = [
   'storageCoupling',
   'storageGridCharging',
   'storageDegradation',
+  'storageSchedule',
 ] as const;
 const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   masterTariffId: ['before', 'after'],
@@ -125,6 +128,8 @@ export interface StoragePlan {
   /** Share of capacity kept as backup, never dispatched (0-1). */
   reserve: number;
   strategy: Strategy;
+  /** FIXED_SCHEDULE's windows (null for the other strategies). */
+  schedule: Schedule | null;
   gridCharging: boolean;
   /** Capacity lost each year, compounding (0-1). */
   fadePerYear: number;
@@ -335,7 +340,12 @@ function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): Storag
     return enumValue(`${p.path}.dataValue`, String(p.input.dataValue ?? ''), choices) ?? fallback;
   };
   const gridCharging = choice('storageGridCharging', ['true', 'false'] as const, 'false') === 'true';
-  const strategy = choice('storageDispatch', ['SELF_CONSUMPTION', 'BILL_OPTIMAL'] as const, 'SELF_CONSUMPTION');
+  const strategy = choice(
+    'storageDispatch',
+    ['SELF_CONSUMPTION', 'BILL_OPTIMAL', 'FIXED_SCHEDULE'] as const,
+    'SELF_CONSUMPTION',
+  );
+  const schedule = storageSchedule(strategy, inputs.get('storageDispatch'), inputs.get('storageSchedule'));
   const coupling = inputs.get('storageCoupling');
   if (coupling && String(coupling.input.dataValue ?? '').toUpperCase() !== 'AC')
     throw invalidArgument(
@@ -355,6 +365,7 @@ function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): Storag
     ),
     reserve: percent('storageReserve', 0, 99, 0, 'a backup reserve in percent of capacity'),
     strategy,
+    schedule,
     gridCharging,
     fadePerYear: percent('storageDegradation', 0, 20, 0, 'a yearly loss of capacity in percent'),
     defaulted,

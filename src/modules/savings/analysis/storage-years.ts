@@ -75,7 +75,12 @@ export function billStorageYears(
       inverterAcKw: null,
     };
     const battery = batteryOf(plan, year.n);
-    const billed = billWithStorage(input, { battery, solar, strategy: plan.strategy, schedule: null }, solver, grid1);
+    const billed = billWithStorage(
+      input,
+      { battery, solar, strategy: plan.strategy, schedule: plan.schedule },
+      solver,
+      grid1,
+    );
     grid1 ??= billed.prepared;
     const { dispatch } = billed;
     if (dispatch.net.length !== year.usage.length)
