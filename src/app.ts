@@ -231,7 +231,17 @@ export async function buildApp({
   await app.register(solarRoutes(new SolarTypicalsService(zipcodes, solar, weatherRepository)));
   accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
   const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
-  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now, accounts, profiles);
+  const savings = new SavingsService(
+    calculations,
+    zipcodes,
+    tariffs,
+    baselines,
+    solar,
+    now,
+    accounts,
+    profiles,
+    incentives,
+  );
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));

@@ -370,7 +370,7 @@ export const STARTER_INCENTIVES: readonly StarterIncentive[] = [
     paymentCap: 1000,
     percentCostCap: null,
     summary:
-      'A federal income tax credit of 30 % of the cost of EV charging equipment installed at home (not depreciable property), at most $1,000 per item.',
+      'A federal income tax credit of 30 % of the cost of EV charging equipment installed at a home, property not subject to depreciation: at most $1,000 per item.',
     requirements:
       'The charger is placed in service in an eligible census tract (a low-income community or non-urban tract; IRS Notice 2024-20, Appendix B) by June 30, 2026.',
     applicabilities: [
