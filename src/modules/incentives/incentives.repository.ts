@@ -121,6 +121,16 @@ export class IncentivesRepository {
     return out;
   }
 
+  /** Every question of these keys, whichever incentive asks it (an answer is checked against all of them). */
+  questionsOf(keys: string[]): Promise<ApplicabilityRow[]> {
+    if (!keys.length) return Promise.resolve([]);
+    return this.db.kysely
+      .selectFrom('incentive_applicabilities')
+      .selectAll()
+      .where('applicability_key', 'in', keys)
+      .execute();
+  }
+
   /** Every question key of any incentive: the query parameters a list reads as answers. */
   async applicabilityKeys(): Promise<Set<string>> {
     const rows = await this.db.kysely

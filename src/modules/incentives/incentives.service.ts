@@ -62,7 +62,6 @@ export class IncentivesService {
     const answers = await this.answersOf(query);
     const { rows, total } = await this.repo.list(filters, options);
     const questions = await this.repo.applicabilitiesOf(rows.map((r) => r.incentive_id));
-    checkAnswers([...questions.values()].flat(), answers);
     return { rows: rows.map((r) => toIncentive(r, questions.get(r.incentive_id)!, answers)), total };
   }
 
@@ -74,13 +73,12 @@ export class IncentivesService {
       ? versions.find((v) => (v.start_date === null || v.start_date <= on) && (v.end_date === null || v.end_date > on))
       : versions[0];
     if (!row) {
-      if (versions.length && on)
-        throw notFound('Incentive', 'effectiveOn', `${masterIncentiveId} has no version in effect on ${on}`);
+      // The incentive exists, but no version of it was in effect that day (ended, or not begun).
+      if (versions.length && on) throw notFound('Incentive', 'effectiveOn', on);
       throw notFound('Incentive', 'masterIncentiveId', masterIncentiveId);
     }
     const answers = await this.answersOf(query);
     const questions = (await this.repo.applicabilitiesOf([row.incentive_id])).get(row.incentive_id)!;
-    checkAnswers(questions, answers);
     return toIncentive(row, questions, answers);
   }
 
@@ -114,8 +112,11 @@ export class IncentivesService {
     return rows.map((row) => ({ row, questions: questions.get(row.incentive_id)! }));
   }
 
+  /** The answers among the query's parameters, each checked against every question of its key (400 naming it). */
   private async answersOf(query: Record<string, unknown>): Promise<Answers> {
-    return answersOf(query, await this.repo.applicabilityKeys());
+    const answers = answersOf(query, await this.repo.applicabilityKeys());
+    checkAnswers(await this.repo.questionsOf([...answers.keys()]), answers);
+    return answers;
   }
 
   private async filtersOf(q: IncentiveQuery): Promise<IncentiveFilters> {

@@ -84,6 +84,7 @@ for (const dialect of dialects) {
       assert.equal((await t.get('/rest/beta/incentives/1000001?effectiveOn=2025-12-31', key)).statusCode, 200);
       const none = await t.get('/rest/beta/incentives/1000001?effectiveOn=2026-01-01', key);
       assert.equal(none.statusCode, 404);
+      assert.equal(none.json().results[0].propertyName, 'effectiveOn');
       assert.equal((await t.get('/rest/beta/incentives/999', key)).statusCode, 404);
     });
 
@@ -202,6 +203,9 @@ for (const dialect of dialects) {
       await bad('/rest/beta/incentives?lseId=abc', 'lseId');
       await bad('/rest/beta/incentives?systemOwnership=RENTED', 'systemOwnership');
       await bad('/rest/beta/incentives?batteryCapacityKwh=lots', 'batteryCapacityKwh');
+      // Checked against every incentive asking it, not only those of the page answered.
+      await bad('/rest/beta/incentives?pageCount=1&batteryCapacityKwh=lots', 'batteryCapacityKwh');
+      await bad('/rest/beta/incentives/1000001?batteryCapacityKwh=lots', 'batteryCapacityKwh');
       await bad('/rest/beta/incentives?systemOwnership=PURCHASED&systemOwnership=PPA', 'systemOwnership');
       await bad('/rest/beta/incentives?sortOn=colour', 'sortOn');
       await bad('/rest/beta/incentives/1000001?effectiveOn=13/01/2025', 'effectiveOn');
