@@ -275,7 +275,17 @@ export const STARTER_INCENTIVES: readonly StarterIncentive[] = [
         choices: null,
       },
     ],
-    sources: [FS_2025_05, CROWE_SECTIONS, IRA_25C_25D, LARSCO],
+    sources: [
+      FS_2025_05,
+      CROWE_SECTIONS,
+      IRA_25C_25D,
+      LARSCO,
+      {
+        url: 'https://nenpower.com/blog/what-is-the-capacity-requirement-for-battery-storage-technology-to-qualify',
+        title: 'What is the capacity requirement for battery storage technology to qualify (25D: at least 3 kWh, from 2023)',
+        dateRead: READ,
+      },
+    ],
   },
   {
     ...FEDERAL,
@@ -344,6 +354,12 @@ export const STARTER_INCENTIVES: readonly StarterIncentive[] = [
       FS_2025_05,
       LARSCO,
       {
+        url: 'http://www.drakesoftware.com/taxing-subjects/irs-clarifies-mineral-battery-component-requirements-for-clean-vehicle-credit/',
+        title:
+          'IRS Clarifies Mineral, Battery Component Requirements for Clean Vehicle Credit (vehicles placed in service on or after April 18, 2023: $3,750 + $3,750)',
+        dateRead: READ,
+      },
+      {
         url: 'https://www.tgccpa.com/one-big-beautiful-bill-green-energy-credit-deadlines-what-you-need-to-know',
         title: 'One Big Beautiful Bill green energy credit deadlines ($7,500 for vehicles placed in service after April 18, 2023; $3,750 + $3,750)',
         dateRead: READ,
@@ -382,6 +398,11 @@ export const STARTER_INCENTIVES: readonly StarterIncentive[] = [
     ],
     sources: [
       FS_2025_05,
+      {
+        url: 'https://2aiev.com/pages/incentives',
+        title: 'EV Charger Incentives (30C: 30 % up to $1,000, installed from January 1, 2023; eligible census tracts)',
+        dateRead: READ,
+      },
       {
         url: 'https://civic-source.github.io/us-code-tracker/statute/title-26/chapter-1/section-30c',
         title: '26 U.S.C. section 30C (30 %; $1,000 per item not subject to depreciation; eligible census tracts)',
