@@ -4,7 +4,8 @@
 // its term, their bills after solar, the projection and the answer. Year one is billed in full on the real tariffs
 // (monthly bills from the start of year one, taxes of the address, the after tariff's export arrangement); later
 // years escalate the bills and degrade the PV (engine/savings), each year's after bill billed again with that year's
-// output and, under net billing at hourly export prices, that year's prices. Up to 20 designs share the usage, the place and the before bill.
+// output and, under net billing at hourly export prices, that year's prices. Incentives in effect when the system is
+// bought lower a purchase's one-time price. Up to 20 designs share the usage, the place and the before bill.
 import { sharedTermCalendar } from '../../engine/savings/term-calendar.ts';
 import type { BillResult } from '../../engine/bill/types.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -13,9 +14,11 @@ import { RequestCache, type CalculationsService, type PreparedBill } from '../ca
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { SolarService } from '../solar/solar.service.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
+import type { IncentivesService } from '../incentives/incentives.service.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { AccountStep } from './analysis/account.ts';
 import { AfterTariff, type AfterTariffChoice } from './analysis/after-tariff.ts';
+import { IncentivesStep } from './analysis/incentives.ts';
 import { usageSeries } from './analysis/after-year-input.ts';
 import { billAfterYears } from './analysis/after-years.ts';
 import { exportYearsOf } from './analysis/export-years.ts';
@@ -59,6 +62,7 @@ export class SavingsService {
   private readonly usage: UsageStep;
   private readonly production: ProductionStep;
   private readonly afterTariff: AfterTariff;
+  private readonly incentives: IncentivesStep;
 
   constructor(
     calculations: CalculationsService,
@@ -69,6 +73,7 @@ export class SavingsService {
     now: () => Date,
     accounts: AccountsService,
     profiles: ProfilesService,
+    incentives: IncentivesService,
   ) {
     this.account = new AccountStep(accounts);
     this.place = new PlaceStep(zipcodes);
@@ -77,6 +82,7 @@ export class SavingsService {
     this.beforeTariff = new BeforeTariff(accounts, tariffs, now);
     this.bills = new ScenarioBills(calculations);
     this.afterTariff = new AfterTariff(tariffs);
+    this.incentives = new IncentivesStep(incentives);
     this.usage = new UsageStep({ profiles, baselines });
     this.production = new ProductionStep({ profiles, accounts, zipcodes, solar }, this.profileSources);
   }
@@ -128,6 +134,9 @@ export class SavingsService {
     const { from, to, zone } = before.bill.input;
     const pv = await this.production.of(request, plan, zone, from, to, usage, memo);
     const calendar = sharedTermCalendar(memo.calendars, zone, from, to, plan.years);
+    // The incentives of the place in effect when the system is bought (year one's start) lower its one-time price.
+    const incentives = await this.incentives.of(plan, request, afterBill.tariff.lseId, from, zone);
+    const priced = { ...plan, price: incentives.price };
     // Each year's energy, one at a time; with a battery each year is dispatched and billed by the storage step.
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
     const storage = plan.storage;
@@ -139,7 +148,8 @@ export class SavingsService {
       designId,
       plan,
       span: { from, to, at: calendar.at },
-      projected: projectDesign(plan, calendar, usage, pv.values, before.result, afterYears),
+      projected: projectDesign(priced, calendar, usage, pv.values, before.result, afterYears),
+      incentiveNotes: incentives.notes,
       before,
       after: {
         bill: afterBill,

@@ -27,6 +27,8 @@ export interface DesignAnswer {
   usage: Usage;
   pv: Production;
   accountNotes: readonly Assumption[];
+  /** What the incentives took off the price of solar, or why they took nothing. */
+  incentiveNotes: readonly Assumption[];
   populateCosts: boolean;
 }
 
@@ -58,7 +60,7 @@ export function answerOf(d: DesignAnswer): AccountAnalysis {
       masterTariffId: null,
       tariffName: null,
       inputs: plan.echo.solar,
-      assumptions: solarAssumptions(plan, span, pv),
+      assumptions: [...solarAssumptions(plan, span, pv), ...d.incentiveNotes],
     },
   ];
   answer.weatherStation = pv.station && {
