@@ -10,17 +10,22 @@ import { invalidArgument } from '../../../http/errors.ts';
 import { finiteNumbers } from '../../../http/finite-numbers.ts';
 import { readSchedule } from '../../calculations/storage-inputs.ts';
 import { FixedScheduleInput } from '../../calculations/storage.schemas.ts';
-import type { Placed } from './inputs.ts';
 
 const valid = finiteNumbers(new Ajv({ allErrors: false })).compile<Static<typeof FixedScheduleInput>>(
   FixedScheduleInput,
 );
 
+/** A property input and where the request holds it (inputs.ts's Placed, which imports this file). */
+interface Given {
+  input: { dataValue?: unknown };
+  path: string;
+}
+
 /** The schedule a FIXED_SCHEDULE battery follows (null for the other strategies); 400s name the input. */
 export function storageSchedule(
   strategy: Strategy,
-  dispatch: Placed<{ dataValue?: unknown }> | undefined,
-  given: Placed<{ dataValue?: unknown }> | undefined,
+  dispatch: Given | undefined,
+  given: Given | undefined,
 ): Schedule | null {
   if (strategy !== 'FIXED_SCHEDULE') {
     if (given)
