@@ -22,7 +22,8 @@ import { IncentivesStep } from './analysis/incentives.ts';
 import { usageSeries } from './analysis/after-year-input.ts';
 import { billAfterYears } from './analysis/after-years.ts';
 import { exportYearsOf } from './analysis/export-years.ts';
-import { answerOf } from './analysis/answer.ts';
+import { addExportPeriods, answerOf } from './analysis/answer.ts';
+import { exportPeriods } from '../../engine/savings/export-periods.ts';
 import { BeforeTariff } from './analysis/before-tariff.ts';
 import { PlaceStep } from './analysis/place.ts';
 import { plansOf, type DesignPlan } from './analysis/plan.ts';
@@ -163,6 +164,10 @@ export class SavingsService {
       accountNotes: shared.accountNotes,
       populateCosts: Boolean(request.body.populateCosts),
     });
+    addExportPeriods(
+      answer,
+      exportPeriods(afterYears.grid, afterYears.yearOne, afterYears.yearOneNet, calendar.months),
+    );
     if (storage && storageYears)
       addStorage(answer, { ...plan, storage }, storageYears, { from, to, at: calendar.at }, calendar.months, usage);
     return answer;

@@ -3,7 +3,7 @@
 // periods and billing periods). Year one is billed in full (its items make the months of the answer); later years
 // need only the total, which the engine sums from the charges whatever the detail level, so they are billed without
 // items; a year whose energy and export prices are year one's has year one's bill.
-import { prepareGrid } from '../../../engine/bill/prepared.ts';
+import { prepareGrid, type PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
 import { total } from '../../../engine/savings/term.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
@@ -13,8 +13,9 @@ import type { TermYear } from './term-years.ts';
 import type { AfterBill, ExportYears, Usage } from './types.ts';
 
 export interface AfterYears {
-  /** Year one's bill, with its items. */
+  /** Year one's bill, with its items, and the after tariff made ready over year one that billed it. */
   yearOne: BillResult;
+  grid: PreparedGrid;
   /** Year one's net load, kWh per interval of the usage's grid. */
   yearOneNet: Float64Array;
   /** Each year's bill total and net kWh, before escalation. */
@@ -50,5 +51,5 @@ export function billAfterYears(
     byYear.push({ cost: result.summary.totalCost, kwh: total(net) });
   }
   if (!first) throw new RangeError('A term has at least one year');
-  return { yearOne: first.result, yearOneNet: first.net, byYear };
+  return { yearOne: first.result, grid: after.grid!, yearOneNet: first.net, byYear };
 }

@@ -100,6 +100,7 @@ export function billStorageYears(
   if (!first) throw new RangeError('A term has at least one year');
   return {
     yearOne: first.result,
+    grid: grid1!,
     yearOneNet: first.net,
     byYear,
     charged: first.charged,
