@@ -18,8 +18,8 @@ import {
   type BillResult,
   type LookupSeries,
 } from '../../engine/bill/types.ts';
-import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
-import { isExportPriceKey, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
+import { CHARGE_CLASSES, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
+import { isExportPriceKey, keepsNetMetering, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
 import { exportPricesByYear, type ExportPricesOfYear } from './export-prices-by-year.ts';
 
 type PreparedNote = Omit<Assumption, 'displayName'>;
@@ -365,7 +365,7 @@ export class CalculationsService {
       demandKeys: tariff.demandKeys,
       territoryId,
       extraRates: extra,
-      exportOverride: exportOverrideOf(s, path),
+      exportOverride: this.grandfathered(s, versions, from, to, noted) ?? exportOverrideOf(s, path),
       noted,
       options: {
         billingPeriod,
@@ -415,6 +415,30 @@ export class CalculationsService {
   }
 
   /**
+   * A customer whose exportVintage predates the tariff's net billing (NEM 2.0 in California) keeps net metering:
+   * the export override that bills so, said; null when the customer does not, or names an arrangement.
+   */
+  private grandfathered(
+    s: Scenario,
+    versions: readonly TariffVersion[],
+    from: number,
+    to: number,
+    noted: PreparedNote[],
+  ): Partial<ExportRules> | null {
+    const rules = versions.at(-1)?.exportRules;
+    if (s.exportArrangement !== undefined || !keepsNetMetering(rules, s.exportVintage)) return null;
+    noted.push({
+      keyName: 'exportArrangement',
+      dataValue: 'NET_METERING',
+      description: `An interconnection application of ${s.exportVintage} predates ${rules!.newSolarFrom}, from when a new solar customer takes ${rules!.arrangement}: the customer keeps net metering, billed here on this tariff's import rates (a net metering customer may be on another rate schedule; give exportArrangement to choose)`,
+      fromDateTime: from,
+      toDateTime: to,
+      accuracy: 60,
+    });
+    return { ...exportOverrideOf(s, ''), arrangement: 'NET_METERING' };
+  }
+
+  /**
    * Net billing's hourly export prices for the customer's vintage (exportVintage, default the year the range starts):
    * the SELL rates naming a bundled export price key are priced by that vintage's locked prices, then the floating
    * ones; the vintage and, when the version says from when a new solar customer gets it, the arrangement are said.
@@ -431,6 +455,8 @@ export class CalculationsService {
   ): Promise<{ lookups: Map<string, LookupSeries>; ofYear: ExportPricesOfYear } | null> {
     const priced = rates.filter((r) => isExportPriceKey(r.variableRateKey));
     const rules = versions.at(-1)?.exportRules ?? null;
+    // A customer who keeps net metering is credited by kWh, not at export prices (grandfathered says so).
+    if (s.exportArrangement === undefined && keepsNetMetering(rules, s.exportVintage)) return null;
     if (rules?.newSolarFrom && s.exportArrangement === undefined)
       noted.push({
         keyName: 'exportArrangement',
