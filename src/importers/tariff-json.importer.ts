@@ -47,7 +47,8 @@ function isoDate(v: unknown, field: string): string | null {
 }
 
 /**
- * A tariff's export rules as Ratebook's own tariff JSON writes them (the original API has no such fields): a value
+ * A tariff's export rules as Ratebook's own tariff JSON writes them and its answers send them (the original API has
+ * no such fields: exportArrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid, exportArrangementFrom): a value
  * present but not one the engine knows skips the tariff rather than billing exports some other way.
  */
 function exportColumns(t: Json) {
@@ -63,7 +64,12 @@ function exportColumns(t: Json) {
   const paid = t.yearEndCreditPaid ?? null;
   if (paid !== null && typeof paid !== 'boolean')
     throw new Skip(`yearEndCreditPaid ${JSON.stringify(paid)} is not true or false`);
+  // From when a new solar customer gets the arrangement (PG&E's net billing: 2023-04-15): a date of the arrangement.
+  const from = isoDate(t.exportArrangementFrom, 'exportArrangementFrom');
+  if (from !== null && arrangement === null)
+    throw new Skip('exportArrangementFrom names when a new solar customer gets the exportArrangement: give that too');
   return {
+    export_arrangement_from: from,
     export_arrangement: arrangement as string | null,
     true_up_month: month as number | null,
     year_end_sell_rate: rate as number | null,
