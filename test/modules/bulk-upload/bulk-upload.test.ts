@@ -7,41 +7,15 @@ import { after, before, describe, it } from 'node:test';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { READING_BATCH } from '../../../src/modules/bulk-upload/bulk-upload.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
+import { form, FORM_TYPE } from '../../helpers/multipart-form.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
-
-const BOUNDARY = '----ratebook-test-7MA4YWxkTrZu0gW';
-
-/** A multipart/form-data body as Apache HttpClient's MultipartEntityBuilder sends it: the file first, then fields. */
-export function form(file: string | Buffer | null, fields: Record<string, string>, name = 'upload.csv'): Buffer {
-  const parts: Buffer[] = [];
-  if (file !== null)
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="fileData"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.isBuffer(file) ? file : Buffer.from(file),
-      Buffer.from('\r\n'),
-    );
-  for (const [k, v] of Object.entries(fields))
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\nContent-Type: text/xml; charset=ISO-8859-1\r\n\r\n${v}\r\n`,
-      ),
-    );
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 for (const dialect of dialects) {
   describe(`bulk upload on ${dialect}`, () => {
     let t: TestApp;
     let c: NewCredentials;
     let other: NewCredentials;
-    const upload = async (
-      body: Buffer,
-      creds: NewCredentials | null = c,
-      type = `multipart/form-data; boundary=${BOUNDARY}`,
-    ) => {
+    const upload = async (body: Buffer, creds: NewCredentials | null = c, type = FORM_TYPE) => {
       const res = await t.inject({
         method: 'POST',
         url: '/rest/beta/loader/bulk/up',
