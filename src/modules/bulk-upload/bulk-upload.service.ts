@@ -4,7 +4,8 @@
 // writes, all in one transaction (SQLite and PostgreSQL alike): accounts and profiles from the writes the first pass
 // checked, readings read from disk again and stored in batches, so a large file is never held in memory.
 import type { Db } from '../../db/database.ts';
-import { inTransaction, writeTransaction } from '../../db/transaction.ts';
+import { inTransaction, writeTransaction as write_ } from '../../db/transaction.ts';
+import { invalidArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { AccountsService, PreparedAccount } from '../accounts/accounts.service.ts';
@@ -250,6 +251,25 @@ export class BulkUploadService {
             : 'The file holds a header and no rows',
       });
     return { refused, rows, fileType };
+  }
+}
+
+/**
+ * The second pass's transaction. A unique key refusing a row there means another request wrote the same
+ * providerAccountId or providerProfileId after the first pass checked it: nothing was written, and sending the file
+ * again settles it (the row then updates that record).
+ */
+async function writeTransaction<T>(db: Db, work: Parameters<typeof write_<T>>[1]): Promise<T> {
+  try {
+    return await write_(db, work);
+  } catch (e) {
+    const unique = (e as { code?: string }).code === '23505' || /UNIQUE constraint/.test(String((e as Error).message));
+    if (!unique) throw e;
+    throw invalidArgument(
+      'fileData',
+      null,
+      'Another request wrote a record of this file while it was being checked; nothing was written: send the file again',
+    );
   }
 }
 
