@@ -3,9 +3,17 @@
 // its column; the Powermeter layout; a 100,000-reading file written in batches; another organization's profile
 // unreachable; credentials, tier and form faults answered in the error envelope.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
-import { READING_BATCH } from '../../../src/modules/bulk-upload/bulk-upload.service.ts';
+import type { ApiError } from '../../../src/http/errors.ts';
+import type { AccountsRepository } from '../../../src/modules/accounts/accounts.repository.ts';
+import type { AccountsService, PreparedAccount } from '../../../src/modules/accounts/accounts.service.ts';
+import { BulkUploadService, READING_BATCH } from '../../../src/modules/bulk-upload/bulk-upload.service.ts';
+import type { ProfilesService } from '../../../src/modules/profiles/profiles.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { form, FORM_TYPE } from '../../helpers/multipart-form.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -274,6 +282,57 @@ for (const dialect of dialects) {
       const noBoundary = await upload(form('a\n1\n', { fileFormat: 'csv' }), c, 'multipart/form-data');
       assert.equal(noBoundary.status, 400);
       assert.equal(noBoundary.json.results[0].propertyName, 'Content-Type');
+    });
+
+    it('answers a 400 naming fileData, writing nothing, when another request wrote a record between the passes', async () => {
+      const { orgId } = (await t.keys.verify(c.appId, c.appKey))!;
+      // The first pass saw no account 'race-1' (as if another request added it just after): its write then meets
+      // the unique key of the one that is there.
+      const existing = await upload(form('providerAccountId\nrace-1\n', { fileFormat: 'csv' }));
+      assert.equal(existing.status, 200);
+      const accounts = {
+        prepareUpsert: async (): Promise<PreparedAccount> => ({
+          accountId: randomUUID(),
+          isNew: true,
+          write: {
+            row: {
+              provider_account_id: 'race-1',
+              account_name: null,
+              customer_org_id: null,
+              customer_org_name: null,
+              owner: null,
+              status: 'ACTIVE',
+              type: 'CUSTOMER',
+              address: null,
+              zip_code: null,
+              latitude: null,
+              longitude: null,
+              time_zone: null,
+              lse_id: null,
+            },
+          },
+        }),
+        commit: (p: PreparedAccount, org: number, repo: AccountsRepository) =>
+          repo.insert(p.accountId, org, p.write, new Date().toISOString()),
+      } as unknown as AccountsService;
+      const dir = mkdtempSync(join(tmpdir(), 'bulk-race-'));
+      const path = join(dir, 'accounts.csv');
+      writeFileSync(path, 'providerAccountId,accountName\nrace-2,Fine\nrace-1,Raced\n');
+      const service = new BulkUploadService(t.db, accounts, null as unknown as ProfilesService);
+      try {
+        await assert.rejects(
+          service.load({ path, fileName: null, fileFormat: 'csv', form: {} }, orgId),
+          (e: ApiError) => e.statusCode === 400 && e.item.propertyName === 'fileData',
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const listed = await get('/rest/v1/accounts?search=race&searchOn=providerAccountId');
+      assert.deepEqual(
+        listed.json.results.map((a: { providerAccountId: string }) => a.providerAccountId),
+        ['race-1'],
+        "the file's other row was rolled back with it",
+      );
     });
 
     it('needs credentials and the signal tier', async () => {
