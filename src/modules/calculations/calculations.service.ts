@@ -20,6 +20,7 @@ import {
 } from '../../engine/bill/types.ts';
 import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
 import { isExportPriceKey, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
+import { exportPricesByYear, type ExportPricesOfYear } from './export-prices-by-year.ts';
 
 type PreparedNote = Omit<Assumption, 'displayName'>;
 import { aliased } from '../../http/aliases.ts';
@@ -64,6 +65,8 @@ export interface PreparedBill {
   run(input: BillInput, grid?: PreparedGrid): BillResult;
   /** The bill of `input` with a battery dispatched behind the meter (BILL_OPTIMAL needs `solver`). */
   runStorage(input: BillInput, request: StorageRequest): Promise<StorageBill>;
+  /** For net billing at hourly export prices: a later year's prices on this bill's hours (null: none priced so). */
+  exportPricesOfYear: ExportPricesOfYear | null;
   format(result: BillResult, expected: Scenario['expected'], ext: boolean): CalculatedCost;
 }
 
@@ -334,7 +337,7 @@ export class CalculationsService {
       );
     const cached = await cache.time.get(timeKey)!;
     const vintage = await this.exportVintage(s, path, rates, versions, zone, from, to, noted);
-    const time = vintage ? { ...cached, lookups: new Map([...cached.lookups, ...vintage]) } : cached;
+    const time = vintage ? { ...cached, lookups: new Map([...cached.lookups, ...vintage.lookups]) } : cached;
     // A rate input naming a TOU or season Ratebook does not have would apply to no hour: a bill of zero for it.
     (s.rateInputs ?? []).forEach((r, k) => {
       const touId = r.timeOfUse?.touId;
@@ -406,6 +409,7 @@ export class CalculationsService {
       input,
       run,
       runStorage,
+      exportPricesOfYear: vintage?.ofYear ?? null,
       format: (result, expected, ext) => toCalculatedCost(tariff, result, from, to, expected, ext),
     };
   }
@@ -424,7 +428,7 @@ export class CalculationsService {
     from: number,
     to: number,
     noted: PreparedNote[],
-  ): Promise<Map<string, LookupSeries> | null> {
+  ): Promise<{ lookups: Map<string, LookupSeries>; ofYear: ExportPricesOfYear } | null> {
     const priced = rates.filter((r) => isExportPriceKey(r.variableRateKey));
     const rules = versions.at(-1)?.exportRules ?? null;
     if (rules?.newSolarFrom && s.exportArrangement === undefined)
@@ -461,7 +465,7 @@ export class CalculationsService {
         accuracy: plan.used === vintage ? 90 : 50,
       });
     }
-    return out;
+    return { lookups: out, ofYear: exportPricesByYear(this.loader, priced, vintage, zone, from, to) };
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */
