@@ -77,6 +77,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountCalculationService } from './modules/accounts/account-calculation.ts';
 import { accountCalculationRoutes } from './modules/accounts/account-calculation.routes.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { BulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { StorageProfilesService } from './modules/storage/storage-profiles.service.ts';
 import { storageProfilesRoutes } from './modules/storage/storage-profiles.routes.ts';
@@ -245,6 +247,7 @@ export async function buildApp({
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));
+  await app.register(bulkUploadRoutes(new BulkUploadService(db, accounts, profiles), config.bodyLimit));
   await app.register(storageProfilesRoutes(new StorageProfilesService(accounts, profiles, calculations)));
   await app.register(
     accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),

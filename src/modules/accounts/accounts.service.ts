@@ -43,6 +43,13 @@ export interface LoadedAccount {
   tariffs: TariffRow[];
 }
 
+/** A checked account write, not yet stored. */
+export interface PreparedAccount {
+  accountId: string;
+  isNew: boolean;
+  write: AccountWrite;
+}
+
 export class AccountsService {
   readonly repo: AccountsRepository;
   private readonly view: AccountView;
@@ -114,6 +121,28 @@ export class AccountsService {
     const write = await this.readWrite(body, null);
     await this.repo.insert(accountId, orgId, write, this.stamp());
     return this.get({ accountId }, orgId);
+  }
+
+  /**
+   * The write one row of a bulk upload asks for, checked as POST and PUT check theirs (account-write.ts): an update
+   * of the organization's account with the row's providerAccountId, else a new account. Nothing is stored: `commit`
+   * stores it, inside the upload's transaction.
+   */
+  async prepareUpsert(body: AccountBody, orgId: number): Promise<PreparedAccount> {
+    const existing = body.providerAccountId
+      ? await this.repo.find(orgId, { providerAccountId: body.providerAccountId })
+      : undefined;
+    if (existing) {
+      const current = await this.load({ accountId: existing.account_id }, orgId);
+      return { accountId: existing.account_id, isNew: false, write: await this.readWrite(body, current) };
+    }
+    return { accountId: randomUUID(), isNew: true, write: await this.readWrite(body, null) };
+  }
+
+  /** Stores a prepared write through `repo` (a repository on the bulk upload's transaction). */
+  async commit(prepared: PreparedAccount, orgId: number, repo: AccountsRepository): Promise<void> {
+    if (prepared.isNew) await repo.insert(prepared.accountId, orgId, prepared.write, this.stamp());
+    else await repo.update(prepared.accountId, prepared.write, this.stamp());
   }
 
   /** PUT /accounts: an upsert by accountId, else by providerAccountId, else a new account. */
