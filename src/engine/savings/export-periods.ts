@@ -69,7 +69,10 @@ export function exportPeriods(
   }
   const at = (m: number, b: number) => {
     let s = sums[m]!.get(b);
-    if (!s) sums[m]!.set(b, (s = { kwh: 0, credit: 0 }));
+    if (!s) {
+      s = { kwh: 0, credit: 0 };
+      sums[m]!.set(b, s);
+    }
     return s;
   };
   for (let i = 0; i < grid.n; i++) if (net[i]! < 0) at(monthOf[i]!, bucketOf(i)).kwh -= net[i]!;
