@@ -170,6 +170,36 @@ for (const dialect of dialects) {
         assert.ok(said.includes(key), key);
     });
 
+    it("takes the battery under the original's names, its shares as fractions", async () => {
+      // The golden battery above as a storage profile names it: 10 kWh, 5 kW, round trip 1.0 (100 %): 466.60.
+      const [a] = await ok(
+        body([
+          { keyName: 'batteryNameplateCapacity', dataValue: 10, scenarios: 'storage' },
+          { keyName: 'batteryNameplatePower', dataValue: '5', scenarios: 'storage' },
+          { keyName: 'batteryRoundTripEfficiency', dataValue: '1.0', scenarios: 'storage' },
+          { keyName: 'batteryReserve', dataValue: 0, scenarios: 'storage' },
+        ]),
+      );
+      assert.equal(a.summary.storageAvoidedCost, 466.6);
+      // A reserve of 0.2 is 20 %: 2 of the 10 kWh are never dispatched, so it saves less.
+      const [reserved] = await ok(
+        body([
+          { keyName: 'batteryNameplateCapacity', dataValue: 10, scenarios: 'storage' },
+          { keyName: 'batteryNameplatePower', dataValue: 5, scenarios: 'storage' },
+          { keyName: 'batteryReserve', dataValue: 0.2, scenarios: 'storage' },
+        ]),
+      );
+      const storage = reserved.scenarios.find((x: { name: string }) => x.name === 'storage');
+      const echoed = storage.inputs.find((x: { keyName: string }) => x.keyName === 'storageReserve');
+      assert.equal(echoed?.dataValue, '20', JSON.stringify(storage.inputs));
+      assert.ok(reserved.summary.storageAvoidedCost < 466.6, String(reserved.summary.storageAvoidedCost));
+      // DC coupling by the original's flag is the same 400 as storageCoupling DC.
+      await refused(
+        body([...battery, { keyName: 'batteryDcCoupled', dataValue: true, scenarios: 'storage' }]),
+        'propertyInputs[9].dataValue',
+      );
+    });
+
     it('lets designs vary the battery; a fading battery saves less over the term', async () => {
       const [small, big, fading] = await ok({
         ...body(battery),

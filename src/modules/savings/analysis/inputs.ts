@@ -17,6 +17,7 @@ import { enumValue } from '../../../http/list-params.ts';
 import type { Schedule } from '../../../engine/storage/policies.ts';
 import type { Strategy } from '../../../engine/storage/storage-bill.ts';
 import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from '../analysis.schemas.ts';
+import { underOwnName } from './storage-aliases.ts';
 import { storageSchedule } from './storage-schedule.ts';
 
 export type PropertyInput = Static<typeof AnalysisPropertyInput>;
@@ -186,11 +187,11 @@ export function placedInputs(
   const propertyTags = (p: PropertyInput) =>
     DEFAULT_TAGS[p.keyName] ??
     (SOLAR_KEYS.has(p.keyName) ? ['solar'] : WHOLE_KEYS.has(p.keyName) ? WHOLE_TAGS : ['before', 'after']);
-  let properties = place(body.propertyInputs, 'propertyInputs', propertyTags);
+  let properties = place(body.propertyInputs?.map(underOwnName), 'propertyInputs', propertyTags);
   let rates = place(body.rateInputs, 'rateInputs', () => ['solar']);
   const d = design === null ? undefined : body.designs?.[design];
   if (d) {
-    const own = place(d.propertyInputs, `designs[${design}].propertyInputs`, propertyTags);
+    const own = place(d.propertyInputs?.map(underOwnName), `designs[${design}].propertyInputs`, propertyTags);
     const keys = new Set(own.map((p) => p.input.keyName));
     properties = [...properties.filter((p) => !keys.has(p.input.keyName)), ...own];
     if (d.rateInputs) {
