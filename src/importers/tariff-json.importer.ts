@@ -562,7 +562,12 @@ async function refuseWhatAuthoringCannotMake(
             .selectFrom('tariffs')
             .select('tariff_id')
             .where('master_tariff_id', '=', riderId)
-            .where((eb) => eb.or([eb('owner_org_id', 'is', null), eb('owner_org_id', '=', owner)]))
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('owner_org_id', 'is', null), eb('privacy', '!=', 'PRIVATE')]),
+                eb('owner_org_id', '=', owner),
+              ]),
+            )
             .executeTakeFirst()
         : undefined;
       if (!rider)

@@ -45,7 +45,8 @@ export const TARIFF_COLUMNS = {
 
 /**
  * Who reads tariffs: reference data (no owner) is everyone's; a version an organization wrote over the API
- * (owner_org_id) is its own alone, to every other caller as if absent. orgId null: reference data only.
+ * (owner_org_id) is its own alone, to every other caller as if absent. orgId null: reference data only. A PRIVATE
+ * version without an owner (not one authoring makes) is nobody's.
  */
 export interface TariffViewer {
   orgId: number | null;
@@ -56,9 +57,8 @@ export const REFERENCE_DATA: TariffViewer = Object.freeze({ orgId: null });
 
 /** The versions the viewer may see (the table aliased `t`). */
 export function visibleTo(eb: TariffEb, viewer: TariffViewer): Expression<SqlBool> {
-  return viewer.orgId === null
-    ? eb('t.owner_org_id', 'is', null)
-    : eb.or([eb('t.owner_org_id', 'is', null), eb('t.owner_org_id', '=', viewer.orgId)]);
+  const reference = eb.and([eb('t.owner_org_id', 'is', null), eb('t.privacy', '!=', 'PRIVATE')]);
+  return viewer.orgId === null ? reference : eb.or([reference, eb('t.owner_org_id', '=', viewer.orgId)]);
 }
 
 export interface TariffFilters {
