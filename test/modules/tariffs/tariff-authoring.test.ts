@@ -264,7 +264,7 @@ for (const dialect of dialects) {
       );
       await refused(
         { ...version({ effectiveDate: '2027-01-01' }), rates: [{ rateName: 'x', rateBands: [{ rateAmount: 'abc' }] }] },
-        'rates/0/rateBands/0/rateAmount'.replace(/\//g, '.').replace(/\.(\d+)/g, '[$1]'),
+        'rates[0].rateBands[0].rateAmount',
       );
       await refused({ ...version({ effectiveDate: '2027-01-01' }), masterTariffId: 522 }, 'masterTariffId');
       await refused(tariff(peakTouId), 'effectiveDate', 'PUT', `/rest/beta/tariffs/${v2.tariffId}`);
