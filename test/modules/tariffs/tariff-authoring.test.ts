@@ -193,6 +193,55 @@ for (const dialect of dialects) {
       await send('DELETE', `/rest/beta/tariffs/${v1.tariffId}`, a);
     });
 
+    it("every other read by tariff: the owner's to use, another organization's 404 (or 400 naming it)", async () => {
+      const master = (await send('POST', '/rest/beta/tariffs', a, tariff(peakTouId))).json().results[0].masterTariffId;
+      const both = async (url: string, owner: number, other: number) => {
+        const mine = await t.get(url, a);
+        assert.equal(mine.statusCode, owner, `${url}: ${mine.body}`);
+        const theirs = await t.get(url, b);
+        assert.equal(theirs.statusCode, other, `${url}: ${theirs.body}`);
+        if (other >= 400) assert.equal(theirs.json().results[0].propertyName, 'masterTariffId');
+      };
+      await both(
+        `/rest/v1/prices/smart?masterTariffId=${master}&fromDateTime=2026-07-01&toDateTime=2026-07-02`,
+        200,
+        404,
+      );
+      await both(`/rest/public/prices/${master}?fromDateTime=2026-07-01&toDateTime=2026-07-02`, 200, 404);
+      await both(
+        `/rest/public/calculate/${master}?fromDateTime=2026-07-01&toDateTime=2026-08-01&consumption=744`,
+        200,
+        404,
+      );
+      await both(`/rest/v1/typicals/buildings?masterTariffId=${master}`, 200, 404);
+      // An account names only tariffs its organization sees.
+      const account = (who: NewCredentials) =>
+        send('PUT', '/rest/v1/accounts', who, {
+          providerAccountId: 'authoring-account',
+          address: { addressString: '1 Valencia St, San Francisco CA 94110' },
+          tariffs: [{ masterTariffId: master, effectiveDate: '2026-01-01' }],
+        });
+      const ownAccount = await account(a);
+      assert.ok([200, 201].includes(ownAccount.statusCode), ownAccount.body);
+      const theirAccount = await account(b);
+      assert.equal(theirAccount.statusCode, 400, theirAccount.body);
+      assert.equal(theirAccount.json().results[0].propertyName, 'tariffs[0].masterTariffId');
+      // An import of reference data never overwrites an organization's tariff, nor joins it.
+      const { importTariffJson } = await import('../../../src/importers/tariff-json.importer.ts');
+      const { Readable } = await import('node:stream');
+      const record = {
+        tariffId: master + 1,
+        masterTariffId: master,
+        tariffName: 'Imported',
+        lseId: PGE,
+        effectiveDate: '2027-01-01',
+        timeZone: 'America/Los_Angeles',
+      };
+      const summary = await importTariffJson(t.db, Readable.from([JSON.stringify(record)]), 'fuzz.json');
+      assert.equal(summary.skipped.length, 1, JSON.stringify(summary));
+      assert.match(summary.skipped[0]!.reason, /another owner's tariff/);
+    });
+
     it('versions: a later version closes the open one, overlaps are refused, a delete reopens', async () => {
       const v1 = (await send('POST', '/rest/beta/tariffs', a, tariff(peakTouId))).json().results[0];
       const master = v1.masterTariffId;
