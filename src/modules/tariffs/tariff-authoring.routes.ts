@@ -3,6 +3,7 @@
 // own records (accounts, profiles). See docs/api-notes/tariffs.md, "Authoring".
 import type { App } from '../../http/fastify-types.ts';
 import { single } from '../../http/envelope.ts';
+import { missingArgument } from '../../http/errors.ts';
 import { responses } from '../../http/response-schemas.ts';
 import type { Author, TariffAuthoring } from './tariff-authoring.ts';
 import { TariffAuthoringBody, TariffDeleteQuery, TariffVersionParams } from './tariff-authoring.schemas.ts';
@@ -54,6 +55,29 @@ export function tariffAuthoringRoutes(authoring: TariffAuthoring) {
       },
       async (request) =>
         single('Tariff', wireTariff(await authoring.update(request.params.tariffId, request.body, authorOf(request)))),
+    );
+    // The original's Java client PUTs here, without the id in the path, when its Tariff has no tariffId.
+    app.put(
+      '/rest/beta/tariffs',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Replace a version of one of your organization's tariffs named by the body's tariffId (signal tier)",
+          description: 'As PUT /rest/beta/tariffs/{tariffId}, the version named by tariffId in the body.',
+          body: TariffAuthoringBody,
+          response: responses(TariffWireSchema),
+        },
+      },
+      async (request) => {
+        const tariffId = request.body.tariffId;
+        if (typeof tariffId !== 'number')
+          throw missingArgument(
+            'tariffId',
+            'tariffId names the version to replace (or PUT /rest/beta/tariffs/{tariffId})',
+          );
+        return single('Tariff', wireTariff(await authoring.update(tariffId, request.body, authorOf(request))));
+      },
     );
     app.delete(
       '/rest/beta/tariffs/:tariffId',

@@ -53,6 +53,9 @@ const {
 export const TariffAuthoringBody = input(
   {
     ...tariffFields,
+    // Ids in range (a larger one would reach SQL as no 32-bit integer).
+    masterTariffId: Id("One of your organization's tariffs, to add a version to it; absent: a new tariff"),
+    tariffId: Id('Read only by PUT /rest/beta/tariffs (without the id in the path): the version replaced'),
     rates: Type.Array(RateInput, { maxItems: 500 }),
     properties: Type.Array(PropertyInput, { maxItems: 200 }),
   },

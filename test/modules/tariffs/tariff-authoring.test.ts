@@ -317,6 +317,8 @@ for (const dialect of dialects) {
       );
       await refused({ ...version({ effectiveDate: '2027-01-01' }), masterTariffId: 522 }, 'masterTariffId');
       await refused(tariff(peakTouId), 'effectiveDate', 'PUT', `/rest/beta/tariffs/${v2.tariffId}`);
+      await refused(version({ masterTariffId: 99_999_999_999 }), 'masterTariffId');
+      await refused(version({ effectiveDate: '2027-01-01' }), 'tariffId', 'PUT');
       assert.equal(await tariffRows(), before, 'nothing written by a refused write');
       // An earlier version before the first: it ends where the first starts.
       const first = await send('POST', '/rest/beta/tariffs', a, version({ effectiveDate: '2025-01-01' }));
@@ -335,6 +337,15 @@ for (const dialect of dialects) {
         v1.tariffId,
         'the earlier version reaches the new start',
       );
+
+      // The original's client PUTs without the id in the path when its Tariff has none: the body names the version.
+      const bodyNamed = await send('PUT', '/rest/beta/tariffs', a, {
+        ...tariff(peakTouId, [0.5, 0.6]),
+        tariffId: v2.tariffId,
+        effectiveDate: '2026-09-01',
+      });
+      assert.equal(bodyNamed.statusCode, 200, bodyNamed.body);
+      assert.equal(bodyNamed.json().results[0].rates[1].rateBands[1].rateAmount, 0.6);
 
       // Deleting the latest reopens the one before it.
       const deleted = await send('DELETE', `/rest/beta/tariffs/${v2.tariffId}`, a);
