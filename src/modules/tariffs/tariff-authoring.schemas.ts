@@ -4,16 +4,23 @@
 // from the path (tariffId on PUT) or drawn, never taken from the body; masterTariffId names the tariff a new version
 // joins. What the types leave open is checked where the record is written (importers/tariff-json.importer.ts).
 import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { CHARGE_PERIODS, CHARGE_TYPES, RATE_UNITS, TIER_SCOPES, TRANSACTION_TYPES } from '../../engine/tariff/model.ts';
 import { Id } from '../../http/query-schemas.ts';
 import { SeasonSchema } from '../seasons/seasons.schemas.ts';
 import {
+  CUSTOMER_CLASSES,
   RateTerritorySchema,
   RateTimeOfUseSchema,
   TariffPropertySchema,
   TariffRateBandSchema,
   TariffRateSchema,
   TariffSchema,
+  TARIFF_SERVICE_TYPES,
+  TARIFF_TYPES,
 } from './tariffs.schemas.ts';
+
+/** One of the values the engine (or the tariff list's filters) knows: another is a 400 naming the field. */
+const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /** Every field optional and null accepted as absent, the listed ones required. */
 function input<T extends TProperties>(properties: T, required: TProperties = {}, description?: string) {
@@ -25,9 +32,13 @@ function input<T extends TProperties>(properties: T, required: TProperties = {},
   return Type.Object({ ...optional, ...required }, description ? { description } : {});
 }
 
-const BandInput = input(TariffRateBandSchema.properties);
+const BandInput = input({ ...TariffRateBandSchema.properties, rateUnit: oneOf(RATE_UNITS) });
 const RateInput = input({
   ...TariffRateSchema.properties,
+  chargeType: oneOf(CHARGE_TYPES),
+  chargePeriod: oneOf(CHARGE_PERIODS),
+  transactionType: oneOf(TRANSACTION_TYPES),
+  tierScope: oneOf(TIER_SCOPES),
   // The original writes chargeClass as a list; Ratebook's answers join it with commas.
   chargeClass: Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 20 })]),
   season: input(SeasonSchema.properties, { seasonId: Id('A stored season (GET /rest/public/seasons?lseId=)') }),
@@ -53,6 +64,10 @@ const {
 export const TariffAuthoringBody = input(
   {
     ...tariffFields,
+    customerClass: oneOf(CUSTOMER_CLASSES),
+    tariffType: oneOf(TARIFF_TYPES),
+    serviceType: oneOf(TARIFF_SERVICE_TYPES),
+    privacy: Type.Literal('PRIVATE', { description: "Always PRIVATE: your organization's alone" }),
     // Ids in range (a larger one would reach SQL as no 32-bit integer).
     masterTariffId: Id("One of your organization's tariffs, to add a version to it; absent: a new tariff"),
     tariffId: Id('Read only by PUT /rest/beta/tariffs (without the id in the path): the version replaced'),

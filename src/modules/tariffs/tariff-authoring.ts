@@ -69,13 +69,14 @@ export class TariffAuthoring {
 
   /** Removes the version, answering it as it was; the version before it then reaches as far as it did. */
   async remove(tariffId: number, author: Author): Promise<Tariff> {
-    const before = await this.tariffs.version(tariffId, { orgId: author.orgId }, true).catch(() => null);
+    // Read first (the answer); a reference tariff is visible but not the author's: ownVersion refuses it below.
+    const before = await this.tariffs.version(tariffId, { orgId: author.orgId }, true);
     await writeTransaction(this.db, async (trx) => {
       const current = await this.ownVersion(trx, tariffId, author.orgId);
       await removeVersion(trx, current);
       await trx.deleteFrom('tariffs').where('tariff_id', '=', tariffId).execute();
     });
-    return before!;
+    return before;
   }
 
   /** Checks and writes the record with the given ids, then fits its neighbours to it. */

@@ -318,6 +318,11 @@ for (const dialect of dialects) {
       await refused({ ...version({ effectiveDate: '2027-01-01' }), masterTariffId: 522 }, 'masterTariffId');
       await refused(tariff(peakTouId), 'effectiveDate', 'PUT', `/rest/beta/tariffs/${v2.tariffId}`);
       await refused(version({ masterTariffId: 99_999_999_999 }), 'masterTariffId');
+      await refused(version({ privacy: 'PUBLIC' }), 'privacy');
+      await refused(
+        { ...version({ effectiveDate: '2027-01-01' }), rates: [{ chargeType: 'CONSUMPTION', rateBands: [] }] },
+        'rates[0].chargeType',
+      );
       await refused(version({ effectiveDate: '2027-01-01' }), 'tariffId', 'PUT');
       assert.equal(await tariffRows(), before, 'nothing written by a refused write');
       // An earlier version before the first: it ends where the first starts.
