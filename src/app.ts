@@ -34,6 +34,8 @@ import { LsesService } from './modules/lses/lses.service.ts';
 import { territoriesRoutes } from './modules/territories/territories.routes.ts';
 import { TerritoriesService } from './modules/territories/territories.service.ts';
 import { utilityTaxesRoutes } from './modules/utility-taxes/utility-taxes.routes.ts';
+import { incentivesRoutes } from './modules/incentives/incentives.routes.ts';
+import { IncentivesService } from './modules/incentives/incentives.service.ts';
 import { UtilityTaxesService } from './modules/utility-taxes/utility-taxes.service.ts';
 import { seasonsRoutes } from './modules/seasons/seasons.routes.ts';
 import { SeasonsRepository } from './modules/seasons/seasons.repository.ts';
@@ -184,6 +186,8 @@ export async function buildApp({
   await app.register(territoriesRoutes(territories));
   const utilityTaxes = new UtilityTaxesService(db, territories.repo);
   await app.register(utilityTaxesRoutes(utilityTaxes));
+  const incentives = new IncentivesService(db, zipcodes, territories.repo);
+  await app.register(incentivesRoutes(incentives));
 
   const seasons = new SeasonsRepository(db);
   await app.register(seasonsRoutes(seasons, lses));
@@ -230,7 +234,17 @@ export async function buildApp({
   await app.register(solarRoutes(new SolarTypicalsService(zipcodes, solar, weatherRepository)));
   accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
   const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
-  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now, accounts, profiles);
+  const savings = new SavingsService(
+    calculations,
+    zipcodes,
+    tariffs,
+    baselines,
+    solar,
+    now,
+    accounts,
+    profiles,
+    incentives,
+  );
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));

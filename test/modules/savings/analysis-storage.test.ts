@@ -193,6 +193,33 @@ for (const dialect of dialects) {
       assert.ok(fading.summary.lifetimeStorageAvoidedCost < 1442.22);
     });
 
+    it('dispatches a battery on a fixed schedule, worked by hand', async () => {
+      // Charge 10:00-14:00 (from PV only: no grid charging), discharge 18:00-22:00, idle otherwise, every day.
+      const schedule = JSON.stringify({
+        chargeTous: [{ touPeriods: [{ fromHour: 10, toHour: 14 }] }],
+        dischargeTous: [{ touPeriods: [{ fromHour: 18, toHour: 22 }] }],
+      });
+      const fixed = [
+        ...battery,
+        { keyName: 'storageDispatch', dataValue: 'FIXED_SCHEDULE', scenarios: 'storage' },
+        { keyName: 'storageSchedule', dataValue: schedule, scenarios: 'storage' },
+      ];
+      const [withBattery] = await ok(body(fixed));
+      const [pvOnly] = await ok(body());
+      // The 10 kWh battery starts half full (5 kWh) and idles through the night. Jan 1: PV leaves 2 kWh spare in each
+      // of hours 10-13 (6 in summer); it takes 2 + 2 + 1 = 5 kWh to be full. Hours 18-21 it covers the 1 kWh load
+      // (it may not export): 4 kWh out, 6 left. Every later day it takes 4 kWh back (to full) and gives 4 out.
+      // Stored from PV: 5 + 364 x 4 = 1,461 kWh, no longer sent at 0.05: 73.05 less credit.
+      // Given to the load: 365 x 4 = 1,460 kWh, no longer bought at 0.20: 292.00 less cost.
+      // Year one: 292.00 - 73.05 = 218.95 (6 kWh are left in the battery at the year's end).
+      assert.equal(withBattery.summary.storageAvoidedCost, 218.95);
+      assert.equal(Math.round((pvOnly.summary.postTotalCost - withBattery.summary.postTotalCost) * 100) / 100, 218.95);
+      const said = withBattery.scenarios
+        .flatMap((x: { assumptions: { keyName: string; description: string }[] }) => x.assumptions)
+        .find((a: { keyName: string }) => a.keyName === 'storageDispatch');
+      assert.match(said.description, /charge windows of storageSchedule/);
+    });
+
     it('400 names each bad battery input', async () => {
       const at = 6;
       await refused(
@@ -219,6 +246,33 @@ for (const dialect of dialects) {
       await refused(
         body([...battery, { keyName: 'storageDispatch', dataValue: 'WHENEVER', scenarios: 'storage' }]),
         `propertyInputs[${at + 3}].dataValue`,
+      );
+      // FIXED_SCHEDULE without its windows; windows without FIXED_SCHEDULE; windows that are no JSON, or no schedule.
+      const dispatch = { keyName: 'storageDispatch', dataValue: 'FIXED_SCHEDULE', scenarios: 'storage' };
+      const windows = (dataValue: string) => ({ keyName: 'storageSchedule', dataValue, scenarios: 'storage' });
+      await refused(body([...battery, dispatch]), `propertyInputs[${at + 3}].dataValue`);
+      await refused(
+        body([...battery, windows('{"chargeTous":[],"dischargeTous":[]}')]),
+        `propertyInputs[${at + 3}].keyName`,
+      );
+      await refused(body([...battery, dispatch, windows('{chargeTous')]), `propertyInputs[${at + 4}].dataValue`);
+      await refused(
+        body([
+          ...battery,
+          dispatch,
+          windows('{"chargeTous":[{"touPeriods":[{"fromHour":25,"toHour":3}]}],"dischargeTous":[]}'),
+        ]),
+        `propertyInputs[${at + 4}].dataValue.chargeTous[0].touPeriods[0].fromHour`,
+      );
+      await refused(
+        body([
+          ...battery,
+          dispatch,
+          windows(
+            '{"chargeTous":[{"touPeriods":[{"fromHour":10,"toHour":14}]}],"dischargeTous":[{"touPeriods":[{"fromHour":12,"toHour":20}]}]}',
+          ),
+        ]),
+        `propertyInputs[${at + 4}].dataValue.dischargeTous[0].touPeriods[0]`,
       );
     });
   });
