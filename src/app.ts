@@ -51,6 +51,8 @@ import { BaselinesService } from './modules/baselines/baselines.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
+import { TariffAuthoring } from './modules/tariffs/tariff-authoring.ts';
+import { tariffAuthoringRoutes } from './modules/tariffs/tariff-authoring.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { DocumentsService } from './modules/documents/documents.service.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
@@ -213,6 +215,7 @@ export async function buildApp({
     accountPlace,
   );
   await app.register(tariffsRoutes(tariffs));
+  await app.register(tariffAuthoringRoutes(new TariffAuthoring(db, tariffs)));
   await app.register(documentsRoutes(new DocumentsService(db)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);

@@ -376,6 +376,8 @@ export interface TariffsTable {
   year_end_credit_paid: Bool | null;
   /** Local date from which a new solar customer's application gets the export arrangement (0016); null: unsaid. */
   export_arrangement_from: string | null;
+  /** The organization that wrote the version over the API (0019): only it sees or bills it. Null: reference data. */
+  owner_org_id: number | null;
 }
 
 export interface TariffRatesTable {

@@ -208,7 +208,8 @@ export class CalculationsService {
   ): Promise<PreparedBill> {
     if (s.masterTariffId === undefined) throw missingArgument(`${path}masterTariffId`);
     const masterTariffId = s.masterTariffId;
-    if (!cache.tariffs.has(masterTariffId)) cache.tariffs.set(masterTariffId, this.loader.tariff(masterTariffId));
+    if (!cache.tariffs.has(masterTariffId))
+      cache.tariffs.set(masterTariffId, this.loader.tariff(masterTariffId, { orgId }));
     const tariff = await cache.tariffs.get(masterTariffId)!;
     if (!tariff) throw notFound('Tariff', `${path}masterTariffId`, masterTariffId);
     const zone = tariff.zone;
