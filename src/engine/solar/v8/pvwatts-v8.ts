@@ -4,7 +4,7 @@
 // temperature and the CEC single-diode module behind the cover and spectral corrections (module.ts, cover.ts), the DC
 // losses, and the Sandia inverter clipped at the AC rating (inverter.ts). Not modelled: snow, wind stow, external
 // shading, bifacial rear light, transformer losses and degradation (v8's defaults leave all of them off).
-import type { WeatherYear } from '../pvwatts.ts';
+import type { WeatherYear } from '../weather-year.ts';
 import { sandiaAc } from './inverter.ts';
 import { throughCover } from './cover.ts';
 import { effectiveIrradiance, modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
@@ -72,9 +72,15 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   const layout = rowLayout(dcNameplate, STC_EFFICIENCY[system.moduleType], tracking !== 'FIXED', gcr);
   const skyFactors = selfShaded ? new SkyDiffuseFactors(gcr, system.tilt) : null;
   const keep = 1 - system.losses / 100;
-  const sun = new SunForRecords(weather.place, weather.convention);
-  // The air's pressure for SPA's refraction: the standard atmosphere's at the site's elevation (mbar).
-  const pressure = 1013.25 * (1 - 2.25577e-5 * weather.elevation) ** 5.25588;
+  // v8 takes a negative elevation as 0 (for SPA's parallax and the spectral correction's air mass).
+  const elevation = weather.elevation >= 0 ? weather.elevation : 0;
+  const sun = new SunForRecords(weather.place, weather.convention, elevation);
+  // The air for SPA's refraction: each record's pressure (mbar) and temperature, as v8 reads them; a record without a
+  // valid one (pressure 800 mbar or less, or missing) keeps the last valid, from 1013.25 mbar and 15 C. A file with no
+  // pressure at all takes the standard atmosphere's at the site's elevation.
+  const filePressure = weather.pressure;
+  let pressure = filePressure ? 1013.25 : 1013.25 * (1 - 2.25577e-5 * elevation) ** 5.25588;
+  let temperature = 15;
   const out: V8Hourly = {
     ac: new Float64Array(n),
     dc: new Float64Array(n),
@@ -84,15 +90,11 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   };
   for (let i = 0; i < n; i++) {
     const month = weather.month[i]!;
-    const at = sun.at(
-      weather.year[i]!,
-      month,
-      weather.day[i]!,
-      weather.hour[i]!,
-      weather.minute[i]!,
-      pressure,
-      weather.airTemperature[i]!,
-    );
+    const p = filePressure?.[i];
+    if (p !== undefined && p > 800) pressure = p;
+    const t = weather.airTemperature[i]!;
+    if (!Number.isNaN(t)) temperature = t;
+    const at = sun.at(weather.year[i]!, month, weather.day[i]!, weather.hour[i]!, weather.minute[i]!, pressure, temperature);
     if (!at) continue;
     const dni = weather.dni[i]!;
     const dhi = weather.dhi[i]!;
@@ -126,7 +128,7 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
       incidence: surface.incidence,
       tilt: surface.tilt,
       zenith: at.zenith,
-      elevation: weather.elevation,
+      elevation,
     };
     const effective = effectiveIrradiance(light);
     const cell = noctCellTemperature(module, effective, weather.airTemperature[i]!, weather.windSpeed[i]!, noct);
