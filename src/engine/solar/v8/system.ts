@@ -31,6 +31,11 @@ export interface V8System {
   groundCoverageRatio: number;
   /** Soiling loss, percent: one value for the year or one per month (v8: none). */
   soiling?: readonly number[];
+  /**
+   * Bifaciality: the rear's efficiency as a share of the front's, 0-1 (v8: 0, monofacial; bifacial modules are about
+   * 0.65-0.7). v8 then adds the rear's light by its view-factor model.
+   */
+  bifaciality?: number;
   /** Tracker rotation limit, degrees (v8: 45). */
   rotationLimit?: number;
 }
@@ -73,6 +78,9 @@ export function v8SystemProblem(system: V8System): [keyof V8System, string] | nu
     return ['moduleType', `moduleType must be one of ${MODULE_TYPES.join(', ')}`];
   if (!V8_ARRAY_TYPES.includes(system.arrayType))
     return ['arrayType', `arrayType must be one of ${V8_ARRAY_TYPES.join(', ')}`];
+  const { bifaciality } = system;
+  if (bifaciality !== undefined && !(typeof bifaciality === 'number' && bifaciality >= 0 && bifaciality <= 1))
+    return ['bifaciality', 'bifaciality must be a number from 0 to 1'];
   const soiling = system.soiling;
   if (soiling !== undefined) {
     if (!(soiling.length === 1 || soiling.length === 12))

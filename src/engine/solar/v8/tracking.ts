@@ -54,7 +54,8 @@ export function oneAxisShadeFraction(
   return Math.min(1, Math.max(0, numerator / denominator));
 }
 
-const incidenceOn = (sunZenith: number, sunAzimuth: number, tilt: number, azimuth: number) => {
+/** The beam's incidence, degrees, on a plane of `tilt` and `azimuth` with the sun at (zenith, azimuth). */
+export const incidenceOn = (sunZenith: number, sunAzimuth: number, tilt: number, azimuth: number) => {
   const z = sunZenith * RAD;
   const t = tilt * RAD;
   const arg = Math.sin(z) * Math.cos((sunAzimuth - azimuth) * RAD) * Math.sin(t) + Math.cos(z) * Math.cos(t);
