@@ -112,7 +112,10 @@ function skyConfigurationFactors(g: Geometry): Float64Array {
   let x = -step / 2;
   for (let i = 0; i < STRIPS; i++) {
     x += step;
-    const beta1 = Math.max(angle(vertical + clearance, 2 * rowToRow + horizontal - x), angle(clearance, 2 * rowToRow - x));
+    const beta1 = Math.max(
+      angle(vertical + clearance, 2 * rowToRow + horizontal - x),
+      angle(clearance, 2 * rowToRow - x),
+    );
     const c = angle(vertical + clearance, rowToRow + horizontal - x);
     const d = angle(clearance, rowToRow - x);
     const [beta2, beta3] = [Math.min(c, d), Math.max(c, d)];

@@ -50,7 +50,8 @@ export function perezV8(
     return { beam, sky, ground: 0, isotropic: sky, circumsolar: 0, horizon: 0 };
   }
   const cz = Math.cos(zen);
-  if (dhi <= 0) return { beam: cosInc > 0 ? dn * cosInc : 0, sky: 0, ground: 0, isotropic: 0, circumsolar: 0, horizon: 0 };
+  if (dhi <= 0)
+    return { beam: cosInc > 0 ? dn * cosInc : 0, sky: 0, ground: 0, isotropic: 0, circumsolar: 0, horizon: 0 };
   const zh = Math.max(cz, 0.0871557);
   const airMass = 1 / (cz + 0.15 * (93.9 - zenithDegrees) ** -1.253);
   const brightness = (dhi * airMass) / 1367;

@@ -81,7 +81,7 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   // v8's bifacial rows: one module up on one-axis trackers, two on every other array type.
   const slopeLength = layout.length * (system.arrayType.startsWith('ONE_AXIS') ? 1 : 2);
   // v8 takes a negative elevation as 0 (for SPA's parallax and the spectral correction's air mass).
-  const elevation = weather.elevation >= 0 ? weather.elevation : 0;
+  const elevation = Math.max(0, weather.elevation);
   const sun = new SunForRecords(weather.place, weather.convention, elevation);
   // The air for SPA's refraction: each record's pressure (mbar) and temperature, as v8 reads them; a record without a
   // valid one (pressure 800 mbar or less, or missing) keeps the last valid, from 1013.25 mbar and 15 C. A file with no
@@ -102,7 +102,15 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
     if (p !== undefined && p > 800) pressure = p;
     const t = weather.airTemperature[i]!;
     if (!Number.isNaN(t)) temperature = t;
-    const at = sun.at(weather.year[i]!, month, weather.day[i]!, weather.hour[i]!, weather.minute[i]!, pressure, temperature);
+    const at = sun.at(
+      weather.year[i]!,
+      month,
+      weather.day[i]!,
+      weather.hour[i]!,
+      weather.minute[i]!,
+      pressure,
+      temperature,
+    );
     if (!at) continue;
     const dni = weather.dni[i]!;
     const dhi = weather.dhi[i]!;

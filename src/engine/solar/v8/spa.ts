@@ -67,8 +67,6 @@ const limitDegrees180 = (x: number) => {
   const limited = 180 * (d - Math.floor(d));
   return limited < 0 ? limited + 180 : limited;
 };
-/** Minutes brought within 20 of zero (the equation of time). */
-const limitMinutes = (m: number) => (m < -20 ? m + 1440 : m > 20 ? m - 1440 : m);
 
 /** TT - UT, seconds, by the year (the polynomials SSC uses). */
 export function deltaT(year: number): number {

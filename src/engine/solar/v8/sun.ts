@@ -29,7 +29,7 @@ export class SunForRecords {
     private readonly convention: TimeConvention,
     elevation: number,
   ) {
-    this.site = { latitude: place.latitude, longitude: place.longitude, elevation: elevation >= 0 ? elevation : 0 };
+    this.site = { latitude: place.latitude, longitude: place.longitude, elevation: Math.max(0, elevation) };
   }
 
   /** The day's sunrise and sunset, hours of local standard time, as v8 takes them (tests read them). */
