@@ -8,8 +8,8 @@
 import type { WeatherYear } from '../weather-year.ts';
 import { rearIrradiance } from './bifacial.ts';
 import { sandiaAc } from './inverter.ts';
-import { throughCover } from './cover.ts';
-import { effectiveIrradiance, modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
+import { airMassModifier, throughCover } from './cover.ts';
+import { modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
 
 export { V8_ARRAY_TYPES, type V8ArrayType, type V8System } from './system.ts';
 import { perezV8 } from './perez.ts';
@@ -155,26 +155,19 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
       ground *= 1 - s;
     }
     const front = beam + sky + ground;
-    const light = {
-      beam,
-      sky,
-      ground,
-      rear,
-      incidence: surface.incidence,
-      tilt: surface.tilt,
-      zenith: at.zenith,
-      elevation,
-    };
-    const effective = effectiveIrradiance(light);
-    // The cell temperature is the front's alone (v8's NOCT model reads the front light through the cover).
-    const effectiveFront = rear > 0 ? effectiveIrradiance({ ...light, rear: 0 }) : effective;
+    // What the cells convert: the front's light through the cover plus the rear's (v8's rear model already counts the
+    // rear glass), times the spectral factor. The cell temperature reads the front's alone (v8's NOCT model).
+    const through = throughCover(surface.incidence, surface.tilt, beam, sky, ground);
+    const spectral = airMassModifier(at.zenith, elevation);
+    const effective = (through + rear) * spectral;
+    const effectiveFront = through * spectral;
     const cell = noctCellTemperature(module, effectiveFront, weather.airTemperature[i]!, weather.windSpeed[i]!, noct);
     const dc = ((modulePower(module, effective, cell) * dcNameplate) / (module.vmp * module.imp)) * keep;
     const poa = front + rear;
     out.poa[i] = poa;
     if (surface.incidence > 0.5 && surface.incidence < 89.5 && front > 0) {
-      const through = Math.max(0, throughCover(surface.incidence, surface.tilt, beam, sky, ground));
-      out.transmittedPoa[i] = through > poa ? front : through;
+      const transmitted = Math.max(0, through);
+      out.transmittedPoa[i] = transmitted > poa ? front : transmitted;
     }
     out.cellTemperature[i] = cell;
     out.dc[i] = dc;

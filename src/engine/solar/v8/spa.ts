@@ -142,23 +142,39 @@ export function spaRefraction(e0: number, pressure: number, temperature: number)
   return Number.isNaN(r) ? 0 : r;
 }
 
-/** SPA at Julian day `jd` (UT) with TT - UT `dt` seconds; the air's pressure (mbar) and temperature (C). */
-export function spaAt(jd: number, dt: number, site: SpaSite, pressure: number, temperature: number): SpaPosition {
+/** The terms above as flat arrays, read in index loops (the model asks for the sun some 5,000 times a year). */
+const LONGITUDE_FLAT = Float64Array.from(LONGITUDE_TERMS.flat());
+const LATITUDE_B0 = Float64Array.from(LATITUDE_TERMS[0]!.flat());
+const LATITUDE_B1 = Float64Array.from(LATITUDE_TERMS[1]!.flat());
+
+/** SPA's geocentric figures at one instant: what sunrise and sunset need, and the position starts from. */
+interface Geocentric {
+  jme: number;
+  nutationLongitude: number;
+  trueObliquity: number;
+  siderealTime: number;
+  rightAscension: number;
+  deltaRad: number;
+}
+
+const periodic = (terms: Float64Array, jme: number) => {
+  let sum = 0;
+  for (let k = 0; k < terms.length; k += 3) sum += terms[k]! * Math.cos(terms[k + 1]! + terms[k + 2]! * jme);
+  return sum;
+};
+
+/** SPA's steps 3.1-3.10 at Julian day `jd` (UT) with TT - UT `dt` seconds. */
+function geocentric(jd: number, dt: number): Geocentric {
   const jc = (jd - 2451545) / 36525;
   const jde = jd + dt / 86400;
   const jme = (jde - 2451545) / 36525 / 10;
   const jStarTT = jde - 2444239.5;
   // The Earth's heliocentric longitude (SG2), latitude (SPA's B0, B1) and radius vector (SG2).
   let lg = jStarTT / 58.130101 + 1.742145;
-  for (const [f, rho, phi] of LONGITUDE_TERMS) lg += rho * Math.cos(TWO_PI * f * jStarTT - phi);
+  for (let k = 0; k < LONGITUDE_FLAT.length; k += 3)
+    lg += LONGITUDE_FLAT[k + 1]! * Math.cos(TWO_PI * LONGITUDE_FLAT[k]! * jStarTT - LONGITUDE_FLAT[k + 2]!);
   const l = limitDegrees(DEG * lg);
-  let b = 0;
-  for (let i = 0; i < LATITUDE_TERMS.length; i++) {
-    let sum = 0;
-    for (const [a, p, c] of LATITUDE_TERMS[i]!) sum += a * Math.cos(p + c * jme);
-    b += sum * jme ** i;
-  }
-  b = (DEG * b) / 1e8;
+  const b = (DEG * (periodic(LATITUDE_B0, jme) + periodic(LATITUDE_B1, jme) * jme)) / 1e8;
   // Geocentric longitude and latitude, nutation in longitude and the true obliquity (SG2), aberration.
   let theta = l + 180;
   if (theta >= 360) theta -= 360;
@@ -169,52 +185,73 @@ export function spaAt(jd: number, dt: number, site: SpaSite, pressure: number, t
   const lambda = theta + nutationLongitude - 9.933735e-5;
   // Sidereal time at Greenwich, mean then apparent.
   const nu0 = limitDegrees(280.46061837 + 360.98564736629 * (jd - 2451545) + jc * jc * (0.000387933 - jc / 38710000));
-  const siderealTime = nu0 + nutationLongitude * Math.cos(trueObliquity * RAD);
+  const epsilonRad = trueObliquity * RAD;
+  const cosEpsilon = Math.cos(epsilonRad);
+  const sinEpsilon = Math.sin(epsilonRad);
+  const siderealTime = nu0 + nutationLongitude * cosEpsilon;
   // Geocentric right ascension and declination.
   const lambdaRad = lambda * RAD;
-  const epsilonRad = trueObliquity * RAD;
+  const sinLambda = Math.sin(lambdaRad);
   const betaRad = beta * RAD;
   const rightAscension = limitDegrees(
-    DEG *
-      Math.atan2(
-        Math.sin(lambdaRad) * Math.cos(epsilonRad) - Math.tan(betaRad) * Math.sin(epsilonRad),
-        Math.cos(lambdaRad),
-      ),
+    DEG * Math.atan2(sinLambda * cosEpsilon - Math.tan(betaRad) * sinEpsilon, Math.cos(lambdaRad)),
   );
-  const deltaRad = Math.asin(
-    Math.sin(betaRad) * Math.cos(epsilonRad) + Math.cos(betaRad) * Math.sin(epsilonRad) * Math.sin(lambdaRad),
-  );
+  const deltaRad = Math.asin(Math.sin(betaRad) * cosEpsilon + Math.cos(betaRad) * sinEpsilon * sinLambda);
+  return { jme, nutationLongitude, trueObliquity, siderealTime, rightAscension, deltaRad };
+}
+
+/** A site's figures SPA's parallax and azimuth read, found once per site. */
+interface SiteTerms {
+  sinLat: number;
+  cosLat: number;
+  x: number;
+  y: number;
+}
+const siteTerms = new WeakMap<SpaSite, SiteTerms>();
+function termsOf(site: SpaSite): SiteTerms {
+  let t = siteTerms.get(site);
+  if (!t) {
+    const latRad = site.latitude * RAD;
+    const u = Math.atan(0.99664719 * Math.tan(latRad));
+    t = {
+      sinLat: Math.sin(latRad),
+      cosLat: Math.cos(latRad),
+      y: 0.99664719 * Math.sin(u) + (site.elevation * Math.sin(latRad)) / 6378140,
+      x: Math.cos(u) + (site.elevation * Math.cos(latRad)) / 6378140,
+    };
+    siteTerms.set(site, t);
+  }
+  return t;
+}
+/** The sun's equatorial horizontal parallax: SG2's radian figure, which SSC reads as degrees. */
+const XI = 4.263521e-5 * RAD;
+
+/** SPA at Julian day `jd` (UT) with TT - UT `dt` seconds; the air's pressure (mbar) and temperature (C). */
+export function spaAt(jd: number, dt: number, site: SpaSite, pressure: number, temperature: number): SpaPosition {
+  const g = geocentric(jd, dt);
+  const { sinLat, cosLat, x, y } = termsOf(site);
+  const { deltaRad } = g;
   // Local hour angle; parallax in right ascension and the topocentric declination.
-  const hourAngle = limitDegrees(siderealTime + site.longitude - rightAscension);
-  const latRad = site.latitude * RAD;
-  const xi = 4.263521e-5 * RAD;
-  const u = Math.atan(0.99664719 * Math.tan(latRad));
-  const y = 0.99664719 * Math.sin(u) + (site.elevation * Math.sin(latRad)) / 6378140;
-  const x = Math.cos(u) + (site.elevation * Math.cos(latRad)) / 6378140;
+  const hourAngle = limitDegrees(g.siderealTime + site.longitude - g.rightAscension);
   const hRad = hourAngle * RAD;
-  const deltaAlpha = DEG * -x * (Math.sin(hRad) / Math.cos(deltaRad)) * xi;
-  const deltaPrimeRad = deltaRad + (x * Math.cos(hRad) * Math.sin(deltaRad) - y * Math.cos(deltaRad)) * xi;
+  const sinDelta = Math.sin(deltaRad);
+  const cosDelta = Math.cos(deltaRad);
+  const deltaAlpha = DEG * -x * (Math.sin(hRad) / cosDelta) * XI;
+  const deltaPrimeRad = deltaRad + (x * Math.cos(hRad) * sinDelta - y * cosDelta) * XI;
   const hPrimeRad = (hourAngle - deltaAlpha) * RAD;
+  const cosHPrime = Math.cos(hPrimeRad);
   // Topocentric elevation, refraction (none once the upper limb is below the refracted horizon), zenith, azimuth.
-  const e0 =
-    DEG *
-    Math.asin(
-      Math.sin(latRad) * Math.sin(deltaPrimeRad) + Math.cos(latRad) * Math.cos(deltaPrimeRad) * Math.cos(hPrimeRad),
-    );
+  const e0 = DEG * Math.asin(sinLat * Math.sin(deltaPrimeRad) + cosLat * Math.cos(deltaPrimeRad) * cosHPrime);
   const e = Math.max(-90, Math.min(90, e0 + spaRefraction(e0, pressure, temperature)));
   const azimuthAstro = limitDegrees(
-    DEG *
-      Math.atan2(
-        Math.sin(hPrimeRad),
-        Math.cos(hPrimeRad) * Math.sin(latRad) - Math.tan(deltaPrimeRad) * Math.cos(latRad),
-      ),
+    DEG * Math.atan2(Math.sin(hPrimeRad), cosHPrime * sinLat - Math.tan(deltaPrimeRad) * cosLat),
   );
   return {
-    jme,
-    nutationLongitude,
-    trueObliquity,
-    siderealTime,
-    rightAscension,
+    jme: g.jme,
+    nutationLongitude: g.nutationLongitude,
+    trueObliquity: g.trueObliquity,
+    siderealTime: g.siderealTime,
+    rightAscension: g.rightAscension,
     declination: deltaRad * DEG,
     zenith: 90 - e,
     azimuth: limitDegrees(azimuthAstro + 180),
@@ -240,6 +277,18 @@ function interpolate(n: number, v: readonly [number, number, number]): number {
   return v[1] + (n * (a + b + (b - a) * n)) / 2;
 }
 
+/** The geocentric figures at 0 h TT of the last few dates asked (each date is asked as the next, same and previous). */
+const zeroTT = new Map<number, Geocentric>();
+function geocentricAtZeroTT(jd: number): Geocentric {
+  let g = zeroTT.get(jd);
+  if (!g) {
+    if (zeroTT.size >= 8) zeroTT.delete(zeroTT.keys().next().value!);
+    g = geocentric(jd, 0);
+    zeroTT.set(jd, g);
+  }
+  return g;
+}
+
 /**
  * Sunrise and sunset of a date by SPA's appendix A.2, hours of local standard time in [0, 24); `h0` is the hour angle
  * at sunrise (180 when the sun never sets, 0 when it never rises).
@@ -254,15 +303,16 @@ function riseSetOf(
 ): { h0: number; sunrise: number; sunset: number } {
   const jd0 = julianDay(year, month, day, 0, 0, 0);
   // SSC reads Greenwich's sidereal time and the declination at 0 UT with a delta T of 67 s, then the three days'
-  // right ascension and declination at 0 TT (delta T 0); refraction plays no part in these.
-  const atZero = spaAt(jd0, 67, site, 1013.25, 15);
+  // right ascension and declination at 0 TT (delta T 0); refraction plays no part in these. Consecutive days share
+  // two of the three, kept from the day before.
+  const atZero = geocentric(jd0, 67);
   const nu = atZero.siderealTime;
-  const days = [-1, 0, 1].map((k) => spaAt(jd0 + k, 0, site, 1013.25, 15));
+  const days = [-1, 0, 1].map((k) => geocentricAtZeroTT(jd0 + k));
   const alphas = days.map((d) => d.rightAscension) as [number, number, number];
-  const deltas = days.map((d) => d.declination) as [number, number, number];
+  const deltas = days.map((d) => d.deltaRad * DEG) as [number, number, number];
   const m0 = (alphas[1] - site.longitude - nu) / 360;
   const latRad = site.latitude * RAD;
-  const dec0 = atZero.declination * RAD;
+  const dec0 = atZero.deltaRad;
   const arg =
     (Math.sin(RISE_SET_ELEVATION * RAD) - Math.sin(latRad) * Math.sin(dec0)) / (Math.cos(latRad) * Math.cos(dec0));
   const h0 = Math.abs(arg) <= 1 ? limitDegrees180(DEG * Math.acos(arg)) : arg < -1 ? 180 : 0;
