@@ -158,7 +158,7 @@ export class SolarTypicalsService {
         name: 'PVWatts',
         version: '8',
         description:
-          "Ratebook's port of NREL's PVWatts v8 (SSC pvwattsv8): no snow, bifacial, wind stow, shading or degradation",
+          "Ratebook's port of NREL's PVWatts v8 (SSC pvwattsv8), bifacial modules included: no snow, wind stow, shading or degradation",
       },
       weatherStation: {
         stationId: station.stationId,
