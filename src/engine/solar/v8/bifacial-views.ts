@@ -115,17 +115,33 @@ export interface RowViews {
   rear: CellView[];
 }
 
-/** A slice of view meeting the ground from x1 to x2 m, in strip units (`toStrips` brings it into the strips kept). */
-function groundSlice(
-  weight: number,
-  x1: number,
-  x2: number,
-  rowToRow: number,
-  toStrips: (x1: number, x2: number) => [number, number, number, number],
-): GroundSlice {
-  if (Math.abs(x1 - x2) > 0.99 * rowToRow) return { weight, mean: true, x1: 0, x2: 0, i1: 0, i2: 0 };
-  const [a, b, i1, i2] = toStrips((STRIPS * x1) / rowToRow, (STRIPS * x2) / rowToRow);
-  return { weight, mean: false, x1: a, x2: b, i1, i2 };
+/**
+ * A slice of view meeting the ground from x1 to x2 m, in strip units: seen from the front (toward the row in front),
+ * brought into strips 0-199 (those past 99 are the next interval's, the same pattern); from the rear, into strips
+ * -100 to 99 (those below 0 are the interval in front).
+ */
+function groundSlice(weight: number, x1m: number, x2m: number, rowToRow: number, front: boolean): GroundSlice {
+  if (Math.abs(x1m - x2m) > 0.99 * rowToRow) return { weight, mean: true, x1: 0, x2: 0, i1: 0, i2: 0 };
+  let x1 = (STRIPS * x1m) / rowToRow;
+  let x2 = (STRIPS * x2m) / rowToRow;
+  if (front) {
+    while (x1 < 0 || x2 < 0) {
+      x1 += STRIPS;
+      x2 += STRIPS;
+    }
+    return { weight, mean: false, x1, x2, i1: Math.trunc(x1), i2: Math.trunc(x2) };
+  }
+  while (x1 >= STRIPS || x2 >= STRIPS) {
+    x1 -= STRIPS;
+    x2 -= STRIPS;
+  }
+  while (x1 < -STRIPS || x2 < -STRIPS) {
+    x1 += STRIPS;
+    x2 += STRIPS;
+  }
+  const i1 = Math.min(STRIPS - 1, Math.trunc(x1 + STRIPS) - STRIPS);
+  const i2 = Math.min(STRIPS - 1, Math.trunc(x2 + STRIPS) - STRIPS);
+  return { weight, mean: false, x1, x2, i1, i2 };
 }
 
 /** The front of a row, as the row in front's rear sees it reflect (only what its glass turns back counts). */
@@ -149,19 +165,10 @@ function frontViews(g: Geometry, tilt: number): CellView[] {
       view.isotropic += turnedBack;
       if (stopSky - j <= horizonDegrees) view.horizon += turnedBack / HORIZON_BAND_FRONT;
     }
-    // The front looks down toward the row in front: the ground ahead, brought into strips 0-199 (those past 99 are
-    // the next interval's, the same pattern).
-    const toStrips = (x1: number, x2: number): [number, number, number, number] => {
-      while (x1 < 0 || x2 < 0) {
-        x1 += STRIPS;
-        x2 += STRIPS;
-      }
-      return [x1, x2, Math.trunc(x1), Math.trunc(x2)];
-    };
     let x1 = cellX - cellY / Math.tan(down);
     for (let j = startGround; j < 180; j++) {
       const x2 = cellX - cellY / Math.tan((j + 1 - startGround) * RAD + down);
-      view.ground.push(groundSlice(SLICE[j]! * (1 - MARION_GLASS[j]! * (1 - R0)), x1, x2, rowToRow, toStrips));
+      view.ground.push(groundSlice(SLICE[j]! * (1 - MARION_GLASS[j]! * (1 - R0)), x1, x2, rowToRow, true));
       x1 = x2;
     }
     views.push(view);
@@ -213,24 +220,11 @@ function rearViews(g: Geometry, tilt: number): CellView[] {
         view.rowBehind[k]! += seen * weight;
       }
     }
-    // The ground behind, brought into strips -100 to 99 (those below 0 are the interval in front, the same pattern).
-    const toStrips = (x1: number, x2: number): [number, number, number, number] => {
-      while (x1 >= STRIPS || x2 >= STRIPS) {
-        x1 -= STRIPS;
-        x2 -= STRIPS;
-      }
-      while (x1 < -STRIPS || x2 < -STRIPS) {
-        x1 += STRIPS;
-        x2 += STRIPS;
-      }
-      const i1 = Math.min(STRIPS - 1, Math.trunc(x1 + STRIPS) - STRIPS);
-      const i2 = Math.min(STRIPS - 1, Math.trunc(x2 + STRIPS) - STRIPS);
-      return [x1, x2, i1, i2];
-    };
+    // The ground behind.
     let x2 = cellX + cellY / Math.tan(down);
     for (let j = startGround; j < 180; j++) {
       const x1 = cellX + cellY / Math.tan((j + 1 - startGround) * RAD + down);
-      view.ground.push(groundSlice(SLICE[j]! * MARION_GLASS[j]!, x1, x2, rowToRow, toStrips));
+      view.ground.push(groundSlice(SLICE[j]! * MARION_GLASS[j]!, x1, x2, rowToRow, false));
       x2 = x1;
     }
     views.push(view);
