@@ -556,6 +556,10 @@ for (const dialect of dialects) {
       await refused(plus({ keyName: 'arrayType', dataValue: 'AZIMUTH_AXIS' }), 'propertyInputs[1].dataValue');
       await refused(plus({ keyName: 'soiling', dataValue: '1,2' }), 'propertyInputs[1].dataValue');
       assert.equal((await analyse(plus({ keyName: 'soiling', dataValue: '3' }))).status, 200);
+      await refused(plus({ keyName: 'bifaciality', dataValue: 1.5 }), 'propertyInputs[1].dataValue');
+      const bifacial = await analyse(plus({ keyName: 'bifaciality', dataValue: 0.7 }));
+      assert.equal(bifacial.status, 200);
+      assert.ok(JSON.stringify(bifacial.body).includes('bifaciality 0.7'), 'the assumption names the bifaciality');
       const unknown = await analyse(plus({ keyName: 'masterTariffId', dataValue: 99999999 }));
       assert.deepEqual([unknown.status, unknown.body.results[0].propertyName], [404, 'propertyInputs[1].dataValue']);
       await refused(plus({ keyName: 'consumtion', dataValue: 5 }), 'propertyInputs[1].keyName');
