@@ -62,12 +62,8 @@ function bodyOf(header: Header, row: Row): { body: AccountBody } | { fault: Refu
     address[f] = n;
   }
   if (Object.keys(address).length) body.address = address;
-  const properties: Record<string, { keyName: string; dataValue: string }> = {};
-  for (const column of propertyColumns(header)) {
-    const v = header.cell(row, column);
-    if (v !== undefined) properties[column] = { keyName: column, dataValue: v };
-  }
-  if (Object.keys(properties).length) body.properties = properties;
+  const properties = header.properties(row, propertyColumns(header));
+  if (properties) body.properties = properties;
   return { body: body as AccountBody };
 }
 

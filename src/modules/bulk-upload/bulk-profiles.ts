@@ -55,12 +55,11 @@ function bodyOf(header: Header, row: Row): { body: ProfileBody } | { fault: Refu
       },
     };
   if (isDefault !== undefined) body.isDefault = isDefault;
-  const properties: Record<string, { keyName: string; dataValue: string }> = {};
-  for (const column of header.names.filter((n) => n !== '' && !OWN.has(n.toLowerCase()))) {
-    const v = header.cell(row, column);
-    if (v !== undefined) properties[column] = { keyName: column, dataValue: v };
-  }
-  if (Object.keys(properties).length) body.properties = properties;
+  const properties = header.properties(
+    row,
+    header.names.filter((n) => n !== '' && !OWN.has(n.toLowerCase())),
+  );
+  if (properties) body.properties = properties;
   return { body: body as ProfileBody };
 }
 

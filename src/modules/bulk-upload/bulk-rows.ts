@@ -55,6 +55,15 @@ export class Header {
     const value = column === undefined ? undefined : row.cells[column];
     return value === undefined || value === '' ? undefined : value;
   }
+  /** The row's property values of `columns` (each column a property key, as accounts and profiles take them). */
+  properties(row: Row, columns: readonly string[]): Record<string, { keyName: string; dataValue: string }> | undefined {
+    const out: Record<string, { keyName: string; dataValue: string }> = {};
+    for (const column of columns) {
+      const v = this.cell(row, column);
+      if (v !== undefined) out[column] = { keyName: column, dataValue: v };
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
 }
 
 /**
