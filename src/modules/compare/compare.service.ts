@@ -1,0 +1,432 @@
+// The tariff comparison (Ratebook extension, issue #40): which tariff is cheapest for one customer. The customer is a
+// stored account (its place, class, properties, tariff and readings) or a place and usage sent inline. The year of
+// usage, the PV output and the battery are read by the savings analysis's own steps (one reading of the inputs, one
+// PVWatts, one storage engine); every candidate tariff (candidates.ts) is checked for eligibility (eligibility.ts)
+// and billed over that year by the calculation engine exactly as POST /rest/v1/ondemand/calculate bills it
+// (prepareBill, then run, then format), so each annual cost equals the on-demand calculation of the same usage.
+import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import type { BillResult } from '../../engine/bill/types.ts';
+import { monthFigures } from '../../engine/savings/month-figures.ts';
+import { dateTimeParam } from '../../http/dates.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AccountRef } from '../accounts/accounts.repository.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { BaselinesService } from '../baselines/baselines.service.ts';
+import {
+  RequestCache,
+  type CalculatedCost,
+  type CalculationsService,
+  type PreparedBill,
+} from '../calculations/calculations.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import { usageSeries } from '../savings/analysis/after-year-input.ts';
+import { AccountStep } from '../savings/analysis/account.ts';
+import { BeforeTariff } from '../savings/analysis/before-tariff.ts';
+import { PlaceStep } from '../savings/analysis/place.ts';
+import { plansOf } from '../savings/analysis/plan.ts';
+import { ProductionStep } from '../savings/analysis/production.ts';
+import { ProfileSources } from '../savings/analysis/profile-source.ts';
+import { assumeNetMetering, renamed } from '../savings/analysis/scenario-bills.ts';
+import { batteryOf } from '../savings/analysis/storage-years.ts';
+import {
+  note,
+  zoneOf,
+  type AccountSource,
+  type Assumption,
+  type BillRequest,
+  type Body as AnalysisBody,
+  type Memo,
+} from '../savings/analysis/types.ts';
+import { UsageStep } from '../savings/analysis/usage.ts';
+import { YearOneStep } from '../savings/analysis/year-one.ts';
+import type { SolarService } from '../solar/solar.service.ts';
+import type { TariffsService } from '../tariffs/tariffs.service.ts';
+import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
+import { candidatesOf, type Candidate } from './candidates.ts';
+import { analysisInputs } from './compare-inputs.ts';
+import type { CompareBody, ComparedTariffSchema, TariffComparisonSchema } from './compare.schemas.ts';
+import { eligibilityOf, type Condition, type Eligibility } from './eligibility.ts';
+import { evLoad, readEv, type EvPlan } from './ev-load.ts';
+
+export type Body = Static<typeof CompareBody>;
+export type TariffComparison = Static<typeof TariffComparisonSchema>;
+type Compared = Static<typeof ComparedTariffSchema>;
+
+/** A tariff billed over the year: its answer as the on-demand calculation gives it, and its months. */
+interface Billed {
+  identity: Omit<Candidate, 'properties'>;
+  cost: CalculatedCost;
+  months: Compared['months'];
+  notes: Assumption[];
+}
+
+export class CompareService {
+  private readonly account: AccountStep;
+  private readonly place: PlaceStep;
+  private readonly profileSources: ProfileSources;
+  private readonly yearOne: YearOneStep;
+  private readonly usage: UsageStep;
+  private readonly production: ProductionStep;
+  private readonly currentTariff: BeforeTariff;
+
+  constructor(
+    private readonly calculations: CalculationsService,
+    private readonly tariffs: TariffsService,
+    private readonly accounts: AccountsService,
+    zipcodes: ZipcodesService,
+    baselines: BaselinesService,
+    solar: SolarService,
+    profiles: ProfilesService,
+    now: () => Date,
+  ) {
+    this.account = new AccountStep(accounts);
+    this.place = new PlaceStep(zipcodes);
+    this.profileSources = new ProfileSources(profiles);
+    this.yearOne = new YearOneStep(profiles, now);
+    this.usage = new UsageStep({ profiles, baselines });
+    this.production = new ProductionStep({ profiles, accounts, zipcodes, solar }, this.profileSources);
+    this.currentTariff = new BeforeTariff(accounts, tariffs, now);
+  }
+
+  /** The comparison of a stored account (`ref`, of the caller's organization: another's is a 404), or inline (null). */
+  async compare(ref: AccountRef | null, body: Body, orgId: number): Promise<TariffComparison> {
+    const source = ref && (await this.sourceOf(ref, orgId));
+    const ev = readEv(body.propertyInputs ?? []);
+    const analysis: AnalysisBody = {
+      ...analysisInputs(body),
+      ...(source ? { [source.field]: source.value } : {}),
+    };
+    const { given, plan, all } = plansOf(analysis, source);
+    if (body.masterTariffId !== undefined) plan.tariff.before = { id: body.masterTariffId, path: 'masterTariffId' };
+    const zip = await this.place.of(analysis, source);
+    const { tariffClass, notes } = source
+      ? this.account.standIn(source, analysis, zip, given.properties, plan, all)
+      : { tariffClass: plan.customerClass as string, notes: [] as Assumption[] };
+
+    // The year and its usage, as the savings analysis reads them.
+    const usageProfile = await this.profileSources.usage(plan, source, orgId);
+    const year = await this.yearOne.of(analysis, plan, zip, usageProfile, notes);
+    const zone = zoneOf(zip);
+    const from = dateTimeParam('fromDateTime', year.from, zone)!.value.toMillis();
+    const to = dateTimeParam('fromDateTime', year.to, zone)!.value.toMillis();
+    const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+    const request: BillRequest = {
+      body: analysis,
+      zip,
+      orgId,
+      account: source,
+      yearOne: { from: at(from), to: at(to) },
+      cache: new RequestCache(),
+    };
+    const usage = await this.usage.of(
+      plan,
+      usageProfile,
+      source,
+      { zip, zone, from, to },
+      body.useIntelligentBaselining === true,
+    );
+    const memo: Memo = { stations: new Map(), pv: new Map(), calendars: new Map(), afterBills: new Map() };
+    const hasPv =
+      plan.pv.production !== null ||
+      plan.pv.sizePath !== null ||
+      (await this.profileSources.solar(plan, source, orgId)) !== null;
+    const pv = hasPv ? await this.production.of(request, plan, zone, from, to, usage, memo) : null;
+    const evValues = ev && evLoad(ev, zone, from, to, usage.duration);
+    const load = usage.values.map((v, i) => v + (evValues?.[i] ?? 0));
+    const net = load.map((v, i) => v - (pv?.values[i] ?? 0));
+
+    const shared: Assumption[] = [
+      ...notes,
+      note('usage', usage.dataValue, usage.noted, at(from), at(to), usage.accuracy),
+      ...usage.more,
+      ...(pv?.assumptions.filter((a) => a.keyName !== 'solarDegradation') ?? []),
+      ...(ev ? [evNote(ev, sum(evValues!), at(from), at(to))] : []),
+      ...(plan.storage ? [storageNote(plan.storage, at(from), at(to))] : []),
+    ];
+
+    // The candidates, and who may take them.
+    const currentId = await this.currentTariff.of(request, plan, tariffClass, shared);
+    const candidates = await candidatesOf(
+      this.tariffs,
+      {
+        zipCode: zip.zipcode,
+        customerClass: tariffClass,
+        firstDay: DateTime.fromMillis(from, { zone }).toISODate()!,
+        lastDay: DateTime.fromMillis(to - 1, { zone }).toISODate()!,
+      },
+      orgId,
+    );
+    const answers = answersOf(plan.billProperties.before, tariffClass, ev);
+    const judged = candidates.map((c) => ({ c, e: eligibilityOf(c.properties, answers) }));
+
+    // Every tariff billed over the same year; the current one first, its failure being the request's.
+    const months = monthEdges(from, to, zone);
+    const billOne = async (masterTariffId: number): Promise<Billed> => {
+      const prepared = await this.prepare(request, plan, masterTariffId, pv !== null, body.applyUtilityTax);
+      const notes: Assumption[] = [];
+      if (pv && assumeNetMetering(plan, prepared))
+        notes.push(
+          note(
+            'exportArrangement',
+            'NET_METERING',
+            `Tariff ${masterTariffId} names no export arrangement: net metering is assumed (give exportArrangement to choose another)`,
+            at(from),
+            at(to),
+            50,
+          ),
+        );
+      const { result, metered } = await this.run(prepared, plan, usage, load, net, pv?.values ?? null);
+      const cost = prepared.format(result, undefined, false);
+      return {
+        identity: identityOf(prepared),
+        cost,
+        notes,
+        months: body.populateMonths
+          ? monthFigures(result, metered, usage, months).map((m) => ({
+              fromDateTime: at(m.period.from),
+              toDateTime: at(m.period.to),
+              kWh: m.kwh,
+              cost: Math.round(m.cost * 100) / 100 + 0,
+            }))
+          : undefined,
+      };
+    };
+    const current = await billOne(currentId);
+    const billed = new Map<number, Billed | ApiError>([[currentId, current]]);
+    for (const { c, e } of judged) {
+      if (e.status === 'INELIGIBLE' || billed.has(c.masterTariffId)) continue;
+      try {
+        billed.set(c.masterTariffId, await billOne(c.masterTariffId));
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+        billed.set(c.masterTariffId, err);
+      }
+    }
+
+    const currentCost = current.cost.summary.totalCost;
+    const compared = (c: Candidate | null, b: Billed, e: Eligibility | null): Compared => ({
+      rank: null,
+      ...(c ?? b.identity),
+      isCurrent: (c?.masterTariffId ?? b.cost.masterTariffId) === currentId,
+      totalCost: b.cost.summary.totalCost,
+      kWh: b.cost.summary.kWh,
+      savings: Math.round((currentCost - b.cost.summary.totalCost) * 100) / 100 + 0,
+      accuracy: b.cost.accuracy,
+      eligibility: e === null ? 'NOT_CHECKED' : e.status === 'UNKNOWN' ? 'UNKNOWN' : 'ELIGIBLE',
+      questions: e?.status === 'UNKNOWN' ? e.questions : [],
+      assumptions: [...b.notes, ...b.cost.assumptions],
+      ...(b.months ? { months: b.months } : {}),
+    });
+    const ranked: Compared[] = [];
+    const unknown: Compared[] = [];
+    const ineligible: TariffComparison['ineligible'] = [];
+    const notBilled: TariffComparison['notBilled'] = [];
+    for (const { c, e } of judged) {
+      const { properties: _p, ...identity } = c;
+      const b = billed.get(c.masterTariffId);
+      if (e.status === 'INELIGIBLE') {
+        if (c.masterTariffId === currentId) ranked.push(currentOnly(compared(c, current, null), e.failed));
+        else ineligible.push({ ...identity, failed: e.failed });
+      } else if (b instanceof ApiError)
+        notBilled.push({ ...identity, propertyName: b.item.propertyName ?? null, message: b.item.message });
+      else if (e.status === 'UNKNOWN' && c.masterTariffId !== currentId) unknown.push(compared(c, b!, e));
+      else ranked.push(compared(c, b!, e));
+    }
+    if (!candidates.some((c) => c.masterTariffId === currentId)) {
+      const own = compared(null, current, null);
+      own.assumptions.unshift(
+        note(
+          'masterTariffId',
+          String(currentId),
+          `The current tariff is not among the ${tariffClass} tariffs open at ZIP code ${zip.zipcode} throughout the year (closed, of another class or another utility): it is billed and ranked, its eligibility not checked`,
+          at(from),
+          at(to),
+          80,
+        ),
+      );
+      ranked.push(own);
+    }
+    const byCost = (a: Compared, b: Compared) => a.totalCost - b.totalCost || a.masterTariffId - b.masterTariffId;
+    ranked.sort(byCost).forEach((r, k) => {
+      r.rank = k + 1;
+    });
+    unknown.sort(byCost);
+    return {
+      fromDateTime: at(from),
+      toDateTime: at(to),
+      zipCode: zip.zipcode,
+      customerClass: tariffClass,
+      currentMasterTariffId: currentId,
+      currentCost,
+      usageKWh: round3(sum(load)),
+      netKWh: round3(sum(net)),
+      tariffs: ranked,
+      unknownEligibility: unknown,
+      ineligible,
+      notBilled,
+      assumptions: shared,
+    };
+  }
+
+  private async sourceOf(ref: AccountRef, orgId: number): Promise<AccountSource> {
+    const account = await this.accounts.load(ref, orgId);
+    return 'accountId' in ref
+      ? { account, field: 'accountId', value: ref.accountId }
+      : { account, field: 'providerAccountId', value: ref.providerAccountId };
+  }
+
+  /** A tariff's bill made ready over the year, as the on-demand calculation makes it (monthly bills from the start). */
+  private async prepare(
+    request: BillRequest,
+    plan: ReturnType<typeof plansOf>['plan'],
+    masterTariffId: number,
+    withPv: boolean,
+    applyUtilityTax: boolean | undefined,
+  ): Promise<PreparedBill> {
+    const props = plan.billProperties.before;
+    const { arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid } = plan.exports;
+    try {
+      return await this.calculations.prepareBill(
+        {
+          fromDateTime: request.yearOne.from,
+          toDateTime: request.yearOne.to,
+          billingPeriod: true,
+          address: { ...request.body.address, zip: request.zip.zipcode },
+          applyUtilityTax: applyUtilityTax ?? true,
+        },
+        {
+          masterTariffId,
+          propertyInputs: props.map((p) => ({ ...p.input, scenarios: undefined })),
+          ...(withPv ? { exportArrangement: arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid } : {}),
+        },
+        request.orgId,
+        false,
+        request.cache,
+      );
+    } catch (e) {
+      throw renamed(e, props, [], 'masterTariffId');
+    }
+  }
+
+  /** The year billed on a prepared tariff: the net load, or with a battery the load and PV dispatched by engine/storage. */
+  private async run(
+    prepared: PreparedBill,
+    plan: ReturnType<typeof plansOf>['plan'],
+    grid: { from: number; duration: number },
+    load: Float64Array,
+    net: Float64Array,
+    pv: Float64Array | null,
+  ): Promise<{ result: BillResult; metered: ArrayLike<number> }> {
+    if (!plan.storage) {
+      const input = { ...prepared.input, series: [usageSeries(grid, net)] };
+      return { result: prepared.run(input), metered: net };
+    }
+    const input = { ...prepared.input, series: [usageSeries(grid, load)] };
+    const solar = pv && {
+      from: grid.from,
+      duration: grid.duration,
+      values: pv,
+      side: 'AC' as const,
+      dcToAcEfficiency: 1,
+      inverterAcKw: null,
+    };
+    const r = await prepared.runStorage(input, {
+      battery: batteryOf(plan.storage, 0),
+      solar,
+      strategy: plan.storage.strategy,
+      schedule: null,
+    });
+    return { result: r.bill, metered: r.dispatch.net };
+  }
+}
+
+/** The customer's answers to applicability keys: the bills' property inputs (the request's, then the account's), its class, and an EV when one is added. */
+function answersOf(
+  props: readonly { input: { keyName: string; dataValue?: unknown } }[],
+  customerClass: string,
+  ev: EvPlan | null,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of props) {
+    const v = p.input.dataValue;
+    if (v !== null && v !== undefined && !out.has(p.input.keyName)) out.set(p.input.keyName, String(v));
+  }
+  if (!out.has('customerClass')) out.set('customerClass', customerClass);
+  if (ev && ev.annualKwh > 0 && !out.has('hasElectricVehicle')) out.set('hasElectricVehicle', 'true');
+  return out;
+}
+
+/** A tariff billed that is not a candidate (the current one): who it is, from its latest version in the year. */
+function identityOf(prepared: PreparedBill): Omit<Candidate, 'properties'> {
+  const { tariff, input } = prepared;
+  const version = input.versions.at(-1)!;
+  return {
+    masterTariffId: tariff.masterTariffId,
+    tariffId: version.tariffId,
+    tariffCode: null,
+    tariffName: tariff.tariffName,
+    tariffType: null,
+    lseId: tariff.lseId,
+    lseName: tariff.lseName,
+  };
+}
+
+/** The current tariff when its applicability says the customer may not take it: still the customer's, still ranked. */
+function currentOnly(c: Compared, failed: Condition[]): Compared {
+  c.eligibility = 'NOT_CHECKED';
+  c.assumptions.unshift(
+    note(
+      'masterTariffId',
+      String(c.masterTariffId),
+      `The current tariff's applicability is not met (${failed.map((f) => `${f.keyName} ${f.operator ?? '='} ${f.propertyValue ?? `${f.minValue}-${f.maxValue}`}, answered ${f.dataValue}`).join('; ')}): it is billed because the customer is on it`,
+      null,
+      null,
+      80,
+    ),
+  );
+  return c;
+}
+
+/** The 13 edges of the year's months (local), the last the year's end. */
+function monthEdges(from: number, to: number, zone: string): number[] {
+  const start = DateTime.fromMillis(from, { zone });
+  const out: number[] = [];
+  for (let k = 0; k < 12; k++) out.push(start.plus({ months: k }).toMillis());
+  out.push(to);
+  return out;
+}
+
+function evNote(ev: EvPlan, kwh: number, from: string, to: string): Assumption {
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  return note(
+    'evAnnualConsumption',
+    String(ev.annualKwh),
+    `An electric vehicle charged at home: ${ev.annualKwh} kWh a year, the same each day, spread evenly over ${hh(ev.start)} to ${hh(ev.end)} local time${ev.defaulted.length ? ` (${ev.defaulted.join(', ')} not given: the window is Ratebook's default)` : ''}; ${Math.round(kwh)} kWh in the year compared`,
+    from,
+    to,
+    ev.defaulted.length ? 60 : 75,
+  );
+}
+
+function storageNote(
+  s: NonNullable<ReturnType<typeof plansOf>['plan']['storage']>,
+  from: string,
+  to: string,
+): Assumption {
+  return note(
+    'storageCapacity',
+    String(s.capacityKwh),
+    `A battery of ${s.capacityKwh} kWh and ${s.powerKw} kW, ${Math.round(s.roundTripEfficiency * 1000) / 10} % round trip, ${Math.round(s.reserve * 100)} % reserve, dispatched ${s.strategy} on each tariff${s.gridCharging ? ', charging from the grid' : ', charging from the PV only'}${s.defaulted.length ? ` (defaults taken: ${s.defaulted.join(', ')})` : ''}`,
+    from,
+    to,
+    s.defaulted.length ? 80 : 90,
+  );
+}
+
+const sum = (v: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i]!;
+  return s;
+};
+const round3 = (x: number) => Math.round(x * 1000) / 1000 + 0;
