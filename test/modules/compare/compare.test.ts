@@ -71,6 +71,7 @@ type Comparison = {
   currentMasterTariffId: number;
   currentCost: number;
   usageKWh: number;
+  netKWh: number;
   tariffs: Compared[];
   unknownEligibility: Compared[];
   ineligible: { masterTariffId: number; failed: { keyName: string; dataValue: string }[] }[];
