@@ -131,6 +131,23 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
         },
       ],
     },
+    'POST /rest/v1/accounts/compare': {
+      fromDateTime: '2025-07-01',
+      address: { zip: '94110' },
+      masterTariffId: 522,
+      populateMonths: true,
+      propertyInputs: [
+        { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
+        { keyName: 'evAnnualConsumption', dataValue: 3000 },
+        { keyName: 'evChargingStart', dataValue: 22 },
+      ],
+    },
+    ...Object.fromEntries(
+      ['/rest/v1/accounts/{accountId}/compare', '/rest/v1/accounts/pid/{providerAccountId}/compare'].map((p) => [
+        `POST ${p}`,
+        { fromDateTime: '2025-07-01', useIntelligentBaselining: true, masterTariffId: 1100102 },
+      ]),
+    ),
     // Readings take JSON, CSV or XML, so the document does not describe their body.
     ...Object.fromEntries(
       ['POST', 'PUT'].flatMap((m) =>
