@@ -50,6 +50,8 @@ import { eligibilityOf, type Condition, type Eligibility } from './eligibility.t
 import { evLoad, readEv, type EvPlan } from './ev-load.ts';
 
 export type Body = Static<typeof CompareBody>;
+/** Inputs of the request itself: a bill failing on one of them fails the comparison (a 400 naming it). */
+const REQUEST_INPUT = /^(propertyInputs|rateInputs|address|applyUtilityTax|masterTariffId)/;
 export type TariffComparison = Static<typeof TariffComparisonSchema>;
 type Compared = Static<typeof ComparedTariffSchema>;
 
@@ -192,7 +194,12 @@ export class CompareService {
           : undefined,
       };
     };
-    const current = await billOne(currentId);
+    const current = await billOne(currentId).catch((e: unknown) => {
+      // A current tariff that cannot bill the year (closed before it, say) leaves the others to compare, without
+      // savings; a bad input of the request is the request's 400.
+      if (!(e instanceof ApiError) || e.statusCode !== 400 || REQUEST_INPUT.test(e.item.propertyName ?? '')) throw e;
+      return e;
+    });
     const billed = new Map<number, Billed | ApiError>([[currentId, current]]);
     for (const { c, e } of judged) {
       if (e.status === 'INELIGIBLE' || billed.has(c.masterTariffId)) continue;
@@ -204,14 +211,14 @@ export class CompareService {
       }
     }
 
-    const currentCost = current.cost.summary.totalCost;
+    const currentCost = current instanceof ApiError ? null : current.cost.summary.totalCost;
     const compared = (c: Candidate | null, b: Billed, e: Eligibility | null): Compared => ({
       rank: null,
       ...(c ?? b.identity),
       isCurrent: (c?.masterTariffId ?? b.cost.masterTariffId) === currentId,
       totalCost: b.cost.summary.totalCost,
       kWh: b.cost.summary.kWh,
-      savings: Math.round((currentCost - b.cost.summary.totalCost) * 100) / 100 + 0,
+      savings: currentCost === null ? null : Math.round((currentCost - b.cost.summary.totalCost) * 100) / 100 + 0,
       accuracy: b.cost.accuracy,
       eligibility: e === null ? 'NOT_CHECKED' : e.status === 'UNKNOWN' ? 'UNKNOWN' : 'ELIGIBLE',
       questions: e?.status === 'UNKNOWN' ? e.questions : [],
@@ -225,15 +232,22 @@ export class CompareService {
     for (const { c, e } of judged) {
       const { properties: _p, ...identity } = c;
       const b = billed.get(c.masterTariffId);
-      if (e.status === 'INELIGIBLE') {
-        if (c.masterTariffId === currentId) ranked.push(currentOnly(compared(c, current, null), e.failed));
-        else ineligible.push({ ...identity, failed: e.failed });
-      } else if (b instanceof ApiError)
+      if (b instanceof ApiError)
         notBilled.push({ ...identity, propertyName: b.item.propertyName ?? null, message: b.item.message });
-      else if (e.status === 'UNKNOWN' && c.masterTariffId !== currentId) unknown.push(compared(c, b!, e));
+      else if (e.status === 'INELIGIBLE') {
+        if (c.masterTariffId === currentId) ranked.push(currentOnly(compared(c, b!, null), e.failed));
+        else ineligible.push({ ...identity, failed: e.failed });
+      } else if (e.status === 'UNKNOWN' && c.masterTariffId !== currentId) unknown.push(compared(c, b!, e));
       else ranked.push(compared(c, b!, e));
     }
-    if (!candidates.some((c) => c.masterTariffId === currentId)) {
+    if (current instanceof ApiError) {
+      if (!candidates.some((c) => c.masterTariffId === currentId))
+        notBilled.push({
+          ...(await this.identityOfId(currentId, request)),
+          propertyName: current.item.propertyName ?? null,
+          message: current.item.message,
+        });
+    } else if (!candidates.some((c) => c.masterTariffId === currentId)) {
       const own = compared(null, current, null);
       own.assumptions.unshift(
         note(
@@ -266,6 +280,21 @@ export class CompareService {
       ineligible,
       notBilled,
       assumptions: shared,
+    };
+  }
+
+  /** Who a tariff is, when its bill could not be made: from the request's tariff data (read once). */
+  private async identityOfId(masterTariffId: number, request: BillRequest): Promise<Omit<Candidate, 'properties'>> {
+    const tariff = await request.cache.tariffs.get(masterTariffId);
+    const version = tariff?.versions.at(-1);
+    return {
+      masterTariffId,
+      tariffId: version?.tariffId ?? masterTariffId,
+      tariffCode: null,
+      tariffName: tariff?.tariffName ?? String(masterTariffId),
+      tariffType: null,
+      lseId: tariff?.lseId ?? 0,
+      lseName: tariff?.lseName ?? null,
     };
   }
 

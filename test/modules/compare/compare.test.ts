@@ -49,6 +49,22 @@ const evOnly = {
   ],
 };
 
+/** The same flat rate closed at the end of 2025 (no version after it). */
+const CLOSED = 9500031;
+const closed = {
+  ...evOnly,
+  tariffId: 9500032,
+  masterTariffId: CLOSED,
+  tariffName: 'Comparison test closed flat rate',
+  endDate: '2026-01-01',
+  properties: [],
+  rates: evOnly.rates.map((r, k) => ({
+    ...r,
+    tariffRateId: 9500041 + k,
+    rateBands: r.rateBands.map((b) => ({ ...b, tariffRateBandId: 9500051 + k })),
+  })),
+};
+
 /** 2027 in San Francisco hour by hour (8,760 hours): 0.4 kWh at night, 1.3 from 17:00 to 21:00, 0.7 else, 20 % more in July-September. */
 const start = DateTime.fromISO('2027-01-01T00:00', { zone: ZONE });
 const hours = Array.from({ length: 8760 }, (_, k) => start.plus({ hours: k }));
@@ -69,7 +85,7 @@ type Compared = {
 };
 type Comparison = {
   currentMasterTariffId: number;
-  currentCost: number;
+  currentCost: number | null;
   usageKWh: number;
   netKWh: number;
   tariffs: Compared[];
@@ -126,8 +142,8 @@ for (const dialect of dialects) {
       t = await buildTestApp(dialect, { seed: 'full', now: () => new Date('2026-11-25T12:00:00Z') });
       a = await t.credentials(['signal'], 'Utility program');
       b = await t.credentials(['signal'], 'Other program');
-      const s = await importTariffJson(t.db, Readable.from([JSON.stringify([evOnly])]), 'compare-ev-only.json');
-      assert.equal(s.created, 1, JSON.stringify(s.skipped));
+      const s = await importTariffJson(t.db, Readable.from([JSON.stringify([evOnly, closed])]), 'compare-ev-only.json');
+      assert.equal(s.created, 2, JSON.stringify(s.skipped));
       homeId = (
         await sent('POST', '/rest/v1/accounts', {
           providerAccountId: 'home',
@@ -242,6 +258,26 @@ for (const dialect of dialects) {
         [[EV_ONLY, [['hasElectricVehicle', 'false']]]],
       );
       assert.ok(!no.tariffs.some((x) => x.masterTariffId === EV_ONLY));
+    });
+
+    it('compares the others without savings when the current tariff cannot bill the year (closed before it)', async () => {
+      // A tariff whose last version ended 2026-01-01, before 2027.
+      const c: Comparison = await sent('POST', '/rest/v1/accounts/compare', {
+        address: { zip: '94110' },
+        fromDateTime: '2027-01-01',
+        masterTariffId: CLOSED,
+        propertyInputs: [{ keyName: 'consumption', fromDateTime: '2027-01-01', duration: 3_600_000, dataSeries: load }],
+      });
+      assert.equal(c.currentMasterTariffId, CLOSED);
+      assert.equal(c.currentCost, null);
+      assert.deepEqual(
+        c.notBilled.map((x) => x.masterTariffId),
+        [CLOSED],
+      );
+      assert.match(c.notBilled[0]!.message, /No version of tariff 9500031/);
+      assert.ok(c.tariffs.length >= 5);
+      for (const x of c.tariffs) assert.equal(x.savings, null);
+      assert.ok(!c.tariffs.some((x) => x.isCurrent));
     });
 
     it('adds a PVWatts system and a battery as the savings analysis takes them', async () => {
