@@ -280,6 +280,31 @@ for (const dialect of dialects) {
       assert.ok(!c.tariffs.some((x) => x.isCurrent));
     });
 
+    it("bills an account without readings on its place's typical baseline, and keeps a current tariff it no longer qualifies for", async () => {
+      // On the EV-only tariff, and saying it has no EV: the current tariff is still billed and ranked, with a word.
+      await sent('POST', '/rest/v1/accounts', {
+        providerAccountId: 'no-ev',
+        address: { zip: '94110' },
+        properties: { hasElectricVehicle: { dataValue: 'false' } },
+        tariffs: [{ masterTariffId: EV_ONLY, effectiveDate: '2025-01-01' }],
+      });
+      const c: Comparison = await sent('POST', '/rest/v1/accounts/pid/no-ev/compare', { fromDateTime: '2027-01-01' });
+      assert.ok(c.assumptions.some((x) => x.keyName === 'profileId' && /typical baseline/.test(x.description)));
+      assert.ok(c.assumptions.some((x) => x.keyName === 'usage' && /Typical baseline/.test(x.description)));
+      const current = c.tariffs.find((x) => x.isCurrent)!;
+      assert.equal(current.masterTariffId, EV_ONLY);
+      assert.equal(current.eligibility, 'NOT_CHECKED');
+      assert.ok(
+        (current as unknown as { assumptions: { description: string }[] }).assumptions.some((x) =>
+          /applicability is not met \(hasElectricVehicle = true, answered false\)/.test(x.description),
+        ),
+      );
+      assert.equal(c.ineligible.length, 0);
+      // Flat 0.30 $/kWh and $10 a month: 120 + 0.30 x the year's kWh, to the cent.
+      assert.equal(current.totalCost, Math.round((120 + 0.3 * c.usageKWh) * 100) / 100);
+      assert.ok(c.usageKWh > 1000, `${c.usageKWh} kWh`);
+    });
+
     it('adds a PVWatts system and a battery as the savings analysis takes them', async () => {
       const c: Comparison = await sent('POST', `/rest/v1/accounts/${homeId}/compare`, {
         fromDateTime: '2027-01-01',
