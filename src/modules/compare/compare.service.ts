@@ -3,7 +3,8 @@
 // usage, the PV output and the battery are read by the savings analysis's own steps (one reading of the inputs, one
 // PVWatts, one storage engine); every candidate tariff (candidates.ts) is checked for eligibility (eligibility.ts)
 // and billed over that year by the calculation engine exactly as POST /rest/v1/ondemand/calculate bills it
-// (prepareBill, then run, then format), so each annual cost equals the on-demand calculation of the same usage.
+// (prepareBill, then run, then format), so each annual cost equals the on-demand calculation of the same usage;
+// ranking.ts makes the answer of the bills.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { BillResult } from '../../engine/bill/types.ts';
@@ -13,12 +14,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { AccountRef } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import {
-  RequestCache,
-  type CalculatedCost,
-  type CalculationsService,
-  type PreparedBill,
-} from '../calculations/calculations.service.ts';
+import { RequestCache, type CalculationsService, type PreparedBill } from '../calculations/calculations.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { usageSeries } from '../savings/analysis/after-year-input.ts';
 import { AccountStep } from '../savings/analysis/account.ts';
@@ -43,25 +39,18 @@ import { YearOneStep } from '../savings/analysis/year-one.ts';
 import type { SolarService } from '../solar/solar.service.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
-import { candidatesOf, type Candidate } from './candidates.ts';
+import { candidatesOf } from './candidates.ts';
 import { analysisInputs } from './compare-inputs.ts';
-import type { CompareBody, ComparedTariffSchema, TariffComparisonSchema } from './compare.schemas.ts';
-import { eligibilityOf, type Condition, type Eligibility } from './eligibility.ts';
+import type { CompareBody, TariffComparisonSchema } from './compare.schemas.ts';
+import { eligibilityOf } from './eligibility.ts';
+import { evNote, storageNote } from './compare-assumptions.ts';
+import { rank, type Billed, type Identity } from './ranking.ts';
 import { evLoad, readEv, type EvPlan } from './ev-load.ts';
 
 export type Body = Static<typeof CompareBody>;
 /** Inputs of the request itself: a bill failing on one of them fails the comparison (a 400 naming it). */
 const REQUEST_INPUT = /^(propertyInputs|rateInputs|address|applyUtilityTax|masterTariffId)/;
 export type TariffComparison = Static<typeof TariffComparisonSchema>;
-type Compared = Static<typeof ComparedTariffSchema>;
-
-/** A tariff billed over the year: its answer as the on-demand calculation gives it, and its months. */
-interface Billed {
-  identity: Omit<Candidate, 'properties'>;
-  cost: CalculatedCost;
-  months: Compared['months'];
-  notes: Assumption[];
-}
 
 export class CompareService {
   private readonly account: AccountStep;
@@ -211,80 +200,35 @@ export class CompareService {
       }
     }
 
-    const currentCost = current instanceof ApiError ? null : current.cost.summary.totalCost;
-    const compared = (c: Candidate | null, b: Billed, e: Eligibility | null): Compared => ({
-      rank: null,
-      ...(c ?? b.identity),
-      isCurrent: (c?.masterTariffId ?? b.cost.masterTariffId) === currentId,
-      totalCost: b.cost.summary.totalCost,
-      kWh: b.cost.summary.kWh,
-      savings: currentCost === null ? null : Math.round((currentCost - b.cost.summary.totalCost) * 100) / 100 + 0,
-      accuracy: b.cost.accuracy,
-      eligibility: e === null ? 'NOT_CHECKED' : e.status === 'UNKNOWN' ? 'UNKNOWN' : 'ELIGIBLE',
-      questions: e?.status === 'UNKNOWN' ? e.questions : [],
-      assumptions: [...b.notes, ...b.cost.assumptions],
-      ...(b.months ? { months: b.months } : {}),
+    const ranking = rank({
+      judged,
+      billed,
+      currentId,
+      currentIdentity: current instanceof ApiError ? await this.identityOfId(currentId, request) : null,
+      notACandidate: note(
+        'masterTariffId',
+        String(currentId),
+        `The current tariff is not among the ${tariffClass} tariffs open at ZIP code ${zip.zipcode} throughout the year (closed, of another class or another utility): it is billed and ranked, its eligibility not checked`,
+        at(from),
+        at(to),
+        80,
+      ),
     });
-    const ranked: Compared[] = [];
-    const unknown: Compared[] = [];
-    const ineligible: TariffComparison['ineligible'] = [];
-    const notBilled: TariffComparison['notBilled'] = [];
-    for (const { c, e } of judged) {
-      const { properties: _p, ...identity } = c;
-      const b = billed.get(c.masterTariffId);
-      if (b instanceof ApiError)
-        notBilled.push({ ...identity, propertyName: b.item.propertyName ?? null, message: b.item.message });
-      else if (e.status === 'INELIGIBLE') {
-        if (c.masterTariffId === currentId) ranked.push(currentOnly(compared(c, b!, null), e.failed));
-        else ineligible.push({ ...identity, failed: e.failed });
-      } else if (e.status === 'UNKNOWN' && c.masterTariffId !== currentId) unknown.push(compared(c, b!, e));
-      else ranked.push(compared(c, b!, e));
-    }
-    if (current instanceof ApiError) {
-      if (!candidates.some((c) => c.masterTariffId === currentId))
-        notBilled.push({
-          ...(await this.identityOfId(currentId, request)),
-          propertyName: current.item.propertyName ?? null,
-          message: current.item.message,
-        });
-    } else if (!candidates.some((c) => c.masterTariffId === currentId)) {
-      const own = compared(null, current, null);
-      own.assumptions.unshift(
-        note(
-          'masterTariffId',
-          String(currentId),
-          `The current tariff is not among the ${tariffClass} tariffs open at ZIP code ${zip.zipcode} throughout the year (closed, of another class or another utility): it is billed and ranked, its eligibility not checked`,
-          at(from),
-          at(to),
-          80,
-        ),
-      );
-      ranked.push(own);
-    }
-    const byCost = (a: Compared, b: Compared) => a.totalCost - b.totalCost || a.masterTariffId - b.masterTariffId;
-    ranked.sort(byCost).forEach((r, k) => {
-      r.rank = k + 1;
-    });
-    unknown.sort(byCost);
     return {
       fromDateTime: at(from),
       toDateTime: at(to),
       zipCode: zip.zipcode,
       customerClass: tariffClass,
       currentMasterTariffId: currentId,
-      currentCost,
       usageKWh: round3(sum(load)),
       netKWh: round3(sum(net)),
-      tariffs: ranked,
-      unknownEligibility: unknown,
-      ineligible,
-      notBilled,
+      ...ranking,
       assumptions: shared,
     };
   }
 
   /** Who a tariff is, when its bill could not be made: from the request's tariff data (read once). */
-  private async identityOfId(masterTariffId: number, request: BillRequest): Promise<Omit<Candidate, 'properties'>> {
+  private async identityOfId(masterTariffId: number, request: BillRequest): Promise<Identity> {
     const tariff = await request.cache.tariffs.get(masterTariffId);
     const version = tariff?.versions.at(-1);
     return {
@@ -387,7 +331,7 @@ function answersOf(
 }
 
 /** A tariff billed that is not a candidate (the current one): who it is, from its latest version in the year. */
-function identityOf(prepared: PreparedBill): Omit<Candidate, 'properties'> {
+function identityOf(prepared: PreparedBill): Identity {
   const { tariff, input } = prepared;
   const version = input.versions.at(-1)!;
   return {
@@ -401,22 +345,6 @@ function identityOf(prepared: PreparedBill): Omit<Candidate, 'properties'> {
   };
 }
 
-/** The current tariff when its applicability says the customer may not take it: still the customer's, still ranked. */
-function currentOnly(c: Compared, failed: Condition[]): Compared {
-  c.eligibility = 'NOT_CHECKED';
-  c.assumptions.unshift(
-    note(
-      'masterTariffId',
-      String(c.masterTariffId),
-      `The current tariff's applicability is not met (${failed.map((f) => `${f.keyName} ${f.operator ?? '='} ${f.propertyValue ?? `${f.minValue}-${f.maxValue}`}, answered ${f.dataValue}`).join('; ')}): it is billed because the customer is on it`,
-      null,
-      null,
-      80,
-    ),
-  );
-  return c;
-}
-
 /** The 13 edges of the year's months (local), the last the year's end. */
 function monthEdges(from: number, to: number, zone: string): number[] {
   const start = DateTime.fromMillis(from, { zone });
@@ -424,33 +352,6 @@ function monthEdges(from: number, to: number, zone: string): number[] {
   for (let k = 0; k < 12; k++) out.push(start.plus({ months: k }).toMillis());
   out.push(to);
   return out;
-}
-
-function evNote(ev: EvPlan, kwh: number, from: string, to: string): Assumption {
-  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
-  return note(
-    'evAnnualConsumption',
-    String(ev.annualKwh),
-    `An electric vehicle charged at home: ${ev.annualKwh} kWh a year, the same each day, spread evenly over ${hh(ev.start)} to ${hh(ev.end)} local time${ev.defaulted.length ? ` (${ev.defaulted.join(', ')} not given: the window is Ratebook's default)` : ''}; ${Math.round(kwh)} kWh in the year compared`,
-    from,
-    to,
-    ev.defaulted.length ? 60 : 75,
-  );
-}
-
-function storageNote(
-  s: NonNullable<ReturnType<typeof plansOf>['plan']['storage']>,
-  from: string,
-  to: string,
-): Assumption {
-  return note(
-    'storageCapacity',
-    String(s.capacityKwh),
-    `A battery of ${s.capacityKwh} kWh and ${s.powerKw} kW, ${Math.round(s.roundTripEfficiency * 1000) / 10} % round trip, ${Math.round(s.reserve * 100)} % reserve, dispatched ${s.strategy} on each tariff${s.gridCharging ? ', charging from the grid' : ', charging from the PV only'}${s.defaulted.length ? ` (defaults taken: ${s.defaulted.join(', ')})` : ''}`,
-    from,
-    to,
-    s.defaulted.length ? 80 : 90,
-  );
 }
 
 const sum = (v: ArrayLike<number>) => {
