@@ -204,10 +204,10 @@ for (const dialect of dialects) {
       assert.equal(c.usageKWh, 6556.14);
       assert.equal(unknown.totalCost, 2086.84);
       assert.ok(c.assumptions.some((x) => x.keyName === 'usage' && /Readings of profile/.test(x.description)));
-      // The same account by providerAccountId gives the same comparison.
-      const byPid: Comparison = await sent('POST', '/rest/v1/accounts/pid/home/compare', {
-        fromDateTime: '2027-01-01',
-      });
+      // The same account by providerAccountId, without fromDateTime (the last 12 whole months its readings reach:
+      // 2027), gives the same comparison.
+      const byPid: Comparison & { fromDateTime: string } = await sent('POST', '/rest/v1/accounts/pid/home/compare', {});
+      assert.equal(byPid.fromDateTime, '2027-01-01T00:00:00-08:00');
       assert.deepEqual(
         byPid.tariffs.map((x) => [x.masterTariffId, x.totalCost]),
         c.tariffs.map((x) => [x.masterTariffId, x.totalCost]),
