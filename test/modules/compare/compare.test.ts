@@ -330,7 +330,7 @@ for (const dialect of dialects) {
       }
     });
 
-    it("answers 404 for another organization's account and 401 without credentials", async () => {
+    it("answers 404 for another organization's account, 401 without credentials, 403 without the signal tier", async () => {
       const other = await send(b, 'POST', `/rest/v1/accounts/${homeId}/compare`, { fromDateTime: '2027-01-01' });
       assert.equal(other.status, 404);
       assert.equal(other.json.results[0].propertyName, 'accountId');
@@ -338,6 +338,10 @@ for (const dialect of dialects) {
       assert.equal(otherPid.status, 404);
       const none = await send(null, 'POST', '/rest/v1/accounts/compare', { address: { zip: '94110' } });
       assert.equal(none.status, 401);
+      // The comparison is a signal-tier operation, as the calculations it is made of.
+      const basic = await t.credentials([], 'Basic program');
+      const refused = await send(basic, 'POST', '/rest/v1/accounts/compare', { address: { zip: '94110' } });
+      assert.equal(refused.status, 403);
     });
 
     it('answers 400 naming the bad parameter', async () => {
