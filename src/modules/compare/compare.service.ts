@@ -190,15 +190,17 @@ export class CompareService {
       return e;
     });
     const billed = new Map<number, Billed | ApiError>([[currentId, current]]);
-    for (const { c, e } of judged) {
-      if (e.status === 'INELIGIBLE' || billed.has(c.masterTariffId)) continue;
-      try {
-        billed.set(c.masterTariffId, await billOne(c.masterTariffId));
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-        billed.set(c.masterTariffId, err);
-      }
-    }
+    // The others at once: their tariff data is read from the database while another's year is billed.
+    const others = judged.filter(({ c, e }) => e.status !== 'INELIGIBLE' && !billed.has(c.masterTariffId));
+    const bills = await Promise.all(
+      others.map(({ c }) =>
+        billOne(c.masterTariffId).catch((err: unknown) => {
+          if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+          return err;
+        }),
+      ),
+    );
+    others.forEach(({ c }, k) => billed.set(c.masterTariffId, bills[k]!));
 
     const ranking = rank({
       judged,
