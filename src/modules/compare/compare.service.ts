@@ -200,7 +200,9 @@ export class CompareService {
         }),
       ),
     );
-    others.forEach(({ c }, k) => billed.set(c.masterTariffId, bills[k]!));
+    others.forEach(({ c }, k) => {
+      billed.set(c.masterTariffId, bills[k]!);
+    });
 
     const ranking = rank({
       judged,
