@@ -3,16 +3,24 @@
 // a 5 kW fixed roof-mount system. The first run of the process (cold: the model's code not yet compiled by V8, which
 // is what one request for one system meets after a start) and, after 10 warm-up runs, the median of the rest; each as
 // wall time and as this process's CPU time (user + system), which other work on the machine moves less.
-// Usage: npm run bench:pv [-- --runs 200]
+// Usage: npm run bench:pv [-- --runs 200 --array-type FIXED_ROOF_MOUNT --bifaciality 0]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSamCsv } from '../src/data/weather/sam-csv.ts';
 import { v8WeatherOf } from '../src/data/weather/v8-weather.ts';
 import { pvwattsV8Hourly } from '../src/engine/solar/v8/pvwatts-v8.ts';
-import { V8_DEFAULTS } from '../src/engine/solar/v8/system.ts';
+import { V8_ARRAY_TYPES, V8_DEFAULTS } from '../src/engine/solar/v8/system.ts';
 import { median } from './synthetic-load.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '200' },
+    'array-type': { type: 'string', default: V8_DEFAULTS.arrayType },
+    bifaciality: { type: 'string', default: '0' },
+  },
+});
+const arrayType = V8_ARRAY_TYPES.find((a) => a === values['array-type']);
+if (!arrayType) throw new Error(`--array-type is one of ${V8_ARRAY_TYPES.join(', ')}`);
 const weather = v8WeatherOf(
   parseSamCsv(
     readFileSync(
@@ -24,7 +32,13 @@ const weather = v8WeatherOf(
     ),
   ),
 );
-const system = { ...V8_DEFAULTS, systemCapacity: 5 };
+const system = {
+  ...V8_DEFAULTS,
+  systemCapacity: 5,
+  arrayType,
+  tilt: arrayType.startsWith('ONE_AXIS') ? 0 : V8_DEFAULTS.tilt,
+  bifaciality: Number(values.bifaciality),
+};
 const ms: number[] = [];
 const cpu: number[] = [];
 let first = { ms: 0, cpu: 0 };
@@ -45,5 +59,5 @@ for (let i = 0; i < Number(values.runs) + 10; i++) {
 }
 const sorted = [...ms].sort((a, b) => a - b);
 console.log(
-  `PV production, a year of hours, one 5 kW system (Phoenix, ${kwh.toFixed(0)} kWh): first run ${first.ms.toFixed(2)} ms (CPU ${first.cpu.toFixed(2)} ms); then median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms, CPU median ${median(cpu).toFixed(2)} ms over ${ms.length} runs`,
+  `PV production, a year of hours, one 5 kW ${arrayType}${system.bifaciality ? ` bifacial ${system.bifaciality}` : ''} system (Phoenix, ${kwh.toFixed(0)} kWh): first run ${first.ms.toFixed(2)} ms (CPU ${first.cpu.toFixed(2)} ms); then median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms, CPU median ${median(cpu).toFixed(2)} ms over ${ms.length} runs`,
 );

@@ -1,6 +1,6 @@
 // The savings analysis over HTTP against the built server: 20 system sizes sharing one typical home in San Francisco
 // on PG&E E-1 over 20 years (each size's after bill billed again for every year of degraded output: 400 year-long
-// bills), one size, 20 sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION, and BILL_OPTIMAL over fewer runs:
+// bills), one size, 20 sizes on E-ELEC after solar (net billing: every year's hourly export prices read once), 20 sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION, and BILL_OPTIMAL over fewer runs:
 // each of its years is 12 linear programs), and the savings by region of one place.
 // Usage: npm run bench:savings [-- --runs 30 --database-url postgres://...]
 import { parseArgs } from 'node:util';
@@ -16,11 +16,11 @@ const battery = (dispatch: string) => [
   { keyName: 'storagePower', dataValue: 5, scenarios: 'storage' },
   { keyName: 'storageDispatch', dataValue: dispatch, scenarios: 'storage' },
 ];
-const body = (sizes: number[], storage: object[] = []) => ({
+const body = (sizes: number[], storage: object[] = [], tariffs = 'before,after') => ({
   address: { zip: '94110' },
   fromDateTime: '2027-01-01',
   propertyInputs: [
-    { keyName: 'masterTariffId', dataValue: 522 },
+    { keyName: 'masterTariffId', dataValue: 522, scenarios: tariffs },
     { keyName: 'rateInflation', dataValue: 3 },
   ],
   rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.15 }] }],
@@ -34,6 +34,12 @@ const runs = Number(values.runs);
 const cases: [string, string, string | null, number][] = [
   ['20 sizes (1-20 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body(sizes)), runs],
   ['1 size (4 kW), 20 years', '/rest/v1/accounts/analysis', JSON.stringify(body([4])), runs],
+  [
+    '20 sizes on E-ELEC after solar (net billing: each year at its own hourly export prices), 20 years',
+    '/rest/v1/accounts/analysis',
+    JSON.stringify(body(sizes, [], 'before')),
+    runs,
+  ],
   [
     '20 sizes with a battery (SELF_CONSUMPTION), 20 years',
     '/rest/v1/accounts/analysis',

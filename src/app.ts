@@ -34,6 +34,8 @@ import { LsesService } from './modules/lses/lses.service.ts';
 import { territoriesRoutes } from './modules/territories/territories.routes.ts';
 import { TerritoriesService } from './modules/territories/territories.service.ts';
 import { utilityTaxesRoutes } from './modules/utility-taxes/utility-taxes.routes.ts';
+import { incentivesRoutes } from './modules/incentives/incentives.routes.ts';
+import { IncentivesService } from './modules/incentives/incentives.service.ts';
 import { UtilityTaxesService } from './modules/utility-taxes/utility-taxes.service.ts';
 import { seasonsRoutes } from './modules/seasons/seasons.routes.ts';
 import { SeasonsRepository } from './modules/seasons/seasons.repository.ts';
@@ -49,6 +51,8 @@ import { BaselinesService } from './modules/baselines/baselines.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { PropertiesService } from './modules/properties/properties.service.ts';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
+import { TariffAuthoring } from './modules/tariffs/tariff-authoring.ts';
+import { tariffAuthoringRoutes } from './modules/tariffs/tariff-authoring.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { DocumentsService } from './modules/documents/documents.service.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
@@ -77,6 +81,8 @@ import { accountCalculationRoutes } from './modules/accounts/account-calculation
 import { compareRoutes } from './modules/compare/compare.routes.ts';
 import { CompareService } from './modules/compare/compare.service.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { BulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { StorageProfilesService } from './modules/storage/storage-profiles.service.ts';
 import { storageProfilesRoutes } from './modules/storage/storage-profiles.routes.ts';
@@ -184,6 +190,8 @@ export async function buildApp({
   await app.register(territoriesRoutes(territories));
   const utilityTaxes = new UtilityTaxesService(db, territories.repo);
   await app.register(utilityTaxesRoutes(utilityTaxes));
+  const incentives = new IncentivesService(db, zipcodes, territories.repo);
+  await app.register(incentivesRoutes(incentives));
 
   const seasons = new SeasonsRepository(db);
   await app.register(seasonsRoutes(seasons, lses));
@@ -209,6 +217,7 @@ export async function buildApp({
     accountPlace,
   );
   await app.register(tariffsRoutes(tariffs));
+  await app.register(tariffAuthoringRoutes(new TariffAuthoring(db, tariffs)));
   await app.register(documentsRoutes(new DocumentsService(db)));
   const tariffContexts = new TariffContextLoader(db, seasons, timeOfUses, calendars, properties.lookups);
   const baselines = new BaselinesService(db, zipcodes, territories.repo, REFERENCE_BUILDING_AREA_FT2);
@@ -229,10 +238,21 @@ export async function buildApp({
   await app.register(solarRoutes(new SolarTypicalsService(zipcodes, solar, weatherRepository)));
   accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
   const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
-  const savings = new SavingsService(calculations, zipcodes, tariffs, baselines, solar, now, accounts, profiles);
+  const savings = new SavingsService(
+    calculations,
+    zipcodes,
+    tariffs,
+    baselines,
+    solar,
+    now,
+    accounts,
+    profiles,
+    incentives,
+  );
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));
   await app.register(profilesRoutes(profiles));
+  await app.register(bulkUploadRoutes(new BulkUploadService(db, accounts, profiles), config.bodyLimit));
   await app.register(storageProfilesRoutes(new StorageProfilesService(accounts, profiles, calculations)));
   await app.register(
     accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),

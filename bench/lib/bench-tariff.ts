@@ -42,7 +42,7 @@ export async function benchTariff() {
       calendars,
       new LookupsRepository(db),
     );
-    const tariff = (await loader.tariff(BENCH_TARIFF))!;
+    const tariff = (await loader.tariff(BENCH_TARIFF, { orgId: null }))!;
     const versions = versionsIn(tariff, from, to);
     const extra = readRateInputs([BENCH_DEMAND_RATE], 'rateInputs', BENCH_ZONE, versions[0]!.tariffId);
     const time = await loader.time([...versions.flatMap((v) => v.rates), ...extra], BENCH_ZONE, from, to, null);

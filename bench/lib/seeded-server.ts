@@ -14,6 +14,8 @@ export interface SeededServer {
   authorization: string;
   /** The database the server runs on, for benches that look into it. */
   databaseUrl: string;
+  /** The server process's id, for benches that read its memory or CPU time from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startSeededServer(
     base: server.base,
     dialect: env.DATABASE_URL.split(':')[0]!,
     databaseUrl: env.DATABASE_URL,
+    pid: server.child.pid!,
     authorization: `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}`,
     async stop() {
       await server.stop();

@@ -1,6 +1,7 @@
 // The starter dataset's seeders, in dependency order (geography before tariffs before lookups).
 import type { Seeder } from './seeder.ts';
 import { geographySeeder } from './geography.seeder.ts';
+import { incentivesSeeder } from './incentives.seeder.ts';
 import { propertiesSeeder } from './properties.seeder.ts';
 import { tariffsSeeder } from './tariffs.seeder.ts';
 import { documentsSeeder } from './documents.seeder.ts';
@@ -16,6 +17,7 @@ export const seeders: readonly Seeder[] = [
   propertiesSeeder,
   tariffsSeeder,
   documentsSeeder,
+  incentivesSeeder,
 ];
 
 /**

@@ -36,7 +36,8 @@ export function weatherStationsSeeder(referenceDir: string): Seeder {
   return {
     name: 'weather-stations',
     // 2: the weather as PVWatts v8 reads it (v8-weather.ts: minute stamps, time convention, albedo by file type).
-    version: 2,
+    // 3: with the air pressure (the sun's refraction by SPA).
+    version: 3,
     available: () => existsSync(join(referenceDir, 'weather')) || existsSync(join(referenceDir, 'solar')),
     async run(trx) {
       const zoneOfWmo = new Map<string, string>();

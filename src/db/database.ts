@@ -137,6 +137,56 @@ export interface UtilityTaxesTable {
   source: string | null;
 }
 
+export interface IncentivesTable {
+  incentive_id: number;
+  master_incentive_id: number;
+  incentive_name: string;
+  /** taxCredit, rebate. */
+  incentive_type: string;
+  /** solarPv, storage, heatPump, electricVehicle, evCharger. */
+  project_type: string;
+  customer_class: string;
+  /** FEDERAL, STATE, UTILITY. */
+  jurisdiction: string;
+  state: string | null;
+  lse_id: number | null;
+  lse_name: string | null;
+  /** Local dates, YYYY-MM-DD; end_date exclusive. */
+  start_date: string | null;
+  end_date: string | null;
+  end_reason: string | null;
+  /** 0 or 1; null when unknown. */
+  is_exhausted: number | null;
+  rate: number;
+  /** PERCENTAGE (of the project's cost) or COST_PER_UNIT. */
+  rate_unit: string;
+  /** JSON {keyName, displayName, quantityUnit}, or null. */
+  quantity_key: string | null;
+  payment_cap: number | null;
+  percent_cost_cap: number | null;
+  incentive_paid_to: string | null;
+  summary: string;
+  requirements: string;
+  /** JSON [{url, title, dateRead}]. */
+  sources: string;
+}
+
+export interface IncentiveApplicabilitiesTable {
+  incentive_id: number;
+  position: number;
+  applicability_key: string;
+  display_name: string;
+  description: string;
+  required_value: string | null;
+  /** '=' or 'IN'; null for a number or a quantity. */
+  operator: string | null;
+  min_value: number | null;
+  max_value: number | null;
+  quantity_unit: string | null;
+  /** JSON [{displayValue, dataValue}], or null. */
+  choices: string | null;
+}
+
 export interface SeasonsTable {
   season_id: number;
   lse_id: number;
@@ -326,6 +376,8 @@ export interface TariffsTable {
   year_end_credit_paid: Bool | null;
   /** Local date from which a new solar customer's application gets the export arrangement (0016); null: unsaid. */
   export_arrangement_from: string | null;
+  /** The organization that wrote the version over the API (0019): only it sees or bills it. Null: reference data. */
+  owner_org_id: number | null;
 }
 
 export interface TariffRatesTable {
@@ -556,6 +608,8 @@ export interface Database {
   territory_items: TerritoryItemsTable;
   territory_lses: TerritoryLsesTable;
   utility_taxes: UtilityTaxesTable;
+  incentives: IncentivesTable;
+  incentive_applicabilities: IncentiveApplicabilitiesTable;
   seasons: SeasonsTable;
   calendars: CalendarsTable;
   calendar_events: CalendarEventsTable;

@@ -19,6 +19,17 @@ export async function whileLocked<T>(db: Db, attempt: () => Promise<T>): Promise
   }
 }
 
+/**
+ * `work` in a write transaction. A Db whose connection is already a transaction (`inTransaction`) runs `work` in it:
+ * a bulk upload writes many accounts, profiles and readings through the repositories' own writes, all in its one
+ * transaction, so that a file lands whole or not at all.
+ */
 export function writeTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.kysely.isTransaction) return work(db.kysely as Transaction<Database>);
   return whileLocked(db, () => db.kysely.transaction().execute(work));
+}
+
+/** The same database seen through an open transaction: repositories built on it write inside that transaction. */
+export function inTransaction(db: Db, trx: Transaction<Database>): Db {
+  return { ...db, kysely: trx };
 }

@@ -9,7 +9,7 @@ export interface CsvRecord {
 }
 
 /** Splits one record's text into fields; returns null when a quoted field is still open (the record goes on). */
-function splitFields(text: string): string[] | null {
+export function splitFields(text: string): string[] | null {
   const fields: string[] = [];
   let field = '';
   let quoted = false;

@@ -4,6 +4,9 @@
 // differs and left alone when it does not. Seasons a rate carries in full are created when missing; an LSE missing
 // is created from lseId and lseName; property keys missing are created from the tariff's properties (and LOOKUP keys
 // from variableRateKey). A rate naming a TOU that is not stored cannot be priced: such a tariff is skipped.
+// The same checks and writing serve tariff authoring (POST /rest/beta/tariffs: writeTariffRecord with an owner), where
+// a refusal names the record's field and nothing shared is created: the LSE, seasons and property keys must be stored,
+// and the TOUs and riders named must be ones the owner sees.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
@@ -25,7 +28,25 @@ type Trx = Transaction<Database>;
 // biome-ignore lint/suspicious/noExplicitAny: `unknown` here costs a cast at each of ~45 reads that are checked anyway.
 type Json = Record<string, any>;
 
-class Skip extends Error {}
+/** A tariff record refused: why, and the field of the record that says so (null: no one field). */
+export class TariffRecordRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+    readonly value: unknown = null,
+  ) {
+    super(message);
+  }
+}
+const Skip = TariffRecordRefused;
+
+/** Who writes a record: an import of reference data (owner null), or an organization authoring its own tariff. */
+export interface TariffWriter {
+  /** The import's file or URL (import); what the tariff's `source` says (authoring). */
+  source: string;
+  /** The organization whose private tariff this is; null: reference data, everyone's. */
+  owner: number | null;
+}
 
 // Readers that give each column a value of its type or null: a record of the wrong shape never reaches SQL.
 const str = (v: unknown): string | null =>
@@ -42,28 +63,42 @@ function isoDate(v: unknown, field: string): string | null {
   if (v === undefined || v === null || v === '') return null;
   const date = typeof v === 'string' ? v.slice(0, 10) : '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !DateTime.fromISO(date).isValid)
-    throw new Skip(`${field} ${JSON.stringify(v)} is not a date`);
+    throw new Skip(`${field} ${JSON.stringify(v)} is not a date`, field, v);
   return date;
 }
 
 /**
- * A tariff's export rules as Ratebook's own tariff JSON writes them (the original API has no such fields): a value
+ * A tariff's export rules as Ratebook's own tariff JSON writes them and its answers send them (the original API has
+ * no such fields: exportArrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid, exportArrangementFrom): a value
  * present but not one the engine knows skips the tariff rather than billing exports some other way.
  */
 function exportColumns(t: Json) {
   const arrangement = t.exportArrangement ?? null;
   if (arrangement !== null && !EXPORT_ARRANGEMENTS.includes(arrangement))
-    throw new Skip(`exportArrangement ${JSON.stringify(arrangement)} is not one of ${EXPORT_ARRANGEMENTS.join(', ')}`);
+    throw new Skip(
+      `exportArrangement ${JSON.stringify(arrangement)} is not one of ${EXPORT_ARRANGEMENTS.join(', ')}`,
+      'exportArrangement',
+      arrangement,
+    );
   const month = t.trueUpMonth ?? null;
   if (month !== null && !(Number.isInteger(month) && month >= 1 && month <= 12))
-    throw new Skip(`trueUpMonth ${JSON.stringify(month)} is not a month 1-12`);
+    throw new Skip(`trueUpMonth ${JSON.stringify(month)} is not a month 1-12`, 'trueUpMonth', month);
   const rate = t.yearEndSellRate ?? null;
   if (rate !== null && !(typeof rate === 'number' && rate >= 0 && rate <= 100))
-    throw new Skip(`yearEndSellRate ${JSON.stringify(rate)} is not a price 0-100 per kWh`);
+    throw new Skip(`yearEndSellRate ${JSON.stringify(rate)} is not a price 0-100 per kWh`, 'yearEndSellRate', rate);
   const paid = t.yearEndCreditPaid ?? null;
   if (paid !== null && typeof paid !== 'boolean')
-    throw new Skip(`yearEndCreditPaid ${JSON.stringify(paid)} is not true or false`);
+    throw new Skip(`yearEndCreditPaid ${JSON.stringify(paid)} is not true or false`, 'yearEndCreditPaid', paid);
+  // From when a new solar customer gets the arrangement (PG&E's net billing: 2023-04-15): a date of the arrangement.
+  const from = isoDate(t.exportArrangementFrom, 'exportArrangementFrom');
+  if (from !== null && arrangement === null)
+    throw new Skip(
+      'exportArrangementFrom names when a new solar customer gets the exportArrangement: give that too',
+      'exportArrangementFrom',
+      t.exportArrangementFrom,
+    );
   return {
+    export_arrangement_from: from,
     export_arrangement: arrangement as string | null,
     true_up_month: month as number | null,
     year_end_sell_rate: rate as number | null,
@@ -74,9 +109,9 @@ function exportColumns(t: Json) {
 /** The objects of a list field, or a Skip naming the entry that is not one. */
 function objects(v: unknown, field: string): Json[] {
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new Skip(`${field} is not a list`);
+  if (!Array.isArray(v)) throw new Skip(`${field} is not a list`, field, null);
   v.forEach((x, k) => {
-    if (!isObject(x)) throw new Skip(`${field}[${k}] is not an object`);
+    if (!isObject(x)) throw new Skip(`${field}[${k}] is not an object`, `${field}[${k}]`, null);
   });
   return v as Json[];
 }
@@ -93,7 +128,7 @@ export async function importTariffJson(
       summary.records++;
       onRecord(summary.records);
       try {
-        summary[await writeTariff(trx, record as Json, source)]++;
+        summary[await writeTariffRecord(trx, record as Json, { source, owner: null })]++;
         // Also for an unchanged tariff: a database from before documents existed gets them on the next import.
         await attachDocuments(trx, record.tariffId as number, tariffJsonDocuments(record as Json));
       } catch (e) {
@@ -108,16 +143,28 @@ export async function importTariffJson(
   return summary;
 }
 
-async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created' | 'updated' | 'unchanged'> {
+/**
+ * Writes one record in the transaction: created, or the version of its tariffId replaced ('unchanged' when the same
+ * record was imported before). Throws TariffRecordRefused, before writing anything, when the record cannot be stored.
+ */
+export async function writeTariffRecord(
+  trx: Trx,
+  t: Json,
+  writer: TariffWriter,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const { source, owner } = writer;
   for (const field of ['tariffId', 'masterTariffId', 'lseId'] as const)
-    if (!positiveId(t[field])) throw new Skip(`${field} is missing or not an id`);
-  if (!str(t.tariffName)) throw new Skip('tariffName is missing');
+    if (!positiveId(t[field])) throw new Skip(`${field} is missing or not an id`, field, t[field] ?? null);
+  if (!str(t.tariffName)) throw new Skip('tariffName is missing', 'tariffName', t.tariffName ?? null);
   const effectiveDate = isoDate(t.effectiveDate, 'effectiveDate');
-  if (effectiveDate === null) throw new Skip('effectiveDate is missing');
+  if (effectiveDate === null) throw new Skip('effectiveDate is missing', 'effectiveDate', null);
   const endDate = isoDate(t.endDate, 'endDate');
+  if (endDate !== null && endDate <= effectiveDate)
+    throw new Skip(`endDate ${endDate} is not after effectiveDate ${effectiveDate}`, 'endDate', t.endDate);
   const closedDate = isoDate(t.closedDate, 'closedDate');
   const zone = str(t.timeZone);
-  if (!zone || !IANAZone.isValidZone(zone)) throw new Skip(`timeZone "${zone ?? ''}" is not an IANA time zone`);
+  if (!zone || !IANAZone.isValidZone(zone))
+    throw new Skip(`timeZone "${zone ?? ''}" is not an IANA time zone`, 'timeZone', t.timeZone ?? null);
   const exportRules = exportColumns(t);
   const rates = objects(t.rates, 'rates');
   const properties = objects(t.properties, 'properties');
@@ -125,31 +172,70 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     r.rateBands = objects(r.rateBands, `rates[${k}].rateBands`);
     for (const part of ['season', 'timeOfUse', 'territory'] as const)
       if (r[part] !== undefined && r[part] !== null && !isObject(r[part]))
-        throw new Skip(`rates[${k}].${part} is not an object`);
+        throw new Skip(`rates[${k}].${part} is not an object`, `rates[${k}].${part}`, null);
   });
-  const hash = createHash('sha256').update(JSON.stringify(t)).digest('hex');
+  const hash = owner === null ? createHash('sha256').update(JSON.stringify(t)).digest('hex') : null;
   const existing = await trx
     .selectFrom('tariffs')
-    .select(['tariff_id', 'import_hash'])
+    .select(['tariff_id', 'import_hash', 'owner_org_id'])
     .where('tariff_id', '=', t.tariffId)
     .executeTakeFirst();
-  if (existing?.import_hash === hash) return 'unchanged';
+  // An organization's own tariff is never taken over by an import or another organization (nor joined by a version).
+  if (existing && existing.owner_org_id !== owner)
+    throw new Skip(`tariffId ${t.tariffId} is another owner's tariff version`, 'tariffId', t.tariffId);
+  const master = await trx
+    .selectFrom('tariffs')
+    .select('owner_org_id')
+    .where('master_tariff_id', '=', t.masterTariffId)
+    .where('tariff_id', '!=', t.tariffId)
+    .executeTakeFirst();
+  if (master && master.owner_org_id !== owner)
+    throw new Skip(`masterTariffId ${t.masterTariffId} is another owner's tariff`, 'masterTariffId', t.masterTariffId);
+  if (hash !== null && existing?.import_hash === hash) return 'unchanged';
+  if (owner !== null) await refuseWhatAuthoringCannotMake(trx, t, rates, properties, owner);
 
   // Everything that can skip the tariff is checked before anything of it is written.
-  for (const r of rates) {
-    if (!positiveId(r.tariffRateId)) throw new Skip('a rate has no tariffRateId');
-    for (const b of r.rateBands as Json[])
-      if (!positiveId(b.tariffRateBandId)) throw new Skip(`a band of rate ${r.tariffRateId} has no tariffRateBandId`);
+  for (const [k, r] of rates.entries()) {
+    if (!positiveId(r.tariffRateId)) throw new Skip('a rate has no tariffRateId', `rates[${k}].tariffRateId`, null);
+    for (const [j, b] of (r.rateBands as Json[]).entries())
+      if (!positiveId(b.tariffRateBandId))
+        throw new Skip(
+          `a band of rate ${r.tariffRateId} has no tariffRateBandId`,
+          `rates[${k}].rateBands[${j}].tariffRateBandId`,
+          null,
+        );
     const touId = r.timeOfUse?.touId;
+    const touField = `rates[${k}].timeOfUse.touId`;
     if (touId !== undefined && touId !== null && !positiveId(touId))
-      throw new Skip(`rate ${r.tariffRateId} names time of use "${String(touId)}", which is not an id`);
+      throw new Skip(
+        `rate ${r.tariffRateId} names time of use "${String(touId)}", which is not an id`,
+        touField,
+        touId,
+      );
+    // A time of use the writer sees: public, or (authoring) the owner's own private group's.
     if (
       touId !== undefined &&
       touId !== null &&
-      !(await trx.selectFrom('tous').select('tou_id').where('tou_id', '=', touId).executeTakeFirst())
+      !(await trx
+        .selectFrom('tous as u')
+        .innerJoin('tou_groups as g', (j) =>
+          j.onRef('g.lse_id', '=', 'u.lse_id').onRef('g.tou_group_id', '=', 'u.tou_group_id'),
+        )
+        .select('u.tou_id')
+        .where('u.tou_id', '=', touId)
+        .where((eb) =>
+          owner === null
+            ? eb('g.owner_org_id', 'is', null)
+            : eb.or([eb('g.owner_org_id', 'is', null), eb('g.owner_org_id', '=', owner)]),
+        )
+        .executeTakeFirst())
     ) {
       throw new Skip(
-        `rate ${r.tariffRateId} names time of use ${touId}, which is not stored (its group's periods are not in a tariff's JSON)`,
+        owner === null
+          ? `rate ${r.tariffRateId} names time of use ${touId}, which is not stored (its group's periods are not in a tariff's JSON)`
+          : `rates[${k}] names time of use ${touId}, which is not stored (or not yours): make it first with POST /rest/timeofuses`,
+        touField,
+        touId,
       );
     }
   }
@@ -162,7 +248,12 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
       .where('tariff_rate_id', 'in', rateIds)
       .where('tariff_id', '!=', t.tariffId)
       .executeTakeFirst();
-    if (taken) throw new Skip(`rate id ${taken.tariff_rate_id} belongs to tariff ${taken.tariff_id}`);
+    if (taken)
+      throw new Skip(
+        `rate id ${taken.tariff_rate_id} belongs to tariff ${taken.tariff_id}`,
+        'tariffRateId',
+        taken.tariff_rate_id,
+      );
     const bandIds = rates.flatMap((r) => (r.rateBands as Json[]).map((b) => b.tariffRateBandId as number));
     const takenBand = bandIds.length
       ? await trx
@@ -173,7 +264,11 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
           .executeTakeFirst()
       : undefined;
     if (takenBand)
-      throw new Skip(`band id ${takenBand.tariff_rate_band_id} belongs to rate ${takenBand.tariff_rate_id}`);
+      throw new Skip(
+        `band id ${takenBand.tariff_rate_band_id} belongs to rate ${takenBand.tariff_rate_id}`,
+        'tariffRateBandId',
+        takenBand.tariff_rate_band_id,
+      );
   }
 
   if (!(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', t.lseId).executeTakeFirst())) {
@@ -295,7 +390,8 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     customer_likelihood: numOrNull(t.customerLikelihood),
     customer_count_source: str(t.customerCountSource),
     territory_id: positiveId(t.territoryId) ? t.territoryId : null,
-    privacy: 'PUBLIC',
+    privacy: owner === null ? 'PUBLIC' : 'PRIVATE',
+    owner_org_id: owner,
     effective_date: effectiveDate,
     end_date: endDate,
     closed_date: closedDate,
@@ -317,8 +413,8 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     has_net_metering: bool(t.hasNetMetering) || exportRules.export_arrangement !== null,
     ...exportRules,
     last_updated: null,
-    source: `Original-API tariff JSON: ${source}`,
-    import_key: `tariff:${t.tariffId}`,
+    source: owner === null ? `Original-API tariff JSON: ${source}` : source,
+    import_key: owner === null ? `tariff:${t.tariffId}` : null,
     import_hash: hash,
   };
   if (existing) await trx.updateTable('tariffs').set(row).where('tariff_id', '=', t.tariffId).execute();
@@ -407,4 +503,85 @@ async function writeTariff(trx: Trx, t: Json, source: string): Promise<'created'
     );
   }
   return existing ? 'updated' : 'created';
+}
+
+/**
+ * Authoring writes an organization's own tariff and nothing everyone shares: the LSE, the seasons, the territories
+ * and the property keys a record names must be stored, and a rider it names must be a tariff the owner sees. Each
+ * refusal names the record's field.
+ */
+async function refuseWhatAuthoringCannotMake(
+  trx: Trx,
+  t: Json,
+  rates: Json[],
+  properties: Json[],
+  owner: number,
+): Promise<void> {
+  if (!(await trx.selectFrom('lses').select('lse_id').where('lse_id', '=', t.lseId).executeTakeFirst()))
+    throw new Skip(`No LSE ${t.lseId} is loaded`, 'lseId', t.lseId);
+  const territoryStored = async (id: number) =>
+    (await trx.selectFrom('territories').select('territory_id').where('territory_id', '=', id).executeTakeFirst()) !==
+    undefined;
+  if (t.territoryId !== undefined && t.territoryId !== null) {
+    if (!positiveId(t.territoryId) || !(await territoryStored(t.territoryId)))
+      throw new Skip(`No territory ${String(t.territoryId)} is loaded`, 'territoryId', t.territoryId);
+  }
+  const keyStored = async (keyName: string) =>
+    (await trx.selectFrom('property_keys').select('key_name').where('key_name', '=', keyName).executeTakeFirst()) !==
+    undefined;
+  for (const [k, p] of properties.entries()) {
+    if (!isKeyName(p.keyName)) throw new Skip(`properties[${k}] has no keyName`, `properties[${k}].keyName`, null);
+    if (!(await keyStored(p.keyName)))
+      throw new Skip(
+        `No property key ${p.keyName} is loaded (GET /rest/public/properties lists them)`,
+        `properties[${k}].keyName`,
+        p.keyName,
+      );
+  }
+  for (const [k, r] of rates.entries()) {
+    for (const field of ['applicabilityKey', 'variableRateKey', 'quantityKey', 'variableLimitKey'] as const) {
+      const keyName = r[field];
+      if (keyName === undefined || keyName === null) continue;
+      if (!isKeyName(keyName) || !(await keyStored(keyName)))
+        throw new Skip(`No property key ${String(keyName)} is loaded`, `rates[${k}].${field}`, keyName);
+    }
+    const season = r.season;
+    if (season) {
+      const id = season.seasonId;
+      if (
+        !positiveId(id) ||
+        !(await trx.selectFrom('seasons').select('season_id').where('season_id', '=', id).executeTakeFirst())
+      )
+        throw new Skip(
+          `No season ${String(id)} is loaded (GET /rest/public/seasons?lseId= lists an LSE's)`,
+          `rates[${k}].season.seasonId`,
+          id ?? null,
+        );
+    }
+    const territory = r.territory;
+    if (territory && (!positiveId(territory.territoryId) || !(await territoryStored(territory.territoryId))))
+      throw new Skip(
+        `No territory ${String(territory.territoryId)} is loaded`,
+        `rates[${k}].territory.territoryId`,
+        territory.territoryId ?? null,
+      );
+    const riderId = r.riderId;
+    if (riderId !== undefined && riderId !== null) {
+      const rider = positiveId(riderId)
+        ? await trx
+            .selectFrom('tariffs')
+            .select('tariff_id')
+            .where('master_tariff_id', '=', riderId)
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('owner_org_id', 'is', null), eb('privacy', '!=', 'PRIVATE')]),
+                eb('owner_org_id', '=', owner),
+              ]),
+            )
+            .executeTakeFirst()
+        : undefined;
+      if (!rider)
+        throw new Skip(`No tariff ${String(riderId)} is loaded to be a rider`, `rates[${k}].riderId`, riderId);
+    }
+  }
 }

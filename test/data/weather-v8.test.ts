@@ -37,3 +37,20 @@ test('EPW: instants at the minute field (0 in TMY3), albedo not read; NSRDB: min
   );
   assert.deepEqual([old.convention, old.minute[0], old.elevation], ['HOUR', 30, 0]);
 });
+
+test("the air pressure for SPA's refraction: EPW Pa as mbar, NSRDB's Pressure and TMY2's Pres as they are; kept", {
+  skip,
+}, () => {
+  // First rows: Golden CO EPW station pressure 80600 Pa; Phoenix NSRDB Pressure 970 mbar; Phoenix TMY2 Pres 983 mbar.
+  const epw = v8WeatherOf(parseEpw(read('weather/USA_CO_Golden-NREL.724666_TMY3.epw')));
+  const nsrdb = v8WeatherOf(
+    parseSamCsv(read('solar/ssc_weather-nsrdb-psm3-tmy_phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv')),
+  );
+  const tmy2 = v8WeatherOf(parseSamCsv(read('solar/ssc_weather-tmy2_USA_AZ_Phoenix.csv')));
+  assert.deepEqual([epw.pressure?.[0], nsrdb.pressure?.[0], tmy2.pressure?.[0]], [806, 970, 983]);
+  const back = decodeWeather(encodeWeather(epw), epw.place, 1829);
+  assert.deepEqual(Array.from(back.pressure!), Array.from(epw.pressure!));
+  // Weather kept before the pressure was has none: the model takes the standard atmosphere's.
+  const old = decodeWeather(JSON.stringify({ ...JSON.parse(encodeWeather(tmy2)), pressure: undefined }), tmy2.place);
+  assert.equal(old.pressure, undefined);
+});

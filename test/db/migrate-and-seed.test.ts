@@ -34,6 +34,8 @@ for (const dialect of dialects) {
         '0016-key-changes',
         '0017-org-usage',
         '0018-export-arrangement-from',
+        '0019-tariff-owner',
+        '0020-incentives',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

@@ -14,8 +14,9 @@ import { startFakeUrdb, type FakeUrdb } from '../helpers/urdb-api-server.ts';
 
 const COUNT = Number(process.env.FUZZ_REQUESTS ?? 2000);
 // Requests go to the operations in turn, so a new operation reshuffles every one's share: with the key operations
-// added, seed 20261124 sent none of the URDB sync's 24 (each spoilt one to three ways) past its validation.
-const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
+// added, seed 20261124 sent none of the URDB sync's 24 (each spoilt one to three ways) past its validation; with
+// tariff authoring added, 20261127 and 20261128 did not either.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 
 const TOU_BODY = {
   lseId: 734,
@@ -34,6 +35,28 @@ const TOU_BODY = {
       ],
     },
   ],
+};
+/** A tariff of the caller's own (tariff authoring): a tiered energy rate on a public TOU and season of PG&E. */
+const AUTHORED_TARIFF = {
+  tariffName: 'Fuzz authored tariff',
+  lseId: 734,
+  effectiveDate: '2026-01-01',
+  customerClass: 'RESIDENTIAL',
+  rates: [
+    {
+      rateName: 'Customer Charge',
+      chargeType: 'FIXED_PRICE',
+      chargePeriod: 'MONTHLY',
+      rateBands: [{ rateAmount: 10 }],
+    },
+    {
+      rateName: 'Energy',
+      chargeType: 'CONSUMPTION_BASED',
+      timeOfUse: { touId: 1000006 },
+      rateBands: [{ hasConsumptionLimit: true, consumptionUpperLimit: 300, rateAmount: 0.2 }, { rateAmount: 0.3 }],
+    },
+  ],
+  properties: [{ keyName: 'territoryId', propertyValue: '3538' }],
 };
 const USAGE = [
   {
@@ -80,6 +103,8 @@ const PLAN: Omit<FuzzPlan, 'operations'> = {
       touGroupId: 1000001,
       timeOfUses: TOU_BODY.timeOfUses.map((t, i) => ({ ...t, touId: 1000001 + i })),
     },
+    'POST /rest/beta/tariffs': AUTHORED_TARIFF,
+    'PUT /rest/beta/tariffs/{tariffId}': AUTHORED_TARIFF,
     'POST /rest/v1/ondemand/calculate': {
       masterTariffId: 1100102,
       fromDateTime: '2025-07-01',

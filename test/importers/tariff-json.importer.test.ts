@@ -156,6 +156,39 @@ for (const dialect of dialects) {
       );
     });
 
+    it('reads from when a new solar customer gets the export arrangement, and answers it', async () => {
+      const s = await importTariffJson(
+        t.db,
+        body([
+          {
+            tariffId: 9100202,
+            masterTariffId: 9100201,
+            tariffName: 'Imported net billing',
+            lseId: 9100003,
+            lseName: 'Test Electric Co',
+            customerClass: 'RESIDENTIAL',
+            effectiveDate: '2024-01-01',
+            timeZone: 'America/Los_Angeles',
+            exportArrangement: 'NET_BILLING_CARRYOVER',
+            exportArrangementFrom: '2023-04-15',
+            rates: [
+              {
+                tariffRateId: 9100211,
+                chargeType: 'FIXED_PRICE',
+                chargePeriod: 'MONTHLY',
+                rateBands: [{ tariffRateBandId: 9100221, rateAmount: 10 }],
+              },
+            ],
+          },
+        ]),
+        'net-billing.json',
+      );
+      assert.equal(s.created, 1, JSON.stringify(s.skipped));
+      const [read] = (await t.json('/rest/public/tariffs/9100201', await t.credentials())).results;
+      assert.equal(read.exportArrangement, 'NET_BILLING_CARRYOVER');
+      assert.equal(read.exportArrangementFrom, '2023-04-15');
+    });
+
     it('skips a tariff it cannot store faithfully, with the reason, and stores nothing of it', async () => {
       const base = {
         tariffId: 9100102,
@@ -200,6 +233,8 @@ for (const dialect of dialects) {
           { ...base, tariffId: 9100107, exportArrangement: 'NET_METERING', trueUpMonth: 13 },
           { ...base, tariffId: 9100108, exportArrangement: 'NET_METERING', yearEndSellRate: '0.04' },
           { ...base, tariffId: 9100109, exportArrangement: 'NET_BILLING_CARRYOVER', yearEndCreditPaid: 'yes' },
+          { ...base, tariffId: 9100110, exportArrangementFrom: '2023-04-15' },
+          { ...base, tariffId: 9100113, exportArrangement: 'NET_BILLING', exportArrangementFrom: 'April 2023' },
         ]),
         'broken.json',
       );
@@ -214,6 +249,8 @@ for (const dialect of dialects) {
           'trueUpMonth 13 is not a month 1-12',
           'yearEndSellRate "0.04" is not a price 0-100 per kWh',
           'yearEndCreditPaid "yes" is not true or false',
+          'exportArrangementFrom names when a new solar customer gets the exportArrangement: give that too',
+          'exportArrangementFrom "April 2023" is not a date',
         ],
       );
       assert.equal(

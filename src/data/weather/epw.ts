@@ -2,7 +2,7 @@
 // `LOCATION,city,state,country,source,WMO,latitude,longitude,time zone,elevation`, then 8,760 hourly rows of 35
 // fields. Rows are hour-ending in local standard time (hour 1 is 00:00-01:00); the model wants hour-beginning hours
 // 0-23, so hour h becomes h - 1 of the same date. Albedo 999 (missing) and 0 (the 2015 re-issues hold 0 in every hour)
-// are left to the model's default, as the file's README advises.
+// are left to the model's default, as the file's README advises. Station pressure (Pa) is read as mbar.
 import type { WeatherFile } from './weather-file.ts';
 
 const HOURS = 8760;
@@ -15,6 +15,7 @@ const F = {
   hour: 3,
   minute: 4,
   airTemperature: 6,
+  pressure: 9,
   ghi: 13,
   dni: 14,
   dhi: 15,
@@ -61,6 +62,11 @@ export function parseEpw(text: string): WeatherFile {
     hour[i] = hour[i]! - 1;
   }
   const albedo = column('albedo').map((a) => (a > 0 && a < 1 ? a : 0));
+  // Station pressure, Pa, as mbar (the sun's refraction); 999999 (missing) as NaN, which the model passes over.
+  const pressure = Float64Array.from(rows, (r) => {
+    const v = Number(r[F.pressure]);
+    return r[F.pressure]?.trim() && Number.isFinite(v) && v < 999999 ? v * 0.01 : Number.NaN;
+  });
   const text4 = (k: number) => (location[k]?.trim() ? location[k]!.trim() : null);
   return {
     format: 'EPW',
@@ -83,5 +89,6 @@ export function parseEpw(text: string): WeatherFile {
     airTemperature: column('airTemperature'),
     windSpeed: column('windSpeed'),
     albedo,
+    pressure,
   };
 }

@@ -16,6 +16,8 @@ const COLUMN_NAMES: Record<string, string[]> = {
   airTemperature: ['Temperature', 'Tdry'],
   windSpeed: ['Wind Speed', 'Wspd'],
   albedo: ['Surface Albedo', 'Albedo'],
+  /** Air pressure, mbar (NSRDB `Pressure`, TMY2 `Pres`). */
+  pressure: ['Pressure', 'Pres', 'Air Pressure'],
 };
 
 export function parseSamCsv(text: string): WeatherFile {
@@ -51,6 +53,7 @@ export function parseSamCsv(text: string): WeatherFile {
   };
   const albedo = column('albedo', false);
   const minute = column('minute', false);
+  const pressure = column('pressure', false);
   return {
     format: 'SAM_CSV',
     ...(minute ? { minute } : {}),
@@ -72,5 +75,6 @@ export function parseSamCsv(text: string): WeatherFile {
     airTemperature: column('airTemperature')!,
     windSpeed: column('windSpeed')!,
     ...(albedo ? { albedo } : {}),
+    ...(pressure ? { pressure } : {}),
   };
 }

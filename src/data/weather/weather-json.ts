@@ -3,11 +3,11 @@
 // month, day and hour are not stored: they follow from the row. The year of each month is (typical years take each
 // month from a different year, and the sun's position depends on it a little). PVWatts v8 also reads each row's minute
 // stamp and the file's time convention (v8-weather.ts): kept beside the columns, the minute once when every row has the
-// same. Weather kept before these were (none: the seeder writes them afresh) reads as hourly averages at the half hour.
-import type { WeatherYear } from '../../engine/solar/pvwatts.ts';
+// same. Weather kept before these were (none: the seeder writes them afresh) reads as hourly averages at the half hour,
+// and without the air pressure (the model then takes the standard atmosphere's at the station's elevation).
+import type { Place, WeatherYear } from '../../engine/solar/weather-year.ts';
 import type { V8Weather } from '../../engine/solar/v8/pvwatts-v8.ts';
 import type { TimeConvention } from '../../engine/solar/v8/sun.ts';
-import type { Place } from '../../engine/solar/sun-position.ts';
 
 const HOURS = 8760;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -20,6 +20,8 @@ interface StoredWeather {
   airTemperature: number[];
   windSpeed: number[];
   albedo: number[] | null;
+  /** Air pressure, mbar (null where missing); absent in weather kept before it was. */
+  pressure?: (number | null)[];
   minute?: number | number[];
   convention?: TimeConvention;
 }
@@ -60,6 +62,7 @@ export function encodeWeather(w: WeatherYear & Partial<Pick<V8Weather, 'minute' 
     windSpeed: rounded(w.windSpeed, 2),
     albedo: w.albedo && Array.from(w.albedo).some((a) => a > 0 && a < 1) ? rounded(w.albedo, 3) : null,
   };
+  if (w.pressure) stored.pressure = Array.from(w.pressure, (p) => (Number.isFinite(p) ? Number(p.toFixed(2)) : null));
   if (w.minute) {
     const minutes = Array.from(w.minute);
     stored.minute = minutes.every((m) => m === minutes[0]) ? minutes[0]! : minutes;
@@ -86,6 +89,7 @@ export function decodeWeather(json: string, place: Place, elevation = 0): V8Weat
     airTemperature: Float64Array.from(s.airTemperature),
     windSpeed: Float64Array.from(s.windSpeed),
     ...(s.albedo ? { albedo: Float64Array.from(s.albedo) } : {}),
+    ...(s.pressure ? { pressure: Float64Array.from(s.pressure, (p) => p ?? Number.NaN) } : {}),
     minute,
     convention: s.convention ?? 'HOUR',
     elevation,

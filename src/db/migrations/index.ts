@@ -19,6 +19,8 @@ import { documents } from './0014-documents.ts';
 import { rateLimitCounters } from './0015-rate-limit-counters.ts';
 import { keyChanges } from './0016-key-changes.ts';
 import { orgUsage } from './0017-org-usage.ts';
+import { tariffOwner } from './0019-tariff-owner.ts';
+import { incentives } from './0020-incentives.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -41,4 +43,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '0016-key-changes': keyChanges,
   '0017-org-usage': orgUsage,
   '0018-export-arrangement-from': exportArrangementFrom,
+  '0019-tariff-owner': tariffOwner,
+  '0020-incentives': incentives,
 };

@@ -6,8 +6,8 @@ import { MAX_READINGS, ReadingFormatError, unitOf, type ParsedReadings, type Rea
 
 type Key = keyof ReadingFields;
 
-/** Lower-cased header names -> the field they fill. */
-const COLUMNS = new Map<string, Key>([
+/** Lower-cased header names -> the field they fill (the bulk upload reads its readings files by the same names). */
+export const READING_COLUMNS = new Map<string, Key>([
   ['fromdatetime', 'fromDateTime'],
   ['start', 'fromDateTime'],
   ['starttime', 'fromDateTime'],
@@ -108,7 +108,7 @@ function columnsOf(
   const ignored: string[] = [];
   let impliedKwh = false;
   header.forEach((name, k) => {
-    const key = COLUMNS.get(name.trim().toLowerCase());
+    const key = READING_COLUMNS.get(name.trim().toLowerCase());
     if (!key) {
       ignored.push(name.trim());
       return;

@@ -27,10 +27,13 @@ export class AccountView {
   async describeTariff(
     part: TimelinePart,
     source: 'ACCOUNT' | 'DEFAULT',
+    orgId: number,
     reads = new ReadOnce(),
   ): Promise<AccountTariff> {
     const t = await reads.once(`tariff ${part.masterTariffId} ${part.from}`, () =>
-      this.tariffs.get(part.masterTariffId, part.from === EARLIEST ? {} : { effectiveOn: part.from }).catch(() => null),
+      this.tariffs
+        .get(part.masterTariffId, part.from === EARLIEST ? {} : { effectiveOn: part.from }, { orgId })
+        .catch(() => null),
     );
     return {
       masterTariffId: part.masterTariffId,
@@ -76,7 +79,9 @@ export class AccountView {
       };
     }
     const tariffs = tariffRows.length
-      ? await Promise.all(tariffsInRange(tariffRows, null, null).map((p) => this.describeTariff(p, 'ACCOUNT', reads)))
+      ? await Promise.all(
+          tariffsInRange(tariffRows, null, null).map((p) => this.describeTariff(p, 'ACCOUNT', r.org_id, reads)),
+        )
       : [];
     return {
       accountId: r.account_id,

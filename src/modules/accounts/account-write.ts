@@ -32,6 +32,7 @@ export class AccountWriteReader {
   async read(
     body: AccountBody,
     current: AccountRow | null,
+    orgId: number,
     currentProperties: ReadonlyMap<string, PropertyRow> = new Map(),
   ): Promise<AccountWrite> {
     const row: AccountWrite['row'] = current
@@ -122,7 +123,7 @@ export class AccountWriteReader {
       const zone = row.time_zone ?? 'UTC';
       write.tariffs = [];
       for (const [k, t] of tariffInputs.entries()) {
-        await this.tariffs.get(t.masterTariffId, {}).catch((e: unknown) => {
+        await this.tariffs.get(t.masterTariffId, {}, { orgId }).catch((e: unknown) => {
           if (e instanceof ApiError && e.statusCode === 404)
             throw invalidArgument(
               `${tariffField[k]}.masterTariffId`,

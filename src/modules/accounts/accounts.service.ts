@@ -43,6 +43,13 @@ export interface LoadedAccount {
   tariffs: TariffRow[];
 }
 
+/** A checked account write, not yet stored. */
+export interface PreparedAccount {
+  accountId: string;
+  isNew: boolean;
+  write: AccountWrite;
+}
+
 export class AccountsService {
   readonly repo: AccountsRepository;
   private readonly view: AccountView;
@@ -111,9 +118,31 @@ export class AccountsService {
       );
     }
     const accountId = randomUUID();
-    const write = await this.readWrite(body, null);
+    const write = await this.readWrite(body, null, orgId);
     await this.repo.insert(accountId, orgId, write, this.stamp());
     return this.get({ accountId }, orgId);
+  }
+
+  /**
+   * The write one row of a bulk upload asks for, checked as POST and PUT check theirs (account-write.ts): an update
+   * of the organization's account with the row's providerAccountId, else a new account. Nothing is stored: `commit`
+   * stores it, inside the upload's transaction.
+   */
+  async prepareUpsert(body: AccountBody, orgId: number): Promise<PreparedAccount> {
+    const existing = body.providerAccountId
+      ? await this.repo.find(orgId, { providerAccountId: body.providerAccountId })
+      : undefined;
+    if (existing) {
+      const current = await this.load({ accountId: existing.account_id }, orgId);
+      return { accountId: existing.account_id, isNew: false, write: await this.readWrite(body, current, orgId) };
+    }
+    return { accountId: randomUUID(), isNew: true, write: await this.readWrite(body, null, orgId) };
+  }
+
+  /** Stores a prepared write through `repo` (a repository on the bulk upload's transaction). */
+  async commit(prepared: PreparedAccount, orgId: number, repo: AccountsRepository): Promise<void> {
+    if (prepared.isNew) await repo.insert(prepared.accountId, orgId, prepared.write, this.stamp());
+    else await repo.update(prepared.accountId, prepared.write, this.stamp());
   }
 
   /** PUT /accounts: an upsert by accountId, else by providerAccountId, else a new account. */
@@ -143,7 +172,7 @@ export class AccountsService {
           'Another account of the organization has this providerAccountId',
         );
     }
-    const write = await this.readWrite(body, current);
+    const write = await this.readWrite(body, current, orgId);
     await this.repo.update(current.row.account_id, write, this.stamp());
     return this.get({ accountId: current.row.account_id }, orgId);
   }
@@ -175,7 +204,11 @@ export class AccountsService {
   ): Promise<PropertyData[]> {
     const current = await this.load(ref, orgId);
     const one = !Array.isArray(body) && 'dataValue' in body;
-    const write = await this.readWrite({ properties: (one ? [body] : body) as AccountBody['properties'] }, current);
+    const write = await this.readWrite(
+      { properties: (one ? [body] : body) as AccountBody['properties'] },
+      current,
+      orgId,
+    );
     await this.repo.update(current.row.account_id, write, this.stamp());
     const sent = new Set((write.properties ?? []).map((p) => p.key_name));
     return (await this.properties({ accountId: current.row.account_id }, orgId)).filter((p) => sent.has(p.keyName));
@@ -187,7 +220,11 @@ export class AccountsService {
     if (!found || !(await this.repo.deleteProperty(current.row.account_id, keyName)))
       throw notFound('PropertyData', 'keyName', keyName);
     // Without its lseId or customerClass the account's LSE is found again from its ZIP code.
-    await this.repo.update(current.row.account_id, await this.readWrite({}, await this.load(ref, orgId)), this.stamp());
+    await this.repo.update(
+      current.row.account_id,
+      await this.readWrite({}, await this.load(ref, orgId), orgId),
+      this.stamp(),
+    );
     return found;
   }
 
@@ -208,7 +245,9 @@ export class AccountsService {
       : (localDateParam('toDateTime', q.toDateTime, zone) ?? null);
     if (from !== null && to !== null && to <= from)
       throw invalidArgument('toDateTime', q.toDateTime ?? null, 'toDateTime must be after fromDateTime');
-    return Promise.all((await this.timeline(account, from, to)).map((p) => this.view.describeTariff(p.part, p.source)));
+    return Promise.all(
+      (await this.timeline(account, from, to)).map((p) => this.view.describeTariff(p.part, p.source, orgId)),
+    );
   }
 
   /** The tariff parts of [from, to): the account's own, or its default tariff when it has none. */
@@ -235,7 +274,7 @@ export class AccountsService {
   /** Puts the account on a tariff from a date (default: from the start); the same date again replaces it. */
   async setTariff(ref: AccountRef, body: Static<typeof AccountTariffInput>, orgId: number): Promise<AccountTariff[]> {
     const current = await this.load(ref, orgId);
-    const write = await this.readWrite({ tariffs: [body] }, current);
+    const write = await this.readWrite({ tariffs: [body] }, current, orgId);
     await this.repo.update(current.row.account_id, write, this.stamp());
     return this.tariffs({ accountId: current.row.account_id }, {}, orgId);
   }
@@ -264,7 +303,11 @@ export class AccountsService {
       localDateParam('effectiveOn', effectiveOn, zone) ?? DateTime.fromJSDate(this.now(), { zone }).toISODate()!;
     const [current] = await this.timeline(account, on, DateTime.fromISO(on).plus({ days: 1 }).toISODate()!);
     if (!current) throw invalidArgument('effectiveOn', effectiveOn ?? on, 'The account is on no tariff on that date');
-    const tariff = await this.tariffsService.get(current.part.masterTariffId, { effectiveOn: on, populateRates: true });
+    const tariff = await this.tariffsService.get(
+      current.part.masterTariffId,
+      { effectiveOn: on, populateRates: true },
+      { orgId },
+    );
     const territoryId = account.properties.get('territoryId')?.data_value;
     // Rates of another territory than the account's do not apply to it.
     return (tariff.rates ?? []).filter(
@@ -287,6 +330,7 @@ export class AccountsService {
           tariffTypes: ['DEFAULT', 'ALTERNATIVE'],
         },
         { paging: { pageStart: 0, pageCount: 100 }, search: null, sort: [], ext: false },
+        { orgId },
       );
       ids = [...new Set([...ids, ...rows.map((t) => t.masterTariffId)])];
     }
@@ -332,8 +376,8 @@ export class AccountsService {
   }
 
   /** The write a body asks for, checked against the stored account (account-write.ts). */
-  private readWrite(body: AccountBody, current: LoadedAccount | null): Promise<AccountWrite> {
-    return this.writes.read(body, current?.row ?? null, current?.properties);
+  private readWrite(body: AccountBody, current: LoadedAccount | null, orgId: number): Promise<AccountWrite> {
+    return this.writes.read(body, current?.row ?? null, orgId, current?.properties);
   }
 
   private stamp(): string {

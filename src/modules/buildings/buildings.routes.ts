@@ -27,7 +27,7 @@ export function buildingsRoutes(service: BuildingsService) {
         },
       },
       async (request) => {
-        const { rows, total, paging } = await service.list(request.query);
+        const { rows, total, paging } = await service.list(request.query, request.principal?.orgId ?? null);
         return page(TYPE, rows, total, paging);
       },
     );
@@ -41,7 +41,7 @@ export function buildingsRoutes(service: BuildingsService) {
           response: responses(BuildingSchema),
         },
       },
-      async (request) => single(TYPE, await service.best(request.query)),
+      async (request) => single(TYPE, await service.best(request.query, request.principal?.orgId ?? null)),
     );
     app.get(
       '/rest/v1/typicals/buildings/:accountId',

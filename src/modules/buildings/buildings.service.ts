@@ -86,15 +86,23 @@ export class BuildingsService {
       .execute() as Promise<Row[]>;
   }
 
-  /** The tariff's current summary (its latest version), or a 400 naming masterTariffId. */
-  private async tariff(masterTariffId: number | undefined): Promise<Tariff | null> {
+  /**
+   * The tariff's current summary (its latest version), or a 404 naming masterTariffId: a PUBLIC reference tariff,
+   * or one of the caller's organization's own (tariff authoring).
+   */
+  private async tariff(masterTariffId: number | undefined, orgId: number | null): Promise<Tariff | null> {
     if (masterTariffId === undefined) return null;
     const t = await this.db.kysely
-      .selectFrom('tariffs')
-      .selectAll()
-      .where('master_tariff_id', '=', masterTariffId)
-      .where('privacy', '=', 'PUBLIC')
-      .orderBy('effective_date', 'desc')
+      .selectFrom('tariffs as t')
+      .selectAll('t')
+      .where('t.master_tariff_id', '=', masterTariffId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('t.privacy', '=', 'PUBLIC'), eb('t.owner_org_id', 'is', null)]),
+          ...(orgId === null ? [] : [eb('t.owner_org_id', '=', orgId)]),
+        ]),
+      )
+      .orderBy('t.effective_date', 'desc')
       .executeTakeFirst();
     if (!t) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     return {
@@ -123,6 +131,7 @@ export class BuildingsService {
 
   async list(
     q: Static<typeof BuildingListQuery>,
+    orgId: number | null,
   ): Promise<{ rows: Building[]; total: number; paging: { pageStart: number; pageCount: number } }> {
     const paging = { pageStart: q.pageStart ?? 0, pageCount: q.pageCount ?? 25 };
     const types = csv(q.buildingTypes).map((name) => {
@@ -140,7 +149,7 @@ export class BuildingsService {
         throw invalidArgument('serviceTypes', s, 'serviceTypes are ELECTRICITY and SOLAR_PV');
     if (q.maxDistance !== undefined && !(q.maxDistance > 0))
       throw invalidArgument('maxDistance', q.maxDistance, 'maxDistance is a number of miles, more than 0');
-    const tariff = await this.tariff(q.masterTariffId);
+    const tariff = await this.tariff(q.masterTariffId, orgId);
     const at = await this.place(q);
     if (q.maxDistance !== undefined && !at)
       throw missingArgument('zipCode', 'maxDistance needs a place: zipCode, addressString, or lat and lng');
@@ -171,10 +180,10 @@ export class BuildingsService {
     return this.toBuilding(row, null, q);
   }
 
-  async best(q: Static<typeof BuildingBestQuery>): Promise<Building> {
+  async best(q: Static<typeof BuildingBestQuery>, orgId: number | null): Promise<Building> {
     if (q.serviceType && !['ELECTRICITY', 'SOLAR_PV'].includes(q.serviceType.toUpperCase()))
       throw invalidArgument('serviceType', q.serviceType, 'serviceType is ELECTRICITY or SOLAR_PV');
-    const tariff = await this.tariff(q.masterTariffId);
+    const tariff = await this.tariff(q.masterTariffId, orgId);
     const customerClass =
       q.customerClass ?? (tariff?.customerClass === 'RESIDENTIAL' ? 'RESIDENTIAL' : tariff ? 'GENERAL' : undefined);
     let id: string;

@@ -18,8 +18,9 @@ import {
   type BillResult,
   type LookupSeries,
 } from '../../engine/bill/types.ts';
-import { CHARGE_CLASSES, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
-import { isExportPriceKey, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
+import { CHARGE_CLASSES, type ExportRules, type Rate, type TariffVersion } from '../../engine/tariff/model.ts';
+import { isExportPriceKey, keepsNetMetering, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
+import { exportPricesByYear, type ExportPricesOfYear } from './export-prices-by-year.ts';
 
 type PreparedNote = Omit<Assumption, 'displayName'>;
 import { aliased } from '../../http/aliases.ts';
@@ -64,6 +65,8 @@ export interface PreparedBill {
   run(input: BillInput, grid?: PreparedGrid): BillResult;
   /** The bill of `input` with a battery dispatched behind the meter (BILL_OPTIMAL needs `solver`). */
   runStorage(input: BillInput, request: StorageRequest): Promise<StorageBill>;
+  /** For net billing at hourly export prices: a later year's prices on this bill's hours (null: none priced so). */
+  exportPricesOfYear: ExportPricesOfYear | null;
   format(result: BillResult, expected: Scenario['expected'], ext: boolean): CalculatedCost;
 }
 
@@ -205,7 +208,8 @@ export class CalculationsService {
   ): Promise<PreparedBill> {
     if (s.masterTariffId === undefined) throw missingArgument(`${path}masterTariffId`);
     const masterTariffId = s.masterTariffId;
-    if (!cache.tariffs.has(masterTariffId)) cache.tariffs.set(masterTariffId, this.loader.tariff(masterTariffId));
+    if (!cache.tariffs.has(masterTariffId))
+      cache.tariffs.set(masterTariffId, this.loader.tariff(masterTariffId, { orgId }));
     const tariff = await cache.tariffs.get(masterTariffId)!;
     if (!tariff) throw notFound('Tariff', `${path}masterTariffId`, masterTariffId);
     const zone = tariff.zone;
@@ -334,7 +338,7 @@ export class CalculationsService {
       );
     const cached = await cache.time.get(timeKey)!;
     const vintage = await this.exportVintage(s, path, rates, versions, zone, from, to, noted);
-    const time = vintage ? { ...cached, lookups: new Map([...cached.lookups, ...vintage]) } : cached;
+    const time = vintage ? { ...cached, lookups: new Map([...cached.lookups, ...vintage.lookups]) } : cached;
     // A rate input naming a TOU or season Ratebook does not have would apply to no hour: a bill of zero for it.
     (s.rateInputs ?? []).forEach((r, k) => {
       const touId = r.timeOfUse?.touId;
@@ -362,7 +366,7 @@ export class CalculationsService {
       demandKeys: tariff.demandKeys,
       territoryId,
       extraRates: extra,
-      exportOverride: exportOverrideOf(s, path),
+      exportOverride: this.grandfathered(s, versions, from, to, noted) ?? exportOverrideOf(s, path),
       noted,
       options: {
         billingPeriod,
@@ -406,8 +410,33 @@ export class CalculationsService {
       input,
       run,
       runStorage,
+      exportPricesOfYear: vintage?.ofYear ?? null,
       format: (result, expected, ext) => toCalculatedCost(tariff, result, from, to, expected, ext),
     };
+  }
+
+  /**
+   * A customer whose exportVintage predates the tariff's net billing (NEM 2.0 in California) keeps net metering:
+   * the export override that bills so, said; null when the customer does not, or names an arrangement.
+   */
+  private grandfathered(
+    s: Scenario,
+    versions: readonly TariffVersion[],
+    from: number,
+    to: number,
+    noted: PreparedNote[],
+  ): Partial<ExportRules> | null {
+    const rules = versions.at(-1)?.exportRules;
+    if (s.exportArrangement !== undefined || !keepsNetMetering(rules, s.exportVintage)) return null;
+    noted.push({
+      keyName: 'exportArrangement',
+      dataValue: 'NET_METERING',
+      description: `An interconnection application of ${s.exportVintage} predates ${rules!.newSolarFrom}, from when a new solar customer takes ${rules!.arrangement}: the customer keeps net metering, billed here on this tariff's import rates (a net metering customer may be on another rate schedule; give exportArrangement to choose)`,
+      fromDateTime: from,
+      toDateTime: to,
+      accuracy: 60,
+    });
+    return { ...exportOverrideOf(s, ''), arrangement: 'NET_METERING' };
   }
 
   /**
@@ -424,9 +453,11 @@ export class CalculationsService {
     from: number,
     to: number,
     noted: PreparedNote[],
-  ): Promise<Map<string, LookupSeries> | null> {
+  ): Promise<{ lookups: Map<string, LookupSeries>; ofYear: ExportPricesOfYear } | null> {
     const priced = rates.filter((r) => isExportPriceKey(r.variableRateKey));
     const rules = versions.at(-1)?.exportRules ?? null;
+    // A customer who keeps net metering is credited by kWh, not at export prices (grandfathered says so).
+    if (s.exportArrangement === undefined && keepsNetMetering(rules, s.exportVintage)) return null;
     if (rules?.newSolarFrom && s.exportArrangement === undefined)
       noted.push({
         keyName: 'exportArrangement',
@@ -461,7 +492,7 @@ export class CalculationsService {
         accuracy: plan.used === vintage ? 90 : 50,
       });
     }
-    return out;
+    return { lookups: out, ofYear: exportPricesByYear(this.loader, priced, vintage, zone, from, to) };
   }
 
   /** Where a typical baseline is taken: the address's ZIP code, else the centre of the customer's territory. */

@@ -6,8 +6,19 @@
 import { EXPORT_PRICE_TABLES } from '../../data/starter/export-prices/export-price-keys.ts';
 import { expandSeries } from '../../data/starter/export-prices/export-price-series.ts';
 import { DateTime } from 'luxon';
+import type { ExportRules } from '../../engine/tariff/model.ts';
 
 export const LOCKED_YEARS = 9;
+
+/**
+ * Whether a customer of `vintage` keeps net metering on a tariff whose net billing is for new solar customers from
+ * `newSolarFrom`: an interconnection application of an earlier year (California's NEM 2.0 customers, before
+ * 2023-04-15). The year of the cut-over itself counts as net billing: its vintage's prices are published.
+ */
+export function keepsNetMetering(rules: ExportRules | null | undefined, vintage: number | undefined): boolean {
+  if (!rules?.newSolarFrom || vintage === undefined) return false;
+  return vintage < Number(rules.newSolarFrom.slice(0, 4));
+}
 
 interface Family {
   utility: string;

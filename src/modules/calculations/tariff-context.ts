@@ -26,7 +26,13 @@ import type { LookupsRepository } from '../../domain/properties/lookups.reposito
 import { toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TimeOfUsesService } from '../timeofuses/timeofuses.service.ts';
 import { exportRulesOf } from '../tariffs/export-rules-row.ts';
-import { TariffsRepository, type BandRow, type RateRow, type TariffRow } from '../tariffs/tariffs.repository.ts';
+import {
+  TariffsRepository,
+  type BandRow,
+  type RateRow,
+  type TariffRow,
+  type TariffViewer,
+} from '../tariffs/tariffs.repository.ts';
 import { toDemandKey } from './demand-keys.ts';
 import type { TimeSelector } from './time-selector.ts';
 
@@ -111,9 +117,9 @@ export class TariffContextLoader {
     this.tariffs = new TariffsRepository(db);
   }
 
-  /** The tariff's versions, or null when no tariff has that masterTariffId. */
-  async tariff(masterTariffId: number): Promise<TariffContext | null> {
-    const rows = await this.tariffs.versions(masterTariffId);
+  /** The tariff's versions, or null when no tariff the viewer may see has that masterTariffId. */
+  async tariff(masterTariffId: number, viewer: TariffViewer): Promise<TariffContext | null> {
+    const rows = await this.tariffs.versions(masterTariffId, viewer);
     if (!rows.length) return null;
     const zone = rows[0]!.time_zone;
     const versions = await this.toVersions(rows, zone);
@@ -143,7 +149,7 @@ export class TariffContextLoader {
       const own: Rate[] = [];
       for (const r of rates.filter((x) => x.tariff_id === row.tariff_id)) {
         if (r.rider_id === null) own.push(toEngineRate(r, bands.get(r.tariff_rate_id) ?? [], zone));
-        else own.push(...(await this.riderRates(r.rider_id, from, to, zone)));
+        else own.push(...(await this.riderRates(r.rider_id, from, to, zone, { orgId: row.owner_org_id })));
       }
       const defaults = new Map<string, string>();
       for (const p of properties)
@@ -164,8 +170,15 @@ export class TariffContextLoader {
   }
 
   /** A rider's rates over a version's span: each rider version's rates, limited to that rider version's dates. */
-  private async riderRates(riderId: number, from: number, to: number | null, zone: string): Promise<Rate[]> {
-    const riderRows = await this.tariffs.versions(riderId);
+  private async riderRates(
+    riderId: number,
+    from: number,
+    to: number | null,
+    zone: string,
+    viewer: TariffViewer,
+  ): Promise<Rate[]> {
+    // Seen as the owner of the version naming the rider sees it (authoring refuses a rider its author cannot see).
+    const riderRows = await this.tariffs.versions(riderId, viewer);
     const out: Rate[] = [];
     for (const v of await this.toVersions(riderRows, zone)) {
       const start = Math.max(from, v.from);

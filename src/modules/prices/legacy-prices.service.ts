@@ -28,7 +28,7 @@ export class LegacyPricesService {
     q: Static<typeof LegacyPricesQuery>,
     orgId: number | null,
   ): Promise<TariffRateSummary[]> {
-    const tariff = await this.loader.tariff(masterTariffId);
+    const tariff = await this.loader.tariff(masterTariffId, { orgId });
     if (!tariff) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = tariff.zone;
     const from = dateTimeParam('fromDateTime', q.fromDateTime, zone)?.value.toMillis() ?? this.now().getTime();

@@ -15,7 +15,7 @@ import {
 } from '../calculations/tariff-context.ts';
 import type { LsesService } from '../lses/lses.service.ts';
 import type { TerritoriesRepository } from '../territories/territories.repository.ts';
-import type { TariffsRepository } from '../tariffs/tariffs.repository.ts';
+import { REFERENCE_DATA, type TariffsRepository } from '../tariffs/tariffs.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { CUSTOMER_CLASSES } from '../utility-taxes/utility-taxes.schemas.ts';
 import type { PriceSchema, SmartPriceQuery } from './prices.schemas.ts';
@@ -51,7 +51,7 @@ export class PricesService {
       country: q.country,
       addressString: q.addressString,
     });
-    const tariff = await this.tariffFor(q, zip?.zipcode ?? null, customerClass);
+    const tariff = await this.tariffFor(q, zip?.zipcode ?? null, customerClass, orgId);
     const zone = tariff.zone;
 
     const from = dateTimeParam('fromDateTime', q.fromDateTime, zone)?.value.toMillis() ?? this.now().getTime();
@@ -119,9 +119,14 @@ export class PricesService {
   }
 
   /** The given tariff, or the default tariff of the customer class of an LSE serving the location. */
-  private async tariffFor(q: Query, zipcode: string | null, customerClass: string): Promise<TariffContext> {
+  private async tariffFor(
+    q: Query,
+    zipcode: string | null,
+    customerClass: string,
+    orgId: number | null,
+  ): Promise<TariffContext> {
     if (q.masterTariffId !== undefined) {
-      const tariff = await this.loader.tariff(q.masterTariffId);
+      const tariff = await this.loader.tariff(q.masterTariffId, { orgId });
       if (!tariff) throw notFound('Tariff', 'masterTariffId', q.masterTariffId);
       return tariff;
     }
@@ -143,6 +148,8 @@ export class PricesService {
     const { rows } = await this.tariffs.list(
       { lseIds, customerClasses: [customerClass], tariffTypes: ['DEFAULT'], serviceTypes: ['ELECTRICITY'], on: at },
       { paging: { pageStart: 0, pageCount: 100 }, search: null, sort: [], ext: false },
+      // The default tariff of a place is the utility's: a reference tariff.
+      REFERENCE_DATA,
     );
     const chosen = rows.sort((a, b) => a.lse_id - b.lse_id || a.master_tariff_id - b.master_tariff_id)[0];
     if (!chosen)
@@ -151,7 +158,7 @@ export class PricesService {
         q.zipCode !== undefined ? 'zipCode' : q.postCode !== undefined ? 'postCode' : 'addressString',
         zipcode,
       );
-    return (await this.loader.tariff(chosen.master_tariff_id))!;
+    return (await this.loader.tariff(chosen.master_tariff_id, REFERENCE_DATA))!;
   }
 }
 

@@ -19,7 +19,7 @@ import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 const HOUR = 3_600_000;
 
 /** The PVWatts inputs a PVWatts profile takes as properties (named as the savings analysis names them). */
-const PV_NUMBERS = ['systemSize', 'tilt', 'azimuth', 'losses', 'dcAcRatio', 'inverterEfficiency', 'gcr'];
+const PV_NUMBERS = ['systemSize', 'tilt', 'azimuth', 'losses', 'dcAcRatio', 'inverterEfficiency', 'gcr', 'bifaciality'];
 export const BASELINE_PROPERTIES = ['loadSize', 'buildingType'];
 export const PV_PROPERTY_KEYS = [...PV_NUMBERS, 'moduleType', 'arrayType', 'soiling'];
 

@@ -95,6 +95,22 @@ export class ProfilesService {
 
   /** POST: a new profile of an account (with its readings when readingData is sent). */
   async create(body: ProfileBody, orgId: number): Promise<{ profile: Profile; readings: ReadingsResult | null }> {
+    const { row, parsed } = await this.prepareCreate(body, orgId);
+    await this.repo.save(row, true);
+    const readings = parsed
+      ? await this.addReadings({ profileId: row.profile_id }, parsed, 'JSON', 'add', orgId).catch(
+          async (e: unknown) => {
+            // The profile and its readings land together or not at all.
+            await this.repo.delete(row.profile_id);
+            throw e;
+          },
+        )
+      : null;
+    return { profile: await this.get({ profileId: row.profile_id }, {}, orgId), readings };
+  }
+
+  /** A new profile's row, checked (its account, providerProfileId, service type, source, properties); not stored. */
+  async prepareCreate(body: ProfileBody, orgId: number): Promise<{ row: ProfileRow; parsed: ParsedReadings | null }> {
     if (!body.accountId && !body.providerAccountId)
       throw invalidArgument('accountId', null, 'A profile belongs to an account: give accountId or providerAccountId');
     const account = await this.accounts.load(
@@ -139,17 +155,7 @@ export class ProfilesService {
         null,
         `A ${row.source_id} profile models its readings; send readings to a ReadingEntry profile`,
       );
-    await this.repo.save(row, true);
-    const readings = parsed
-      ? await this.addReadings({ profileId: row.profile_id }, parsed, 'JSON', 'add', orgId).catch(
-          async (e: unknown) => {
-            // The profile and its readings land together or not at all.
-            await this.repo.delete(row.profile_id);
-            throw e;
-          },
-        )
-      : null;
-    return { profile: await this.get({ profileId: row.profile_id }, {}, orgId), readings };
+    return { row, parsed };
   }
 
   /** PUT /profiles: an update by profileId or providerProfileId, else a new profile. */
@@ -162,6 +168,20 @@ export class ProfilesService {
     const existing = ref && (await this.repo.find(orgId, ref));
     if (body.profileId && !existing) throw notFound('UsageProfile', 'profileId', body.profileId);
     if (!existing) return this.create(body, orgId);
+    const { row, parsed } = await this.prepareUpdate(existing, body, orgId);
+    await this.repo.save(row, false);
+    const readings = parsed
+      ? await this.addReadings({ profileId: row.profile_id }, parsed, 'JSON', 'add', orgId)
+      : null;
+    return { profile: await this.get({ profileId: row.profile_id }, {}, orgId), readings };
+  }
+
+  /** The stored profile's row with the fields a body sends replaced, checked; not stored. */
+  async prepareUpdate(
+    existing: ProfileRow,
+    body: ProfileBody,
+    orgId: number,
+  ): Promise<{ row: ProfileRow; parsed: ParsedReadings | null }> {
     const current = await this.load({ profileId: existing.profile_id }, orgId);
     const row = { ...current.row };
     if (body.providerProfileId !== undefined) row.provider_profile_id = body.providerProfileId;
@@ -183,11 +203,7 @@ export class ProfilesService {
     if (parsed && row.source_id !== 'ReadingEntry')
       throw invalidArgument('readingData', null, `A ${row.source_id} profile models its readings`);
     row.updated_at = this.now().toISOString();
-    await this.repo.save(row, false);
-    const readings = parsed
-      ? await this.addReadings({ profileId: row.profile_id }, parsed, 'JSON', 'add', orgId)
-      : null;
-    return { profile: await this.get({ profileId: row.profile_id }, {}, orgId), readings };
+    return { row, parsed };
   }
 
   async remove(ref: ProfileRef, orgId: number): Promise<Profile> {
@@ -228,46 +244,8 @@ export class ProfilesService {
     orgId: number,
   ): Promise<ReadingsResult> {
     const profile = await this.load(ref, orgId);
-    if (profile.row.source_id !== 'ReadingEntry')
-      throw invalidArgument(
-        'profileId',
-        profile.row.profile_id,
-        `A ${profile.row.source_id} profile models its readings; send readings to a ReadingEntry profile`,
-      );
-    if (!parsed.readings.length) throw invalidArgument('readingData', null, 'The upload holds no readings');
-    const bad = parsed.readings.findIndex((r) => r.start % 1000 !== 0 || r.end % 1000 !== 0);
-    if (bad >= 0)
-      throw invalidArgument(
-        'fromDateTime',
-        new Date(parsed.readings[bad]!.start).toISOString(),
-        'Reading times are kept to the second: a reading starts and ends on a whole second',
-      );
-    const units = [...new Set(parsed.readings.map((r) => r.unit))];
-    // A loop, not Math.min(...spread): an upload may hold 600,000 readings, past what a spread call takes.
-    const spans = units.map((unit) => {
-      let from = Infinity;
-      let to = -Infinity;
-      for (const r of parsed.readings) {
-        if (r.unit !== unit) continue;
-        if (r.start < from) from = r.start;
-        if (r.end > to) to = r.end;
-      }
-      return { unit, from, to };
-    });
-    let replaced = 0;
-    let duplicates = 0;
-    await this.repo.rewrite(profile.row.profile_id, spans, (unit, stored) => {
-      const span = spans.find((s) => s.unit === unit)!;
-      const kept = mode === 'replace' ? stored.filter((r) => r.end <= span.from || r.start >= span.to) : stored;
-      replaced += stored.length - kept.length;
-      const merged = mergeReadings(
-        kept.map((r) => ({ ...r, unit: unit as Reading['unit'] })),
-        parsed.readings.filter((r) => r.unit === unit),
-      );
-      replaced += merged.replaced;
-      duplicates += merged.duplicatesInUpload;
-      return merged.readings;
-    });
+    this.checkReadings(profile.row, parsed.readings);
+    const { replaced, duplicates } = await this.storeReadings(this.repo, profile.row.profile_id, parsed.readings, mode);
     await this.repo.save({ ...profile.row, updated_at: this.now().toISOString() }, false);
     const summaries = await this.repo.summaries(profile.row.profile_id);
     const zone = this.accounts.zoneOf(profile.account);
@@ -302,6 +280,63 @@ export class ProfilesService {
       gaps: gaps.slice(0, 1000),
       notes,
     };
+  }
+
+  /** Refuses readings the profile cannot take, before anything is stored: a modelled profile, none, split seconds. */
+  checkReadings(profile: ProfileRow, readings: readonly Reading[]): void {
+    if (profile.source_id !== 'ReadingEntry')
+      throw invalidArgument(
+        'profileId',
+        profile.profile_id,
+        `A ${profile.source_id} profile models its readings; send readings to a ReadingEntry profile`,
+      );
+    if (!readings.length) throw invalidArgument('readingData', null, 'The upload holds no readings');
+    const bad = readings.findIndex((r) => r.start % 1000 !== 0 || r.end % 1000 !== 0);
+    if (bad >= 0)
+      throw invalidArgument(
+        'fromDateTime',
+        new Date(readings[bad]!.start).toISOString(),
+        'Reading times are kept to the second: a reading starts and ends on a whole second',
+      );
+  }
+
+  /**
+   * Stores checked readings through `repo` (this service's, or one on a bulk upload's transaction). `add`: each
+   * reading replaces the stored ones it overlaps; `replace`: every stored reading in the span sent goes first.
+   */
+  async storeReadings(
+    repo: ProfilesRepository,
+    profileId: string,
+    readings: readonly Reading[],
+    mode: 'add' | 'replace',
+  ): Promise<{ replaced: number; duplicates: number }> {
+    const units = [...new Set(readings.map((r) => r.unit))];
+    // A loop, not Math.min(...spread): an upload may hold 600,000 readings, past what a spread call takes.
+    const spans = units.map((unit) => {
+      let from = Infinity;
+      let to = -Infinity;
+      for (const r of readings) {
+        if (r.unit !== unit) continue;
+        if (r.start < from) from = r.start;
+        if (r.end > to) to = r.end;
+      }
+      return { unit, from, to };
+    });
+    let replaced = 0;
+    let duplicates = 0;
+    await repo.rewrite(profileId, spans, (unit, stored) => {
+      const span = spans.find((s) => s.unit === unit)!;
+      const kept = mode === 'replace' ? stored.filter((r) => r.end <= span.from || r.start >= span.to) : stored;
+      replaced += stored.length - kept.length;
+      const merged = mergeReadings(
+        kept.map((r) => ({ ...r, unit: unit as Reading['unit'] })),
+        readings.filter((r) => r.unit === unit),
+      );
+      replaced += merged.replaced;
+      duplicates += merged.duplicatesInUpload;
+      return merged.readings;
+    });
+    return { replaced, duplicates };
   }
 
   /** The profile's readings overlapping [from, to): stored, or modelled for the range. */

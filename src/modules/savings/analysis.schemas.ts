@@ -106,6 +106,16 @@ export const SeriesMeasureSchema = Type.Object({
   chargedKWh: Type.Optional(Type.Number()),
   dischargedKWh: Type.Optional(Type.Number()),
   cycles: Type.Optional(Type.Number()),
+  /** On the after bill's months (#37): kWh sent and the credit they earned, by TOU period of the import energy rates. */
+  exportPeriods: Type.Optional(
+    Type.Array(
+      Type.Object({
+        touName: Type.Union([Type.String(), Type.Null()]),
+        exportedKWh: Type.Number(),
+        exportCredit: Type.Union([Money, Type.Null()]),
+      }),
+    ),
+  ),
 });
 
 export const AnalysisScenarioSchema = Type.Object({

@@ -4,7 +4,8 @@
 // its term, their bills after solar, the projection and the answer. Year one is billed in full on the real tariffs
 // (monthly bills from the start of year one, taxes of the address, the after tariff's export arrangement); later
 // years escalate the bills and degrade the PV (engine/savings), each year's after bill billed again with that year's
-// output. Up to 20 designs share the usage, the place and the before bill.
+// output and, under net billing at hourly export prices, that year's prices. Incentives in effect when the system is
+// bought lower a purchase's one-time price. Up to 20 designs share the usage, the place and the before bill.
 import { sharedTermCalendar } from '../../engine/savings/term-calendar.ts';
 import type { BillResult } from '../../engine/bill/types.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -13,12 +14,16 @@ import { RequestCache, type CalculationsService, type PreparedBill } from '../ca
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { SolarService } from '../solar/solar.service.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
+import type { IncentivesService } from '../incentives/incentives.service.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { AccountStep } from './analysis/account.ts';
 import { AfterTariff, type AfterTariffChoice } from './analysis/after-tariff.ts';
+import { IncentivesStep } from './analysis/incentives.ts';
 import { usageSeries } from './analysis/after-year-input.ts';
 import { billAfterYears } from './analysis/after-years.ts';
-import { answerOf } from './analysis/answer.ts';
+import { exportYearsOf } from './analysis/export-years.ts';
+import { addExportPeriods, answerOf } from './analysis/answer.ts';
+import { exportPeriods } from '../../engine/savings/export-periods.ts';
 import { BeforeTariff } from './analysis/before-tariff.ts';
 import { PlaceStep } from './analysis/place.ts';
 import { plansOf, type DesignPlan } from './analysis/plan.ts';
@@ -58,6 +63,7 @@ export class SavingsService {
   private readonly usage: UsageStep;
   private readonly production: ProductionStep;
   private readonly afterTariff: AfterTariff;
+  private readonly incentives: IncentivesStep;
 
   constructor(
     calculations: CalculationsService,
@@ -68,6 +74,7 @@ export class SavingsService {
     now: () => Date,
     accounts: AccountsService,
     profiles: ProfilesService,
+    incentives: IncentivesService,
   ) {
     this.account = new AccountStep(accounts);
     this.place = new PlaceStep(zipcodes);
@@ -76,6 +83,7 @@ export class SavingsService {
     this.beforeTariff = new BeforeTariff(accounts, tariffs, now);
     this.bills = new ScenarioBills(calculations);
     this.afterTariff = new AfterTariff(tariffs);
+    this.incentives = new IncentivesStep(incentives);
     this.usage = new UsageStep({ profiles, baselines });
     this.production = new ProductionStep({ profiles, accounts, zipcodes, solar }, this.profileSources);
   }
@@ -127,17 +135,22 @@ export class SavingsService {
     const { from, to, zone } = before.bill.input;
     const pv = await this.production.of(request, plan, zone, from, to, usage, memo);
     const calendar = sharedTermCalendar(memo.calendars, zone, from, to, plan.years);
+    // The incentives of the place in effect when the system is bought (year one's start) lower its one-time price.
+    const incentives = await this.incentives.of(plan, request, afterBill.tariff.lseId, from, zone);
+    const priced = { ...plan, price: incentives.price };
     // Each year's energy, one at a time; with a battery each year is dispatched and billed by the storage step.
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
     const storage = plan.storage;
     const solver = storage?.strategy === 'BILL_OPTIMAL' ? await highsSolver() : undefined;
-    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver) : null;
-    const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years);
+    const prices = await exportYearsOf(after, afterBill, plan.years, plan.utilityInflation);
+    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver, prices) : null;
+    const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years, prices);
     const answer = answerOf({
       designId,
       plan,
       span: { from, to, at: calendar.at },
-      projected: projectDesign(plan, calendar, usage, pv.values, before.result, afterYears),
+      projected: projectDesign(priced, calendar, usage, pv.values, before.result, afterYears),
+      incentiveNotes: incentives.notes,
       before,
       after: {
         bill: afterBill,
@@ -151,6 +164,10 @@ export class SavingsService {
       accountNotes: shared.accountNotes,
       populateCosts: Boolean(request.body.populateCosts),
     });
+    addExportPeriods(
+      answer,
+      exportPeriods(afterYears.grid, afterYears.yearOne, afterYears.yearOneNet, calendar.months),
+    );
     if (storage && storageYears)
       addStorage(answer, { ...plan, storage }, storageYears, { from, to, at: calendar.at }, calendar.months, usage);
     return answer;

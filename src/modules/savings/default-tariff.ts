@@ -2,6 +2,7 @@
 // the ZIP code, for the class. Of several, the one in effect on the date (else the latest to have been), then the one
 // with most customers, then the lowest id, so the choice is stable.
 import { invalidArgument } from '../../http/errors.ts';
+import { REFERENCE_DATA } from '../tariffs/tariffs.repository.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
 
 export async function defaultTariffOf(
@@ -20,6 +21,8 @@ export async function defaultTariffOf(
       toDateTime: '2199-12-31',
     },
     { paging: { pageStart: 0, pageCount: 1000 }, search: null, sort: [], ext: false },
+    // A default tariff is the utility's: chosen among reference tariffs (an organization's own are PRIVATE anyway).
+    REFERENCE_DATA,
   );
   const inEffect = (t: (typeof rows)[number]) =>
     t.effectiveDate <= onDate && (t.endDate === null || t.endDate > onDate);

@@ -11,6 +11,7 @@ export const PV_KEYS: Record<string, keyof PvSystem> = {
   dcAcRatio: 'dcAcRatio',
   inverterEfficiency: 'inverterEfficiency',
   gcr: 'groundCoverageRatio',
+  bifaciality: 'bifaciality',
 };
 /** PVWatts's numeric codes for module types (0-2) and array types (0-4) and Ratebook's names. */
 export const MODULE_CODES: Record<string, PvSystem['moduleType']> = {

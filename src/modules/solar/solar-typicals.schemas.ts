@@ -23,6 +23,9 @@ export const SolarBestQuery = Type.Object({
   dcAcRatio: Type.Optional(Type.Number({ description: 'DC to AC size ratio, 0.5-2 (default 1.2)' })),
   inverterEfficiency: Type.Optional(Type.Number({ description: 'Inverter efficiency, percent, 90-99.5 (default 96)' })),
   gcr: Type.Optional(Type.Number({ description: 'Ground coverage ratio, 0.01-0.99 (default 0.4)' })),
+  bifaciality: Type.Optional(
+    Type.Number({ description: "Bifacial modules: the rear's efficiency as a share of the front's, 0-1 (default 0)" }),
+  ),
   soiling: Type.Optional(
     Type.String({ description: 'Soiling loss, percent: one value, or twelve comma-separated (January first)' }),
   ),
@@ -35,7 +38,10 @@ const Interval = Type.Object({
   hour: Type.Union([Type.Integer(), Type.Null()]),
   acKWh: Type.Number(),
   dcKWh: Type.Number(),
-  poaKWhPerM2: Type.Number({ description: 'Plane-of-array irradiance after shading and soiling, kWh/m2' }),
+  poaKWhPerM2: Type.Number({
+    description:
+      "Plane-of-array irradiance after shading and soiling (bifacial: plus the rear's times the bifaciality), kWh/m2",
+  }),
   cellTemperature: Type.Union([Type.Number(), Type.Null()], { description: 'C, hourly rows only' }),
 });
 
@@ -64,6 +70,7 @@ export const SolarProductionSchema = Type.Object({
     dcAcRatio: Type.Number(),
     inverterEfficiency: Type.Number(),
     gcr: Type.Number(),
+    bifaciality: Type.Number(),
     soiling: Type.Union([Type.Array(Type.Number()), Type.Null()]),
   }),
   groupBy: Type.String(),

@@ -31,6 +31,7 @@ export interface SolarBestQuery {
   dcAcRatio?: number;
   inverterEfficiency?: number;
   gcr?: number;
+  bifaciality?: number;
   soiling?: string;
   groupBy?: string;
 }
@@ -67,6 +68,7 @@ export function systemOfQuery(q: SolarBestQuery): V8System {
     dcAcRatio: q.dcAcRatio ?? V8_DEFAULTS.dcAcRatio,
     inverterEfficiency: q.inverterEfficiency ?? V8_DEFAULTS.inverterEfficiency,
     groundCoverageRatio: q.gcr ?? V8_DEFAULTS.groundCoverageRatio,
+    bifaciality: q.bifaciality ?? 0,
     ...(soiling ? { soiling } : {}),
   };
   const problem = v8SystemProblem(system);
@@ -156,7 +158,7 @@ export class SolarTypicalsService {
         name: 'PVWatts',
         version: '8',
         description:
-          "Ratebook's port of NREL's PVWatts v8 (SSC pvwattsv8): no snow, bifacial, wind stow, shading or degradation",
+          "Ratebook's port of NREL's PVWatts v8 (SSC pvwattsv8), bifacial modules included: no snow, wind stow, shading or degradation",
       },
       weatherStation: {
         stationId: station.stationId,
@@ -184,6 +186,7 @@ export class SolarTypicalsService {
         dcAcRatio: system.dcAcRatio,
         inverterEfficiency: system.inverterEfficiency,
         gcr: system.groundCoverageRatio,
+        bifaciality: system.bifaciality ?? 0,
         soiling: system.soiling ? [...system.soiling] : null,
       },
       groupBy,

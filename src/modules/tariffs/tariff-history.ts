@@ -6,7 +6,7 @@ import type { LookupsRepository } from '../../domain/properties/lookups.reposito
 import { formatDateTime } from '../../engine/time/datetime-input.ts';
 import { notFound } from '../../http/errors.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import type { TariffsRepository } from './tariffs.repository.ts';
+import type { TariffsRepository, TariffViewer } from './tariffs.repository.ts';
 import type { TariffHistorySchema } from './tariffs.schemas.ts';
 
 export type TariffHistory = Static<typeof TariffHistorySchema>;
@@ -22,8 +22,8 @@ export class TariffHistoryReader {
    * Every version with the rider versions in effect during it and a summary of the lookup values its rates name.
    * Version dates are local midnights in the tariff's zone; lookup summary dates are local dates.
    */
-  async of(masterTariffId: number, p: { populateDocuments?: boolean } = {}): Promise<TariffHistory> {
-    const versions = await this.repo.versions(masterTariffId);
+  async of(masterTariffId: number, p: { populateDocuments?: boolean }, viewer: TariffViewer): Promise<TariffHistory> {
+    const versions = await this.repo.versions(masterTariffId, viewer);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const first = versions[0]!;
     const latest = versions.at(-1)!;
@@ -39,7 +39,7 @@ export class TariffHistoryReader {
       const own = rates.filter((r) => r.tariff_id === v.tariff_id);
       const riderVersions = [];
       for (const riderId of new Set(own.map((r) => r.rider_id).filter((x): x is number => x !== null))) {
-        for (const rv of await this.repo.versions(riderId)) {
+        for (const rv of await this.repo.versions(riderId, { orgId: v.owner_org_id })) {
           // Rider versions in effect at some time during this version.
           if (
             (v.end_date === null || rv.effective_date < v.end_date) &&

@@ -12,7 +12,7 @@ import {
   type TariffPropertyKey,
 } from './tariff-questions.ts';
 import type { Tariff, TariffView } from './tariff-view.ts';
-import type { PropertyKeyRow, RateKeyRow, TariffRow, TariffsRepository } from './tariffs.repository.ts';
+import type { PropertyKeyRow, RateKeyRow, TariffRow, TariffsRepository, TariffViewer } from './tariffs.repository.ts';
 
 /** Takes the selected versions page by page; `found` holds the master tariffs seen, `result()` the merged keys. */
 export class TariffQuestionCollector {
@@ -26,6 +26,7 @@ export class TariffQuestionCollector {
     territories: TerritoriesRepository,
     private readonly view: TariffView,
     filter: QuestionFilter,
+    private readonly viewer: TariffViewer,
   ) {
     this.#merger = new QuestionMerger(filter);
     this.#loader = new RateKeyLoader(repo, keys, territories);
@@ -61,7 +62,7 @@ export class TariffQuestionCollector {
         .map((r) => r.rider_id)
         .filter((x): x is number => x !== null),
     ))
-      riders.set(riderId, await this.repo.versions(riderId));
+      riders.set(riderId, await this.repo.versions(riderId, this.viewer));
     const riderVersions = new Map<number, TariffRow[]>();
     for (const t of tariffs) {
       const named = new Set((own.get(t.tariffId) ?? []).map((r) => r.rider_id).filter((x): x is number => x !== null));

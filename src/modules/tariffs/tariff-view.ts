@@ -110,15 +110,18 @@ export class TariffView {
 
   /** Applies the listing's rate shaping to each version, with the rates of the riders it names in its window. */
   private async shape(rows: TariffRow[], tariffs: Tariff[], { shaping, windowOf }: ShapingContext): Promise<void> {
-    const riderVersions = new Map<number, TariffRow[]>();
+    const riderVersions = new Map<string, TariffRow[]>();
     const ratesOfVersion = new Map<number, TariffRate[]>();
     for (const [i, t] of tariffs.entries()) {
       const window = windowOf(rows[i]!);
       const riderRates = new Map<number, TariffRate[]>();
       for (const riderId of new Set(t.rates!.filter(isRiderPointer).map((r) => r.riderId!))) {
-        if (!riderVersions.has(riderId)) riderVersions.set(riderId, await this.repo.versions(riderId));
+        // A rider is read as the owner of the version naming it sees it (authoring refuses a rider its author cannot see).
+        const key = `${riderId}:${rows[i]!.owner_org_id ?? ''}`;
+        if (!riderVersions.has(key))
+          riderVersions.set(key, await this.repo.versions(riderId, { orgId: rows[i]!.owner_org_id }));
         // The rider versions in effect at some time in the window, each in its own zone.
-        const inWindow = riderVersions.get(riderId)!.filter((v) => {
+        const inWindow = riderVersions.get(key)!.filter((v) => {
           const start = DateTime.fromISO(v.effective_date, { zone: v.time_zone }).toMillis();
           const end = v.end_date === null ? Infinity : DateTime.fromISO(v.end_date, { zone: v.time_zone }).toMillis();
           return start < window.to && end > window.from;

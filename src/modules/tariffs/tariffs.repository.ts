@@ -43,6 +43,24 @@ export const TARIFF_COLUMNS = {
   customerLikelihood: 't.customer_likelihood',
 };
 
+/**
+ * Who reads tariffs: reference data (no owner) is everyone's; a version an organization wrote over the API
+ * (owner_org_id) is its own alone, to every other caller as if absent. orgId null: reference data only. A PRIVATE
+ * version without an owner (not one authoring makes) is nobody's.
+ */
+export interface TariffViewer {
+  orgId: number | null;
+}
+
+/** Reference data only: for choices made among the tariffs every organization sees (a place's default tariff). */
+export const REFERENCE_DATA: TariffViewer = Object.freeze({ orgId: null });
+
+/** The versions the viewer may see (the table aliased `t`). */
+export function visibleTo(eb: TariffEb, viewer: TariffViewer): Expression<SqlBool> {
+  const reference = eb.and([eb('t.owner_org_id', 'is', null), eb('t.privacy', '!=', 'PRIVATE')]);
+  return viewer.orgId === null ? reference : eb.or([reference, eb('t.owner_org_id', '=', viewer.orgId)]);
+}
+
 export interface TariffFilters {
   lseIds?: number[];
   masterTariffId?: number;
@@ -56,7 +74,7 @@ export interface TariffFilters {
   range?: { from: string; to: string };
   /** In effect (or not) on this date. */
   active?: { value: boolean; today: string };
-  /** The privacy values a version may have; absent: any. */
+  /** The privacy values a version may have; absent: any. PRIVATE selects only the viewer's own versions. */
   privacy?: string[];
   /** Tariffs of which some version is in effect on this date and not closed to new customers then. */
   openOn?: string;
@@ -148,12 +166,16 @@ function admits(
 export class TariffsRepository {
   constructor(private readonly db: Db) {}
 
-  private base() {
-    return this.db.kysely.selectFrom('tariffs as t').innerJoin('lses as l', 'l.lse_id', 't.lse_id');
+  /** The versions the viewer may see, with their LSE. */
+  private base(viewer: TariffViewer) {
+    return this.db.kysely
+      .selectFrom('tariffs as t')
+      .innerJoin('lses as l', 'l.lse_id', 't.lse_id')
+      .where((eb) => visibleTo(eb as unknown as TariffEb, viewer));
   }
 
-  list(f: TariffFilters, options: ListOptions) {
-    let q = this.base();
+  list(f: TariffFilters, options: ListOptions, viewer: TariffViewer) {
+    let q = this.base(viewer);
     if (f.lseIds) q = q.where('t.lse_id', 'in', f.lseIds.length ? f.lseIds : [-1]);
     if (f.masterTariffId !== undefined) q = q.where('t.master_tariff_id', '=', f.masterTariffId);
     if (f.masterTariffIds) q = q.where('t.master_tariff_id', 'in', f.masterTariffIds.length ? f.masterTariffIds : [-1]);
@@ -174,7 +196,15 @@ export class TariffsRepository {
     }
     if (f.privacy) {
       const privacy = f.privacy;
-      q = privacy.length ? q.where('t.privacy', 'in', privacy) : q.where(sql<SqlBool>`1 = 0`);
+      const shared = privacy.filter((p) => p !== 'PRIVATE');
+      const own = privacy.includes('PRIVATE') && viewer.orgId !== null ? viewer.orgId : null;
+      q = q.where((eb) =>
+        eb.or([
+          ...(shared.length ? [eb('t.privacy', 'in', shared)] : []),
+          ...(own === null ? [] : [eb.and([eb('t.privacy', '=', 'PRIVATE'), eb('t.owner_org_id', '=', own)])]),
+          ...(shared.length || own !== null ? [] : [eb(sql<number>`1`, '=', 0)]),
+        ]),
+      );
     }
     if (f.openOn) {
       const d = f.openOn;
@@ -291,14 +321,23 @@ export class TariffsRepository {
     );
   }
 
-  /** Every version of a master tariff, oldest first. */
-  versions(masterTariffId: number): Promise<TariffRow[]> {
-    return this.base()
+  /** Every version of a master tariff the viewer may see, oldest first. */
+  versions(masterTariffId: number, viewer: TariffViewer): Promise<TariffRow[]> {
+    return this.base(viewer)
       .selectAll('t')
       .select('l.name as lse_name')
       .where('t.master_tariff_id', '=', masterTariffId)
       .orderBy('t.effective_date')
       .execute();
+  }
+
+  /** One version the viewer may see, by its tariffId. */
+  version(tariffId: number, viewer: TariffViewer): Promise<TariffRow | undefined> {
+    return this.base(viewer)
+      .selectAll('t')
+      .select('l.name as lse_name')
+      .where('t.tariff_id', '=', tariffId)
+      .executeTakeFirst();
   }
 
   async rates(tariffIds: number[]): Promise<{ rates: RateRow[]; bands: Map<number, BandRow[]> }> {
@@ -385,14 +424,15 @@ export class TariffsRepository {
       .execute();
   }
 
-  /** Whether some version of the tariff has one of these privacy values. */
-  async existsWithPrivacy(masterTariffId: number, privacy: readonly string[]): Promise<boolean> {
+  /** Whether some version of the tariff the viewer may see has one of these privacy values. */
+  async existsWithPrivacy(masterTariffId: number, privacy: readonly string[], viewer: TariffViewer): Promise<boolean> {
     if (!privacy.length) return false;
     const row = await this.db.kysely
-      .selectFrom('tariffs')
-      .select('tariff_id')
-      .where('master_tariff_id', '=', masterTariffId)
-      .where('privacy', 'in', [...privacy])
+      .selectFrom('tariffs as t')
+      .select('t.tariff_id')
+      .where('t.master_tariff_id', '=', masterTariffId)
+      .where('t.privacy', 'in', [...privacy])
+      .where((eb) => visibleTo(eb as unknown as TariffEb, viewer))
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -36,6 +36,9 @@ const listRules = {
   defaultSort: [{ field: 'masterTariffId', descending: false }],
 };
 
+/** The organization asking: its own tariffs are visible to it alone. */
+const caller = (request: { principal: { orgId: number } | null }) => ({ orgId: request.principal?.orgId ?? null });
+
 export function tariffsRoutes(service: TariffsService) {
   return async (app: App): Promise<void> => {
     app.get(
@@ -53,7 +56,7 @@ export function tariffsRoutes(service: TariffsService) {
       },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
-        const { rows, total } = await service.list(request.query, options, { orgId: request.principal?.orgId ?? null });
+        const { rows, total } = await service.list(request.query, options, caller(request));
         return page('Tariff', rows.map(wireTariff), total, options.paging);
       },
     );
@@ -72,7 +75,7 @@ export function tariffsRoutes(service: TariffsService) {
         preValidation: refuseUnknownQuery(TariffPropertiesQuery),
       },
       async (request) => {
-        const keys = await service.propertyKeys(request.query, { orgId: request.principal?.orgId ?? null });
+        const keys = await service.propertyKeys(request.query, caller(request));
         return {
           status: 'success' as const,
           count: keys.length,
@@ -92,7 +95,8 @@ export function tariffsRoutes(service: TariffsService) {
           response: responses(TariffWireSchema),
         },
       },
-      async (request) => single('Tariff', wireTariff(await service.get(request.params.masterTariffId, request.query))),
+      async (request) =>
+        single('Tariff', wireTariff(await service.get(request.params.masterTariffId, request.query, caller(request)))),
     );
     app.get(
       '/rest/public/tariffs/:masterTariffId/history',
@@ -105,7 +109,8 @@ export function tariffsRoutes(service: TariffsService) {
           response: responses(TariffHistorySchema),
         },
       },
-      async (request) => single('TariffHistory', await service.history(request.params.masterTariffId, request.query)),
+      async (request) =>
+        single('TariffHistory', await service.history(request.params.masterTariffId, request.query, caller(request))),
     );
   };
 }

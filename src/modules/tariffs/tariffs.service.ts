@@ -21,7 +21,7 @@ import { TariffHistoryReader, type TariffHistory } from './tariff-history.ts';
 import { TariffQuestionCollector } from './tariff-question-sources.ts';
 import { masterTariffIdList, type TariffPropertyKey } from './tariff-questions.ts';
 import { TariffView, todayIn, type Tariff, type TariffRate } from './tariff-view.ts';
-import { TariffsRepository, type TariffRow } from './tariffs.repository.ts';
+import { TariffsRepository, type TariffRow, type TariffViewer } from './tariffs.repository.ts';
 import {
   CUSTOMER_CLASSES,
   PRIVACY_FLAGS,
@@ -77,10 +77,8 @@ export type AccountPlaceResolver = (
   orgId: number | null,
 ) => Promise<{ zipCode: string | null; lseId: number | null; customerClass: string | null } | null>;
 
-/** Who is asking: PRIVATE tariffs are listed only to their own organization. */
-export interface TariffCaller {
-  orgId: number | null;
-}
+/** Who is asking: an organization's own (authored, PRIVATE) tariffs are seen by it alone. */
+export type TariffCaller = TariffViewer;
 
 export class TariffsService {
   readonly repo: TariffsRepository;
@@ -115,7 +113,7 @@ export class TariffsService {
    * with fromDateTime and toDateTime, every version in effect at some time in the range. Every filter is SQL, so count
    * and paging hold; rate shaping (bundleRates, applicableRatesOnly, filterRiderRates) works on the page's rates.
    */
-  async list(p: TariffListParams, options: ListOptions, caller: TariffCaller = { orgId: null }) {
+  async list(p: TariffListParams, options: ListOptions, caller: TariffCaller) {
     const on = localDateParam('effectiveOn', p.effectiveOn, 'UTC');
     const from = localDateParam('fromDateTime', p.fromDateTime, 'UTC');
     const to = localDateParam('toDateTime', p.toDateTime, 'UTC');
@@ -181,11 +179,8 @@ export class TariffsService {
         if (!customerClasses.length) return { rows: [], total: 0 };
       }
     }
-    // PRIVATE tariffs belong to the organization that made them. Tariffs record no owning organization (unlike private
-    // TOU groups, which have owner_org_id), so no caller owns one: PRIVATE matches none until tariffs have an owner.
-    const privacy = (privacyFlags.length ? privacyFlags : ['PUBLIC']).filter(
-      (f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller),
-    );
+    // PRIVATE selects the caller's own tariffs (those its organization wrote); the repository never shows another's.
+    const privacy = privacyFlags.length ? privacyFlags : ['PUBLIC'];
     const today = this.today('UTC');
     const listedOn = from ? undefined : (on ?? openOn ?? today);
     const { rows, total } = await this.repo.list(
@@ -215,6 +210,7 @@ export class TariffsService {
         },
       },
       options,
+      caller,
     );
     const shaping: Shaping = {
       bundleRates: p.bundleRates ?? false,
@@ -254,7 +250,7 @@ export class TariffsService {
    * its rates and the riders it names ask for (tariff-question-sources.ts), merged one entry per key. A masterTariffId no
    * tariff has, or only as another organization's PRIVATE one, is a 404; one the other parameters leave out adds nothing.
    */
-  async propertyKeys(p: TariffPropertiesParams, caller: TariffCaller = { orgId: null }): Promise<TariffPropertyKey[]> {
+  async propertyKeys(p: TariffPropertiesParams, caller: TariffCaller): Promise<TariffPropertyKey[]> {
     // fields and the populate flags change nothing here (accepted for the original's clients: see TariffPropertiesQuery).
     const {
       masterTariffId,
@@ -265,10 +261,17 @@ export class TariffsService {
       populateRates: _rates,
       ...selection
     } = p;
-    const questions = new TariffQuestionCollector(this.repo, this.keys, this.territories, this.view, {
-      includeAll: includeAll ?? false,
-      propertyTypes: enumList('propertyTypes', propertyTypes, TARIFF_PROPERTY_TYPES),
-    });
+    const questions = new TariffQuestionCollector(
+      this.repo,
+      this.keys,
+      this.territories,
+      this.view,
+      {
+        includeAll: includeAll ?? false,
+        propertyTypes: enumList('propertyTypes', propertyTypes, TARIFF_PROPERTY_TYPES),
+      },
+      caller,
+    );
     const ids = masterTariffIdList(masterTariffId);
     const chunk = 500;
     for (let pageStart = 0; ; pageStart += chunk) {
@@ -286,17 +289,11 @@ export class TariffsService {
       if (!rows.length || pageStart + chunk >= total) break;
     }
     // Named but not selected: not there at all (or not the caller's to see) is a 404; otherwise it asks nothing here.
-    const visible = PRIVACY_FLAGS.filter((f) => f !== 'PRIVATE' || this.ownsPrivateTariffs(caller));
     for (const id of ids ?? []) {
-      if (!questions.found.has(id) && !(await this.repo.existsWithPrivacy(id, visible)))
+      if (!questions.found.has(id) && !(await this.repo.existsWithPrivacy(id, PRIVACY_FLAGS, caller)))
         throw notFound('Tariff', 'masterTariffId', id);
     }
     return questions.result();
-  }
-
-  /** Whether the caller may see PRIVATE tariffs: only their owner may, and tariffs record none (see list()). */
-  private ownsPrivateTariffs(_caller: TariffCaller): boolean {
-    return false;
   }
 
   /** The ids of the LSEs serving a ZIP code (400 or 404 naming zipCode when it is not one). */
@@ -319,8 +316,9 @@ export class TariffsService {
       populateDocuments?: boolean;
       lookupVariableRates?: boolean;
     },
+    caller: TariffCaller,
   ): Promise<Tariff> {
-    const versions = await this.repo.versions(masterTariffId);
+    const versions = await this.repo.versions(masterTariffId, caller);
     if (!versions.length) throw notFound('Tariff', 'masterTariffId', masterTariffId);
     const zone = versions[0]!.time_zone;
     const on = localDateParam('effectiveOn', p.effectiveOn, zone);
@@ -340,6 +338,13 @@ export class TariffsService {
     return tariff;
   }
 
+  /** One version by its tariffId, with its rates and properties; a 404 when the caller may not see it. */
+  async version(tariffId: number, caller: TariffCaller, withDocuments = false): Promise<Tariff> {
+    const row = await this.repo.version(tariffId, caller);
+    if (!row) throw notFound('Tariff', 'tariffId', tariffId);
+    return (await this.view.populate([row], true, true, undefined, withDocuments))[0]!;
+  }
+
   /** Variable rates take the lookup value in effect at `at`; with none loaded their amount is unknown (null). */
   private async fillVariableRates(rates: TariffRate[], at: number): Promise<void> {
     for (const rate of rates) {
@@ -357,7 +362,7 @@ export class TariffsService {
    * Every version with the rider versions in effect during it and a summary of the lookup values its rates name
    * (tariff-history.ts).
    */
-  history(masterTariffId: number, p: { populateDocuments?: boolean } = {}): Promise<TariffHistory> {
-    return this.histories.of(masterTariffId, p);
+  history(masterTariffId: number, p: { populateDocuments?: boolean }, caller: TariffCaller): Promise<TariffHistory> {
+    return this.histories.of(masterTariffId, p, caller);
   }
 }

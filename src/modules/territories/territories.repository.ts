@@ -9,6 +9,7 @@ import { coversZip } from './coverage.ts';
 import type { ZipPlace } from '../../domain/geography/place-keys.ts';
 import type { TerritoryItemSchema, TerritoryLseSchema, TerritorySchema } from './territories.schemas.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
+import { visibleTo } from '../tariffs/tariffs.repository.ts';
 
 export type Territory = Static<typeof TerritorySchema>;
 export type TerritoryItem = Static<typeof TerritoryItemSchema>;
@@ -112,12 +113,16 @@ export class TerritoriesRepository {
     return { rows: rows.map(toTerritory), total };
   }
 
-  /** The territories a tariff's rates name (any version), or null when no tariff has that masterTariffId. */
-  async territoriesOfTariff(masterTariffId: number): Promise<number[] | null> {
+  /**
+   * The territories a tariff's rates name (any version), or null when no tariff the organization may see has that
+   * masterTariffId (an organization's own tariffs are its alone; orgId null: reference tariffs only).
+   */
+  async territoriesOfTariff(masterTariffId: number, orgId: number | null): Promise<number[] | null> {
     const exists = await this.db.kysely
-      .selectFrom('tariffs')
-      .select('tariff_id')
-      .where('master_tariff_id', '=', masterTariffId)
+      .selectFrom('tariffs as t')
+      .select('t.tariff_id')
+      .where('t.master_tariff_id', '=', masterTariffId)
+      .where((eb) => visibleTo(eb as never, { orgId }))
       .executeTakeFirst();
     if (!exists) return null;
     const rows = await this.db.kysely

@@ -29,7 +29,7 @@ export function territoriesRoutes(service: TerritoriesService) {
       },
       async (request) => {
         const options = parseListOptions(request.query, listRules);
-        const { rows, total } = await service.list(request.query, options);
+        const { rows, total } = await service.list(request.query, options, request.principal?.orgId ?? null);
         return page(TYPE, rows, total, options.paging);
       },
     );

@@ -37,7 +37,8 @@ export class TerritoriesService {
     this.repo = new TerritoriesRepository(db);
   }
 
-  async list(params: TerritoryListParams, options: ListOptions) {
+  /** `orgId`: the caller's organization, which alone sees its own tariffs (masterTariffId). */
+  async list(params: TerritoryListParams, options: ListOptions, orgId: number | null) {
     if ((params.containsItemType === undefined) !== (params.containsItemValue === undefined)) {
       const missing = params.containsItemType === undefined ? 'containsItemType' : 'containsItemValue';
       throw invalidArgument(missing, null, 'containsItemType and containsItemValue must be sent together');
@@ -51,7 +52,7 @@ export class TerritoriesService {
     // The territories over which the tariff's prices vary: those its rates name (none for a tariff without them).
     let territoryIds: number[] | undefined;
     if (params.masterTariffId !== undefined) {
-      const ids = await this.repo.territoriesOfTariff(params.masterTariffId);
+      const ids = await this.repo.territoriesOfTariff(params.masterTariffId, orgId);
       if (ids === null) throw notFound('Tariff', 'masterTariffId', params.masterTariffId);
       territoryIds = ids;
     }

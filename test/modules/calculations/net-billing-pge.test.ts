@@ -209,6 +209,18 @@ describe('PG&E E-ELEC under the Net Billing Tariff', () => {
     assert.match(later.said('exportVintage')?.description ?? '', /no 2027 vintage: its nearest, 2026/);
   });
 
+  it('keeps net metering for an application before net billing began (2023-04-15), unless told otherwise', async () => {
+    // A 2022 application is NEM 2.0: its 100 kWh sent at 7 p.m. are a kWh credit, not a dollar credit at the hour's
+    // export price, and the answer says why.
+    const nem2 = await julyDay(2026, 2022);
+    assert.equal(nem2.credit, 0);
+    assert.equal(nem2.said('exportArrangement')?.dataValue, 'NET_METERING');
+    assert.match(nem2.said('exportArrangement')?.description ?? '', /application of 2022 predates 2023-04-15/);
+    assert.equal(nem2.said('exportVintage'), undefined);
+    // 2023 is net billing's first year: its own prices.
+    near((await julyDay(2026, 2023)).credit, -100 * priceAt('2023', '2026-07-17T02:00:00Z'));
+  });
+
   it('refuses an exportVintage that is not a year, naming it', async () => {
     const res = await t.inject({
       method: 'POST',

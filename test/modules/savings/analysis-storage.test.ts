@@ -170,6 +170,36 @@ for (const dialect of dialects) {
         assert.ok(said.includes(key), key);
     });
 
+    it("takes the battery under the original's names, its shares as fractions", async () => {
+      // The golden battery above as a storage profile names it: 10 kWh, 5 kW, round trip 1.0 (100 %): 466.60.
+      const [a] = await ok(
+        body([
+          { keyName: 'batteryNameplateCapacity', dataValue: 10, scenarios: 'storage' },
+          { keyName: 'batteryNameplatePower', dataValue: '5', scenarios: 'storage' },
+          { keyName: 'batteryRoundTripEfficiency', dataValue: '1.0', scenarios: 'storage' },
+          { keyName: 'batteryReserve', dataValue: 0, scenarios: 'storage' },
+        ]),
+      );
+      assert.equal(a.summary.storageAvoidedCost, 466.6);
+      // A reserve of 0.2 is 20 %: 2 of the 10 kWh are never dispatched, so it saves less.
+      const [reserved] = await ok(
+        body([
+          { keyName: 'batteryNameplateCapacity', dataValue: 10, scenarios: 'storage' },
+          { keyName: 'batteryNameplatePower', dataValue: 5, scenarios: 'storage' },
+          { keyName: 'batteryReserve', dataValue: 0.2, scenarios: 'storage' },
+        ]),
+      );
+      const storage = reserved.scenarios.find((x: { name: string }) => x.name === 'storage');
+      const echoed = storage.inputs.find((x: { keyName: string }) => x.keyName === 'storageReserve');
+      assert.equal(echoed?.dataValue, '20', JSON.stringify(storage.inputs));
+      assert.ok(reserved.summary.storageAvoidedCost < 466.6, String(reserved.summary.storageAvoidedCost));
+      // DC coupling by the original's flag is the same 400 as storageCoupling DC.
+      await refused(
+        body([...battery, { keyName: 'batteryDcCoupled', dataValue: true, scenarios: 'storage' }]),
+        'propertyInputs[9].dataValue',
+      );
+    });
+
     it('lets designs vary the battery; a fading battery saves less over the term', async () => {
       const [small, big, fading] = await ok({
         ...body(battery),
@@ -191,6 +221,33 @@ for (const dialect of dialects) {
       assert.equal(big.summary.storageAvoidedCost, 605.6);
       assert.equal(fading.summary.storageAvoidedCost, 466.6, 'year one has its whole capacity');
       assert.ok(fading.summary.lifetimeStorageAvoidedCost < 1442.22);
+    });
+
+    it('dispatches a battery on a fixed schedule, worked by hand', async () => {
+      // Charge 10:00-14:00 (from PV only: no grid charging), discharge 18:00-22:00, idle otherwise, every day.
+      const schedule = JSON.stringify({
+        chargeTous: [{ touPeriods: [{ fromHour: 10, toHour: 14 }] }],
+        dischargeTous: [{ touPeriods: [{ fromHour: 18, toHour: 22 }] }],
+      });
+      const fixed = [
+        ...battery,
+        { keyName: 'storageDispatch', dataValue: 'FIXED_SCHEDULE', scenarios: 'storage' },
+        { keyName: 'storageSchedule', dataValue: schedule, scenarios: 'storage' },
+      ];
+      const [withBattery] = await ok(body(fixed));
+      const [pvOnly] = await ok(body());
+      // The 10 kWh battery starts half full (5 kWh) and idles through the night. Jan 1: PV leaves 2 kWh spare in each
+      // of hours 10-13 (6 in summer); it takes 2 + 2 + 1 = 5 kWh to be full. Hours 18-21 it covers the 1 kWh load
+      // (it may not export): 4 kWh out, 6 left. Every later day it takes 4 kWh back (to full) and gives 4 out.
+      // Stored from PV: 5 + 364 x 4 = 1,461 kWh, no longer sent at 0.05: 73.05 less credit.
+      // Given to the load: 365 x 4 = 1,460 kWh, no longer bought at 0.20: 292.00 less cost.
+      // Year one: 292.00 - 73.05 = 218.95 (6 kWh are left in the battery at the year's end).
+      assert.equal(withBattery.summary.storageAvoidedCost, 218.95);
+      assert.equal(Math.round((pvOnly.summary.postTotalCost - withBattery.summary.postTotalCost) * 100) / 100, 218.95);
+      const said = withBattery.scenarios
+        .flatMap((x: { assumptions: { keyName: string; description: string }[] }) => x.assumptions)
+        .find((a: { keyName: string }) => a.keyName === 'storageDispatch');
+      assert.match(said.description, /charge windows of storageSchedule/);
     });
 
     it('400 names each bad battery input', async () => {
@@ -219,6 +276,33 @@ for (const dialect of dialects) {
       await refused(
         body([...battery, { keyName: 'storageDispatch', dataValue: 'WHENEVER', scenarios: 'storage' }]),
         `propertyInputs[${at + 3}].dataValue`,
+      );
+      // FIXED_SCHEDULE without its windows; windows without FIXED_SCHEDULE; windows that are no JSON, or no schedule.
+      const dispatch = { keyName: 'storageDispatch', dataValue: 'FIXED_SCHEDULE', scenarios: 'storage' };
+      const windows = (dataValue: string) => ({ keyName: 'storageSchedule', dataValue, scenarios: 'storage' });
+      await refused(body([...battery, dispatch]), `propertyInputs[${at + 3}].dataValue`);
+      await refused(
+        body([...battery, windows('{"chargeTous":[],"dischargeTous":[]}')]),
+        `propertyInputs[${at + 3}].keyName`,
+      );
+      await refused(body([...battery, dispatch, windows('{chargeTous')]), `propertyInputs[${at + 4}].dataValue`);
+      await refused(
+        body([
+          ...battery,
+          dispatch,
+          windows('{"chargeTous":[{"touPeriods":[{"fromHour":25,"toHour":3}]}],"dischargeTous":[]}'),
+        ]),
+        `propertyInputs[${at + 4}].dataValue.chargeTous[0].touPeriods[0].fromHour`,
+      );
+      await refused(
+        body([
+          ...battery,
+          dispatch,
+          windows(
+            '{"chargeTous":[{"touPeriods":[{"fromHour":10,"toHour":14}]}],"dischargeTous":[{"touPeriods":[{"fromHour":12,"toHour":20}]}]}',
+          ),
+        ]),
+        `propertyInputs[${at + 4}].dataValue.dischargeTous[0].touPeriods[0]`,
       );
     });
   });

@@ -196,6 +196,8 @@ for (const dialect of dialects) {
       );
       // June: 600 hours draw 1 kWh; 120 hours (4 a day) send 7 - 1 = 6 kWh each, 720 kWh.
       assert.equal(afterMonths[5].exportedKWh, 720);
+      // Net metering credits kWh, not dollars by the hour: the exports by period have no dollar credit.
+      assert.deepEqual(afterMonths[5].exportPeriods, [{ touName: null, exportedKWh: 720, exportCredit: null }]);
       assert.equal(afterMonths[5].importedKWh, 600);
       assert.equal(afterMonths[0].fromDateTime, '2027-01-01T00:00:00-06:00');
       assert.equal(afterMonths[6].fromDateTime, '2027-07-01T00:00:00-05:00');
@@ -232,7 +234,10 @@ for (const dialect of dialects) {
       const afterMonth = a.series.find(
         (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH',
       );
-      assert.equal(a.seriesData.filter((m: { seriesId: number }) => m.seriesId === afterMonth.seriesId)[5].cost, 94);
+      const months = a.seriesData.filter((m: { seriesId: number }) => m.seriesId === afterMonth.seriesId);
+      assert.equal(months[5].cost, 94);
+      // Its exports by TOU period (the tariff has none): 720 kWh sent, credited 720 x 0.05 = 36.00.
+      assert.deepEqual(months[5].exportPeriods, [{ touName: null, exportedKWh: 720, exportCredit: 36 }]);
       assert.ok(a.scenarios[2].assumptions.some((x: { keyName: string }) => x.keyName === 'solarRate'));
     });
 
@@ -270,6 +275,77 @@ for (const dialect of dialects) {
           !a.scenarios[1].assumptions.some((x: { description: string }) => /is assumed/.test(x.description)),
           JSON.stringify(a.scenarios[1].assumptions),
         );
+    });
+
+    it("credits each later year at that year's export prices of the vintage, locked then floating (#37)", async () => {
+      // E-ELEC under net billing at PG&E's hourly export prices; no inflation and no degradation, so that only the
+      // export prices can make one year's after bill differ from another's.
+      const body = (more: { keyName: string; [k: string]: unknown }[]) => {
+        const b = golden(1700000, more);
+        b.propertyInputs = b.propertyInputs.map((p) =>
+          p.keyName === 'rateInflation'
+            ? { ...p, dataValue: 0 }
+            : p.keyName === 'projectDuration'
+              ? { ...p, dataValue: 12 }
+              : p,
+        );
+        return b;
+      };
+      const afterYears = (a: {
+        series: { scenario: string; seriesPeriod: string; seriesId: number }[];
+        seriesData: { seriesId: number; cost: number }[];
+      }) => {
+        const id = a.series.find((x) => x.scenario === 'after' && x.seriesPeriod === 'YEAR')!.seriesId;
+        return a.seriesData.filter((m) => m.seriesId === id).map((m) => m.cost);
+      };
+      const [v2024] = (
+        await ok({ ...body([{ keyName: 'exportVintage', dataValue: 2024, scenarios: 'after' }]), populateCosts: true })
+      ).results;
+      const costs = afterYears(v2024);
+      assert.equal(costs.length, 12);
+      assert.equal(costs[0], v2024.summary.postTotalCost);
+      // The same energy every year: before #37's fix every year's after bill was year one's. Now each year differs.
+      assert.ok(new Set(costs).size >= 10, JSON.stringify(costs));
+      const said = v2024.scenarios[1].assumptions.find((x: { keyName: string }) => x.keyName === 'exportPrices');
+      assert.match(said.description, /later year of the term credits exports at that calendar year's hourly/);
+      const vintage = v2024.scenarios[1].assumptions.find((x: { keyName: string }) => x.keyName === 'exportVintage');
+      assert.equal(vintage.dataValue, '2024');
+      assert.match(vintage.description, /2024 vintage through 2032/);
+      // July's exports by E-ELEC's TOU periods: together the month's kWh sent and every SELL charge it billed.
+      const monthId = v2024.series.find(
+        (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH',
+      ).seriesId;
+      const july = v2024.seriesData.filter((m: { seriesId: number }) => m.seriesId === monthId)[6];
+      const periods = july.exportPeriods as { touName: string; exportedKWh: number; exportCredit: number }[];
+      // The test's PV sends 6 kWh in each of Chicago's hours 10-13, 8 a.m. to noon in California: all off-peak.
+      assert.deepEqual(
+        periods.map((p) => [p.touName, p.exportedKWh]),
+        [['Summer Off-Peak', 31 * 4 * 6]],
+      );
+      const sum = (k: 'exportedKWh' | 'exportCredit') =>
+        Math.round(periods.reduce((x, p) => x + p[k], 0) * 1000) / 1000;
+      assert.ok(Math.abs(sum('exportedKWh') - july.exportedKWh) < 0.01, JSON.stringify([periods, july.exportedKWh]));
+      // E-ELEC's SELL rates are its 'Export Credits' group; the export ledger's own items there have no rate id.
+      const sold = (
+        v2024.seriesCosts[monthId].items as {
+          rateGroupName: string;
+          tariffRateId: number | null;
+          fromDateTime: string;
+          cost: number;
+        }[]
+      )
+        .filter((x) => x.rateGroupName === 'Export Credits' && x.tariffRateId !== null)
+        .filter((x) => x.fromDateTime.startsWith('2027-07'))
+        .reduce((x, i) => x - i.cost, 0);
+      assert.ok(sold > 0 && Math.abs(sum('exportCredit') - sold) < 0.03, JSON.stringify([periods, sold]));
+      // Another vintage, other prices from year one on.
+      const [v2026] = (await ok(body([{ keyName: 'exportVintage', dataValue: 2026, scenarios: 'after' }]))).results;
+      assert.notEqual(afterYears(v2026)[0], costs[0]);
+      // A vintage is a whole year.
+      await refused(
+        body([{ keyName: 'exportVintage', dataValue: 2024.5, scenarios: 'after' }]),
+        'propertyInputs[6].dataValue',
+      );
     });
 
     it('degrades the PV year by year and bills each year again', async () => {
@@ -351,6 +427,20 @@ for (const dialect of dialects) {
           scenario,
         );
       }
+      // July's exports on E-ELEC by TOU period: a south-facing array sends from mid-morning into the 3-4 p.m.
+      // part-peak, so more than one period; together they are the month's kWh sent.
+      const monthId = a.series.find(
+        (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH',
+      ).seriesId;
+      const july = a.seriesData.filter((m: { seriesId: number }) => m.seriesId === monthId)[6];
+      const periods = july.exportPeriods as { touName: string; exportedKWh: number; exportCredit: number }[];
+      assert.ok(periods.length >= 2, JSON.stringify(periods));
+      assert.ok(
+        periods.every((p) => /^Summer/.test(p.touName) && p.exportCredit > 0),
+        JSON.stringify(periods),
+      );
+      const sent = periods.reduce((x, p) => x + p.exportedKWh, 0);
+      assert.ok(Math.abs(sent - july.exportedKWh) < 0.01, JSON.stringify([periods, july.exportedKWh]));
       assert.equal(Object.keys(a.seriesCosts).length, 2);
       const seriesCost = Object.values(a.seriesCosts as Record<string, { totalCost: number }>);
       assert.equal(seriesCost[0]!.totalCost, a.summary.preTotalCost);
@@ -466,6 +556,10 @@ for (const dialect of dialects) {
       await refused(plus({ keyName: 'arrayType', dataValue: 'AZIMUTH_AXIS' }), 'propertyInputs[1].dataValue');
       await refused(plus({ keyName: 'soiling', dataValue: '1,2' }), 'propertyInputs[1].dataValue');
       assert.equal((await analyse(plus({ keyName: 'soiling', dataValue: '3' }))).status, 200);
+      await refused(plus({ keyName: 'bifaciality', dataValue: 1.5 }), 'propertyInputs[1].dataValue');
+      const bifacial = await analyse(plus({ keyName: 'bifaciality', dataValue: 0.7 }));
+      assert.equal(bifacial.status, 200);
+      assert.ok(JSON.stringify(bifacial.body).includes('bifaciality 0.7'), 'the assumption names the bifaciality');
       const unknown = await analyse(plus({ keyName: 'masterTariffId', dataValue: 99999999 }));
       assert.deepEqual([unknown.status, unknown.body.results[0].propertyName], [404, 'propertyInputs[1].dataValue']);
       await refused(plus({ keyName: 'consumtion', dataValue: 5 }), 'propertyInputs[1].keyName');

@@ -1,5 +1,5 @@
-// A PVWatts profile's properties as the v8 system: array types by name or PVWatts's 0-4, gcr, soiling (one value or
-// twelve), each bad one a 400 naming the property.
+// A PVWatts profile's properties as the v8 system: array types by name or PVWatts's 0-4, gcr, bifaciality, soiling (one
+// value or twelve), each bad one a 400 naming the property.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pvSystemOf } from '../../../src/modules/profiles/modelled-readings.ts';
@@ -17,6 +17,8 @@ test('the v8 system from profile properties', () => {
   assert.equal(of({ systemSize: '6', arrayType: 'two_axis' }).arrayType, 'TWO_AXIS');
   assert.deepEqual(of({ systemSize: '6', soiling: '4' }).soiling, [4]);
   assert.equal(of({ systemSize: '6' }).soiling, undefined);
+  assert.equal(of({ systemSize: '6', bifaciality: '0.65' }).bifaciality, 0.65);
+  assert.equal(of({ systemSize: '6' }).bifaciality, undefined);
 });
 
 test('bad properties are refused naming the property', () => {
@@ -31,4 +33,5 @@ test('bad properties are refused naming the property', () => {
   refused({ systemSize: '6', soiling: 'a' }, 'soiling');
   refused({ systemSize: '6', arrayType: '5' }, 'arrayType');
   refused({ systemSize: '6', gcr: '1' }, 'gcr');
+  refused({ systemSize: '6', bifaciality: '2' }, 'bifaciality');
 });

@@ -3,7 +3,6 @@
 // and Beckman 2006), its maximum power found on the I-V curve at the cell temperature and the effective irradiance
 // (after the cover and the spectral correction), scaled to the system's nameplate. The cell temperature is the NOCT
 // model (the CEC calculator's, as SSC's `noct_celltemp_t`): 45 C NOCT (49 C on a roof), wind at 0.51 of the file's.
-import { airMassModifier, throughCover } from './cover.ts';
 
 export type ModuleType = 'STANDARD' | 'PREMIUM' | 'THIN_FILM';
 
@@ -73,24 +72,6 @@ export const V8_MODULES: Record<ModuleType, CecModule> = {
 const K_EV = 8.618e-5;
 const T_REF = 298.15;
 const BANDGAP = 1.12;
-
-/** The plane's light as the module reads it: front parts after shading and soiling, rear (already net of its losses). */
-export interface ModuleLight {
-  beam: number;
-  sky: number;
-  ground: number;
-  rear: number;
-  incidence: number;
-  tilt: number;
-  zenith: number;
-  elevation: number;
-}
-
-/** Irradiance the cells convert, W/m2: the front through the cover plus the rear, times the spectral factor. */
-export function effectiveIrradiance(light: ModuleLight): number {
-  const front = throughCover(light.incidence, light.tilt, light.beam, light.sky, light.ground);
-  return (front + light.rear) * airMassModifier(light.zenith, light.elevation);
-}
 
 /** NOCT cell temperature, C, from the effective front irradiance (v8 leaves the rear out of the heat balance). */
 export function noctCellTemperature(

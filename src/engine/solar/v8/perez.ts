@@ -21,6 +21,13 @@ export interface PoaParts {
   ground: number;
 }
 
+/** The sky diffuse's own parts on the plane, W/m2 (the bifacial rear-side model reads them). */
+export interface PerezParts extends PoaParts {
+  isotropic: number;
+  circumsolar: number;
+  horizon: number;
+}
+
 /**
  * The parts of plane-of-array irradiance. Angles in degrees: the sun's zenith, the beam's incidence on the plane, the
  * plane's tilt.
@@ -32,7 +39,7 @@ export function perezV8(
   incidence: number,
   tilt: number,
   zenithDegrees: number,
-): PoaParts {
+): PerezParts {
   const dn = Math.max(0, dni);
   const zen = zenithDegrees * RAD;
   const cosInc = Math.cos(incidence * RAD);
@@ -40,10 +47,11 @@ export function perezV8(
   if (zen < 0 || zen > ISOTROPIC_FROM) {
     const sky = (Math.max(0, dhi) * (1 + cosTilt)) / 2;
     const beam = cosInc > 0 && zenithDegrees < 90 ? dn * cosInc : 0;
-    return { beam, sky, ground: 0 };
+    return { beam, sky, ground: 0, isotropic: sky, circumsolar: 0, horizon: 0 };
   }
   const cz = Math.cos(zen);
-  if (dhi <= 0) return { beam: cosInc > 0 ? dn * cosInc : 0, sky: 0, ground: 0 };
+  if (dhi <= 0)
+    return { beam: cosInc > 0 ? dn * cosInc : 0, sky: 0, ground: 0, isotropic: 0, circumsolar: 0, horizon: 0 };
   const zh = Math.max(cz, 0.0871557);
   const airMass = 1 / (cz + 0.15 * (93.9 - zenithDegrees) ** -1.253);
   const brightness = (dhi * airMass) / 1367;
@@ -61,5 +69,8 @@ export function perezV8(
     beam: dn * zc,
     sky: isotropic + circumsolar + horizon,
     ground: (albedo * (dn * cz + dhi) * (1 - cosTilt)) / 2,
+    isotropic,
+    circumsolar,
+    horizon,
   };
 }

@@ -2,12 +2,14 @@
 // documentation): for each record of a weather year, the sun by the file's time convention (sun.ts), the array's
 // orientation (tracking.ts), Perez's sky (perez.ts), row self-shading (self-shading.ts), soiling, the NOCT cell
 // temperature and the CEC single-diode module behind the cover and spectral corrections (module.ts, cover.ts), the DC
-// losses, and the Sandia inverter clipped at the AC rating (inverter.ts). Not modelled: snow, wind stow, external
-// shading, bifacial rear light, transformer losses and degradation (v8's defaults leave all of them off).
-import type { WeatherYear } from '../pvwatts.ts';
+// losses, and the Sandia inverter clipped at the AC rating (inverter.ts); for bifacial modules, the rear's light by v8's
+// view-factor model (bifacial.ts). Not modelled: snow, wind stow, external shading, transformer losses and degradation
+// (v8's defaults leave all of them off).
+import type { WeatherYear } from '../weather-year.ts';
+import { rearIrradiance } from './bifacial.ts';
 import { sandiaAc } from './inverter.ts';
-import { throughCover } from './cover.ts';
-import { effectiveIrradiance, modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
+import { airMassModifier, throughCover } from './cover.ts';
+import { modulePower, noctCellTemperature, V8_MODULES, type ModuleType } from './module.ts';
 
 export { V8_ARRAY_TYPES, type V8ArrayType, type V8System } from './system.ts';
 import { perezV8 } from './perez.ts';
@@ -29,7 +31,10 @@ export interface V8Hourly {
   /** AC and DC power in each record, W (for hourly records, Wh). */
   ac: Float64Array;
   dc: Float64Array;
-  /** Plane-of-array irradiance after shading and soiling, and after the cover, W/m2; cell temperature, C. */
+  /**
+   * Plane-of-array irradiance after shading and soiling (front, plus the rear's times the bifaciality), and the front's
+   * after the cover, W/m2; cell temperature, C.
+   */
   poa: Float64Array;
   transmittedPoa: Float64Array;
   cellTemperature: Float64Array;
@@ -72,9 +77,18 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   const layout = rowLayout(dcNameplate, STC_EFFICIENCY[system.moduleType], tracking !== 'FIXED', gcr);
   const skyFactors = selfShaded ? new SkyDiffuseFactors(gcr, system.tilt) : null;
   const keep = 1 - system.losses / 100;
-  const sun = new SunForRecords(weather.place, weather.convention);
-  // The air's pressure for SPA's refraction: the standard atmosphere's at the site's elevation (mbar).
-  const pressure = 1013.25 * (1 - 2.25577e-5 * weather.elevation) ** 5.25588;
+  const bifaciality = system.bifaciality ?? 0;
+  // v8's bifacial rows: one module up on one-axis trackers, two on every other array type.
+  const slopeLength = layout.length * (system.arrayType.startsWith('ONE_AXIS') ? 1 : 2);
+  // v8 takes a negative elevation as 0 (for SPA's parallax and the spectral correction's air mass).
+  const elevation = Math.max(0, weather.elevation);
+  const sun = new SunForRecords(weather.place, weather.convention, elevation);
+  // The air for SPA's refraction: each record's pressure (mbar) and temperature, as v8 reads them; a record without a
+  // valid one (pressure 800 mbar or less, or missing) keeps the last valid, from 1013.25 mbar and 15 C. A file with no
+  // pressure at all takes the standard atmosphere's at the site's elevation.
+  const filePressure = weather.pressure;
+  let pressure = filePressure ? 1013.25 : 1013.25 * (1 - 2.25577e-5 * elevation) ** 5.25588;
+  let temperature = 15;
   const out: V8Hourly = {
     ac: new Float64Array(n),
     dc: new Float64Array(n),
@@ -84,6 +98,10 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   };
   for (let i = 0; i < n; i++) {
     const month = weather.month[i]!;
+    const p = filePressure?.[i];
+    if (p !== undefined && p > 800) pressure = p;
+    const t = weather.airTemperature[i]!;
+    if (!Number.isNaN(t)) temperature = t;
     const at = sun.at(
       weather.year[i]!,
       month,
@@ -91,7 +109,7 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
       weather.hour[i]!,
       weather.minute[i]!,
       pressure,
-      weather.airTemperature[i]!,
+      temperature,
     );
     if (!at) continue;
     const dni = weather.dni[i]!;
@@ -100,6 +118,22 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
     const albedo = fileAlbedo !== undefined && fileAlbedo > 0 && fileAlbedo < 1 ? fileAlbedo : DEFAULT_ALBEDO;
     const surface = orientation(tracking, system.tilt, system.azimuth, rotationLimit, gcr, at.zenith, at.azimuth);
     let { beam, sky, ground } = perezV8(dni, dhi, albedo, surface.incidence, surface.tilt, at.zenith);
+    let rear =
+      bifaciality > 0
+        ? bifaciality *
+          rearIrradiance({
+            sunZenith: at.zenith,
+            sunAzimuth: at.azimuth,
+            surfaceTilt: surface.tilt,
+            surfaceAzimuth: surface.azimuth,
+            dni,
+            dhi,
+            albedo,
+            gcr,
+            slopeLength,
+            oneAxis: tracking === 'ONE_AXIS' || tracking === 'ONE_AXIS_BACKTRACKING',
+          })
+        : 0;
     if (skyFactors) {
       if (system.arrayType === 'FIXED_OPEN_RACK')
         beam *= 1 - fixedShadedFraction(layout, surface.tilt, surface.azimuth, at.zenith, at.azimuth);
@@ -107,7 +141,10 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
         beam *= 1 - oneAxisShadeFraction(at.zenith, at.azimuth, system.tilt, system.azimuth, gcr, surface.rotation);
       const f = diffuseFactors(skyFactors, surface.tilt, at.zenith, dni, dhi, sky, ground, gcr, albedo, layout.rows);
       // v8 leaves a factor out of range unapplied (it logs it), within a rounding tolerance.
-      if (f.sky >= -0.00001 && f.sky <= 1.00001) sky *= f.sky;
+      if (f.sky >= -0.00001 && f.sky <= 1.00001) {
+        sky *= f.sky;
+        rear *= f.sky;
+      }
       if (f.ground >= -0.00001 && f.ground <= 1.00001) ground *= f.ground;
     }
     const soiling = system.soiling;
@@ -117,23 +154,21 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
       sky *= 1 - s;
       ground *= 1 - s;
     }
-    const poa = beam + sky + ground;
-    const light = {
-      beam,
-      sky,
-      ground,
-      rear: 0,
-      incidence: surface.incidence,
-      tilt: surface.tilt,
-      zenith: at.zenith,
-      elevation: weather.elevation,
-    };
-    const effective = effectiveIrradiance(light);
-    const cell = noctCellTemperature(module, effective, weather.airTemperature[i]!, weather.windSpeed[i]!, noct);
+    const front = beam + sky + ground;
+    // What the cells convert: the front's light through the cover plus the rear's (v8's rear model already counts the
+    // rear glass), times the spectral factor. The cell temperature reads the front's alone (v8's NOCT model).
+    const through = throughCover(surface.incidence, surface.tilt, beam, sky, ground);
+    const spectral = airMassModifier(at.zenith, elevation);
+    const effective = (through + rear) * spectral;
+    const effectiveFront = through * spectral;
+    const cell = noctCellTemperature(module, effectiveFront, weather.airTemperature[i]!, weather.windSpeed[i]!, noct);
     const dc = ((modulePower(module, effective, cell) * dcNameplate) / (module.vmp * module.imp)) * keep;
+    const poa = front + rear;
     out.poa[i] = poa;
-    if (surface.incidence > 0.5 && surface.incidence < 89.5 && poa > 0)
-      out.transmittedPoa[i] = Math.min(poa, throughCover(surface.incidence, surface.tilt, beam, sky, ground));
+    if (surface.incidence > 0.5 && surface.incidence < 89.5 && front > 0) {
+      const transmitted = Math.max(0, through);
+      out.transmittedPoa[i] = transmitted > poa ? front : transmitted;
+    }
     out.cellTemperature[i] = cell;
     out.dc[i] = dc;
     out.ac[i] = Math.max(0, sandiaAc(dc, acRating, system.inverterEfficiency / 100, dcNameplate));

@@ -31,6 +31,11 @@ export interface V8System {
   groundCoverageRatio: number;
   /** Soiling loss, percent: one value for the year or one per month (v8: none). */
   soiling?: readonly number[];
+  /**
+   * Bifaciality: the rear's efficiency as a share of the front's, 0-1 (v8: 0, monofacial; bifacial modules are about
+   * 0.65-0.7). v8 then adds the rear's light by its view-factor model.
+   */
+  bifaciality?: number;
   /** Tracker rotation limit, degrees (v8: 45). */
   rotationLimit?: number;
 }
@@ -46,10 +51,17 @@ export const V8_DEFAULTS: Omit<V8System, 'systemCapacity'> = {
   groundCoverageRatio: 0.4,
 };
 
-/** Ranges v8 accepts for each number, inclusive: [min, max] (gcr below 1, as SSC requires). */
+/** Ranges v8 accepts for each number, inclusive: [min, max] (gcr below 1, as SSC requires); bifaciality may be absent. */
 export const V8_LIMITS: Readonly<
   Record<
-    'systemCapacity' | 'tilt' | 'azimuth' | 'losses' | 'dcAcRatio' | 'inverterEfficiency' | 'groundCoverageRatio',
+    | 'systemCapacity'
+    | 'tilt'
+    | 'azimuth'
+    | 'losses'
+    | 'dcAcRatio'
+    | 'inverterEfficiency'
+    | 'groundCoverageRatio'
+    | 'bifaciality',
     readonly [number, number]
   >
 > = {
@@ -60,12 +72,15 @@ export const V8_LIMITS: Readonly<
   dcAcRatio: [0.5, 2],
   inverterEfficiency: [90, 99.5],
   groundCoverageRatio: [0.01, 0.99],
+  // ssc sets no bound ("0 or ~0.65"); a share of the front's efficiency is 0-1.
+  bifaciality: [0, 1],
 };
 
 /** The first input of `system` out of range, as [name, message]; null when all are in range. */
 export function v8SystemProblem(system: V8System): [keyof V8System, string] | null {
   for (const [name, [min, max]] of Object.entries(V8_LIMITS) as [keyof typeof V8_LIMITS, readonly [number, number]][]) {
     const v = system[name];
+    if (v === undefined && name === 'bifaciality') continue;
     if (!(typeof v === 'number' && v >= min && v <= max))
       return [name, `${name} must be a number from ${min} to ${max}`];
   }

@@ -54,7 +54,8 @@ export function oneAxisShadeFraction(
   return Math.min(1, Math.max(0, numerator / denominator));
 }
 
-const incidenceOn = (sunZenith: number, sunAzimuth: number, tilt: number, azimuth: number) => {
+/** The beam's incidence, degrees, on a plane of `tilt` and `azimuth` with the sun at (zenith, azimuth). */
+export const incidenceOn = (sunZenith: number, sunAzimuth: number, tilt: number, azimuth: number) => {
   const z = sunZenith * RAD;
   const t = tilt * RAD;
   const arg = Math.sin(z) * Math.cos((sunAzimuth - azimuth) * RAD) * Math.sin(t) + Math.cos(z) * Math.cos(t);
@@ -75,8 +76,8 @@ export function orientation(
     return { incidence: incidenceOn(sunZenith, sunAzimuth, tilt, azimuth), tilt, azimuth, rotation: 0 };
   if (tracking === 'TWO_AXIS') return { incidence: 0, tilt: sunZenith, azimuth: sunAzimuth, rotation: 0 };
   const trueRotation = trueTrackingRotation(sunZenith, sunAzimuth, tilt, azimuth);
-  const limit = (r: number) => Math.max(-rotationLimit, Math.min(rotationLimit, r));
-  const rotation = limit(tracking === 'ONE_AXIS_BACKTRACKING' ? backtrackRotation(trueRotation, gcr) : trueRotation);
+  const turned = tracking === 'ONE_AXIS_BACKTRACKING' ? backtrackRotation(trueRotation, gcr) : trueRotation;
+  const rotation = Math.max(-rotationLimit, Math.min(rotationLimit, turned));
   const r = rotation * RAD;
   const cosSurfaceTilt = Math.cos(tilt * RAD) * Math.cos(r);
   const surfaceTilt = cosSurfaceTilt >= 1 ? 0 : cosSurfaceTilt <= -1 ? 180 : Math.acos(cosSurfaceTilt) / RAD;

@@ -5,6 +5,7 @@
 // then the lowest id (PG&E: E-ELEC, under the Net Billing Tariff). Said, with the rule, in the after scenario's
 // assumptions. Else the before tariff (net metering then assumed where it names no arrangement, as before).
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import { REFERENCE_DATA } from '../../tariffs/tariffs.repository.ts';
 import type { TariffsService } from '../../tariffs/tariffs.service.ts';
 import type { AnalysisPlan } from './inputs.ts';
 import { note, type Assumption } from './types.ts';
@@ -31,6 +32,8 @@ export class AfterTariff {
         effectiveOn: day,
       },
       { paging: { pageStart: 0, pageCount: 100 }, search: null, sort: [], ext: true },
+      // The utility's offer to new solar customers: reference tariffs only.
+      REFERENCE_DATA,
     );
     const open = rows as { masterTariffId: number; tariffName: string; exportArrangementFrom?: string | null }[];
     const chosen = [...open].sort(

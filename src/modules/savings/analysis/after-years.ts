@@ -2,18 +2,20 @@
 // on one grid of the after tariff over year one, prepared once for the designs that share it (its hours' seasons, TOU
 // periods and billing periods). Year one is billed in full (its items make the months of the answer); later years
 // need only the total, which the engine sums from the charges whatever the detail level, so they are billed without
-// items; a year whose energy is year one's has year one's bill.
-import { prepareGrid } from '../../../engine/bill/prepared.ts';
+// items; a year whose energy and export prices are year one's has year one's bill.
+import { prepareGrid, type PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
 import { total } from '../../../engine/savings/term.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
 import { afterYearInput } from './after-year-input.ts';
+import { withYearPrices } from './export-years.ts';
 import type { TermYear } from './term-years.ts';
-import type { AfterBill, Usage } from './types.ts';
+import type { AfterBill, ExportYears, Usage } from './types.ts';
 
 export interface AfterYears {
-  /** Year one's bill, with its items. */
+  /** Year one's bill, with its items, and the after tariff made ready over year one that billed it. */
   yearOne: BillResult;
+  grid: PreparedGrid;
   /** Year one's net load, kWh per interval of the usage's grid. */
   yearOneNet: Float64Array;
   /** Each year's bill total and net kWh, before escalation. */
@@ -25,12 +27,13 @@ export function billAfterYears(
   bill: PreparedBill,
   grid: Pick<Usage, 'from' | 'duration'>,
   years: Iterable<TermYear>,
+  prices: ExportYears | null,
 ): AfterYears {
   let first: { result: BillResult; net: Float64Array } | null = null;
   const byYear: { cost: number; kwh: number }[] = [];
   const totalOnly = { ...bill.input.options, detailLevel: 'TOTAL' as const };
   for (const year of years) {
-    if (first && year.repeatsYearOne) {
+    if (first && year.repeatsYearOne && !prices) {
       byYear.push({ ...byYear[0]! });
       continue;
     }
@@ -41,9 +44,12 @@ export function billAfterYears(
       after.grid ??= prepareGrid(input);
       result = bill.run(input, after.grid);
       first = { result, net };
-    } else result = bill.run({ ...bill.input, options: totalOnly, series: [series] }, after.grid!);
+    } else {
+      const input = withYearPrices(bill.input, prices, year.n);
+      result = bill.run({ ...input, options: totalOnly, series: [series] }, after.grid!);
+    }
     byYear.push({ cost: result.summary.totalCost, kwh: total(net) });
   }
   if (!first) throw new RangeError('A term has at least one year');
-  return { yearOne: first.result, yearOneNet: first.net, byYear };
+  return { yearOne: first.result, grid: after.grid!, yearOneNet: first.net, byYear };
 }

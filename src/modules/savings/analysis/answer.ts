@@ -2,6 +2,7 @@
 // month of year one, by year and over the term for each scenario (before, after, solar, savings), the scenarios with
 // their tariffs, inputs and assumptions, the weather station, and the bills of year one when populateCosts asks.
 import type { BillResult } from '../../../engine/bill/types.ts';
+import type { ExportPeriod } from '../../../engine/savings/export-periods.ts';
 import type { MonthDetail } from '../../../engine/savings/month-figures.ts';
 import { SERIES_SCENARIOS, type Projection } from '../../../engine/savings/projection.ts';
 import type { CalculatedCost, PreparedBill } from '../../calculations/calculations.service.ts';
@@ -27,6 +28,8 @@ export interface DesignAnswer {
   usage: Usage;
   pv: Production;
   accountNotes: readonly Assumption[];
+  /** What the incentives took off the price of solar, or why they took nothing. */
+  incentiveNotes: readonly Assumption[];
   populateCosts: boolean;
 }
 
@@ -50,7 +53,7 @@ export function answerOf(d: DesignAnswer): AccountAnalysis {
       inputs: plan.echo.after,
       assumptions: [
         ...(after.chosen ? [after.chosen] : []),
-        ...afterAssumptions(after.tariffId, after.assumedExports, span, after.bill, after.result),
+        ...afterAssumptions(plan.years, after.tariffId, after.assumedExports, span, after.bill, after.result),
       ],
     },
     {
@@ -58,7 +61,7 @@ export function answerOf(d: DesignAnswer): AccountAnalysis {
       masterTariffId: null,
       tariffName: null,
       inputs: plan.echo.solar,
-      assumptions: solarAssumptions(plan, span, pv),
+      assumptions: [...solarAssumptions(plan, span, pv), ...d.incentiveNotes],
     },
   ];
   answer.weatherStation = pv.station && {
@@ -81,6 +84,17 @@ export function answerOf(d: DesignAnswer): AccountAnalysis {
     } as Record<string, CalculatedCost>;
   }
   return answer;
+}
+
+/** Year one's exports by TOU period on the after bill's months, where any month sent energy (#37). */
+export function addExportPeriods(answer: AccountAnalysis, periods: readonly ExportPeriod[][]): void {
+  if (!periods.some((m) => m.length)) return;
+  const afterMonths = answer.series.find((s) => s.scenario === 'after' && s.seriesPeriod === 'MONTH')!.seriesId;
+  answer.seriesData
+    .filter((d) => d.seriesId === afterMonths)
+    .forEach((d, k) => {
+      d.exportPeriods = periods[k] ?? [];
+    });
 }
 
 export function summaryOf(p: Projection, years: number, afterMonths: readonly MonthDetail[]): Record<string, number> {

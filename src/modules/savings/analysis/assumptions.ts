@@ -32,6 +32,7 @@ export function beforeAssumptions(
 }
 
 export function afterAssumptions(
+  years: number,
   afterId: number,
   assumedExports: boolean,
   span: YearOneSpan,
@@ -53,6 +54,18 @@ export function afterAssumptions(
         ]
       : []),
     ...billAssumptions(bill, result),
+    ...(bill.exportPricesOfYear && years > 1
+      ? [
+          note(
+            'exportPrices',
+            null,
+            "Each later year of the term credits exports at that calendar year's hourly export prices of the customer's vintage (locked, then floating), laid on year one's hours by local date and time; the rate inflation raises the year's charges, not those prices",
+            at(from),
+            null,
+            80,
+          ),
+        ]
+      : []),
   ];
 }
 

@@ -14,8 +14,11 @@ import type { SolarPrice } from '../../../engine/savings/projection.ts';
 import { EXPORT_ARRANGEMENTS, type ExportArrangement } from '../../../engine/tariff/model.ts';
 import { invalidArgument } from '../../../http/errors.ts';
 import { enumValue } from '../../../http/list-params.ts';
+import type { Schedule } from '../../../engine/storage/policies.ts';
 import type { Strategy } from '../../../engine/storage/storage-bill.ts';
 import type { AnalysisBody, AnalysisPropertyInput, AnalysisRateInput } from '../analysis.schemas.ts';
+import { underOwnName } from './storage-aliases.ts';
+import { storageSchedule } from './storage-schedule.ts';
 
 export type PropertyInput = Static<typeof AnalysisPropertyInput>;
 export type RateInput = Static<typeof AnalysisRateInput>;
@@ -44,6 +47,7 @@ const STORAGE_KEYS = [
   'storageCoupling',
   'storageGridCharging',
   'storageDegradation',
+  'storageSchedule',
 ] as const;
 const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   masterTariffId: ['before', 'after'],
@@ -54,6 +58,7 @@ const DEFAULT_TAGS: Record<string, readonly Scenario[]> = {
   trueUpMonth: ['after'],
   yearEndSellRate: ['after'],
   yearEndCreditPaid: ['after'],
+  exportVintage: ['after'],
   providerProfileId: ['before', 'after'],
   profileId: ['before', 'after'],
   ...Object.fromEntries(STORAGE_KEYS.map((k) => [k, ['storage'] as const])),
@@ -103,6 +108,8 @@ export interface AnalysisPlan {
     trueUpMonth?: number;
     yearEndSellRate?: number;
     yearEndCreditPaid?: boolean;
+    /** The interconnection application's year (net billing's hourly export prices); default year one's. */
+    vintage?: number;
   };
   price: SolarPrice;
   /** The battery, when storageCapacity is given (its other keys then have defaults, storagePower aside). */
@@ -122,6 +129,8 @@ export interface StoragePlan {
   /** Share of capacity kept as backup, never dispatched (0-1). */
   reserve: number;
   strategy: Strategy;
+  /** FIXED_SCHEDULE's windows (null for the other strategies). */
+  schedule: Schedule | null;
   gridCharging: boolean;
   /** Capacity lost each year, compounding (0-1). */
   fadePerYear: number;
@@ -178,11 +187,11 @@ export function placedInputs(
   const propertyTags = (p: PropertyInput) =>
     DEFAULT_TAGS[p.keyName] ??
     (SOLAR_KEYS.has(p.keyName) ? ['solar'] : WHOLE_KEYS.has(p.keyName) ? WHOLE_TAGS : ['before', 'after']);
-  let properties = place(body.propertyInputs, 'propertyInputs', propertyTags);
+  let properties = place(body.propertyInputs?.map(underOwnName), 'propertyInputs', propertyTags);
   let rates = place(body.rateInputs, 'rateInputs', () => ['solar']);
   const d = design === null ? undefined : body.designs?.[design];
   if (d) {
-    const own = place(d.propertyInputs, `designs[${design}].propertyInputs`, propertyTags);
+    const own = place(d.propertyInputs?.map(underOwnName), `designs[${design}].propertyInputs`, propertyTags);
     const keys = new Set(own.map((p) => p.input.keyName));
     properties = [...properties.filter((p) => !keys.has(p.input.keyName)), ...own];
     if (d.rateInputs) {
@@ -332,7 +341,12 @@ function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): Storag
     return enumValue(`${p.path}.dataValue`, String(p.input.dataValue ?? ''), choices) ?? fallback;
   };
   const gridCharging = choice('storageGridCharging', ['true', 'false'] as const, 'false') === 'true';
-  const strategy = choice('storageDispatch', ['SELF_CONSUMPTION', 'BILL_OPTIMAL'] as const, 'SELF_CONSUMPTION');
+  const strategy = choice(
+    'storageDispatch',
+    ['SELF_CONSUMPTION', 'BILL_OPTIMAL', 'FIXED_SCHEDULE'] as const,
+    'SELF_CONSUMPTION',
+  );
+  const schedule = storageSchedule(strategy, inputs.get('storageDispatch'), inputs.get('storageSchedule'));
   const coupling = inputs.get('storageCoupling');
   if (coupling && String(coupling.input.dataValue ?? '').toUpperCase() !== 'AC')
     throw invalidArgument(
@@ -352,6 +366,7 @@ function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): Storag
     ),
     reserve: percent('storageReserve', 0, 99, 0, 'a backup reserve in percent of capacity'),
     strategy,
+    schedule,
     gridCharging,
     fadePerYear: percent('storageDegradation', 0, 20, 0, 'a yearly loss of capacity in percent'),
     defaulted,
@@ -533,6 +548,11 @@ function readKey(plan: AnalysisPlan, p: Placed<PropertyInput>): void {
       return;
     case 'yearEndCreditPaid':
       plan.exports.yearEndCreditPaid = value === true || String(value).toLowerCase() === 'true';
+      return;
+    case 'exportVintage':
+      plan.exports.vintage = numberIn(p, 2000, 2100, "the year of the solar customer's interconnection application");
+      if (!Number.isInteger(plan.exports.vintage))
+        throw invalidArgument(`${p.path}.dataValue`, String(value), 'exportVintage is a year, 2000-2100');
       return;
   }
   const name = PV_KEYS[keyName];

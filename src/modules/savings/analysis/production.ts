@@ -70,7 +70,7 @@ export class ProductionStep {
       note(
         'systemSize',
         size.toFixed(3),
-        `${size.toFixed(2)} kW DC${plan.pv.offsetPercent !== null ? ` (sized to make ${plan.pv.offsetPercent} % of the year's usage)` : ''}: ${s.moduleType}, ${s.arrayType}, tilt ${s.tilt}, azimuth ${s.azimuth}, losses ${s.losses} %, DC/AC ${s.dcAcRatio}, inverter ${s.inverterEfficiency} %; ${Math.round(yieldPerKw)} kWh per kW in year one (PVWatts model)`,
+        `${size.toFixed(2)} kW DC${plan.pv.offsetPercent !== null ? ` (sized to make ${plan.pv.offsetPercent} % of the year's usage)` : ''}: ${s.moduleType}, ${s.arrayType}, tilt ${s.tilt}, azimuth ${s.azimuth}, losses ${s.losses} %, DC/AC ${s.dcAcRatio}, inverter ${s.inverterEfficiency} %${s.bifaciality ? `, bifacial (bifaciality ${s.bifaciality}; the rear's light by PVWatts v8's view-factor model, rows 1 m above ground)` : ''}; ${Math.round(yieldPerKw)} kWh per kW in year one (PVWatts model)`,
         null,
         null,
         90,

@@ -57,7 +57,7 @@ export class ScenarioBills {
     ]);
     let after = memo.afterBills.get(key);
     if (!after) {
-      after = { bill: this.prepare(request, plan, 'after', afterId, plan.exports), grid: null };
+      after = { bill: this.prepare(request, plan, 'after', afterId, plan.exports), grid: null, exportYears: new Map() };
       memo.afterBills.set(key, after);
     }
     return after;
@@ -77,8 +77,8 @@ export function assumeNetMetering(plan: AnalysisPlan, afterBill: PreparedBill): 
 /** The after scenario's export inputs under the names a calculation's scenario gives them. */
 function exportTerms(exports: AnalysisPlan['exports'] | null) {
   if (!exports) return {};
-  const { arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid } = exports;
-  return { exportArrangement: arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid };
+  const { arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid, vintage } = exports;
+  return { exportArrangement: arrangement, trueUpMonth, yearEndSellRate, yearEndCreditPaid, exportVintage: vintage };
 }
 
 /** An error from a scenario's bill names the analysis's input, not the bill's position of it. */

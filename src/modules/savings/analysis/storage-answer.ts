@@ -57,7 +57,9 @@ function storageAssumptions(s: StoragePlan, { from, to, at }: YearOneSpan): Assu
       s.strategy,
       s.strategy === 'BILL_OPTIMAL'
         ? "Each billing period's dispatch is the one that bills least on the after tariff, knowing the period's load and PV output (perfect foresight)"
-        : 'The battery charges from PV output the home does not use and discharges to cover the load',
+        : s.strategy === 'FIXED_SCHEDULE'
+          ? `The battery charges in the charge windows of storageSchedule (${s.gridCharging ? 'from PV output the home does not use, then from the grid' : 'from PV output the home does not use'}) and discharges in its discharge windows to cover the load, by local time; it idles otherwise unless the schedule says SELF_CONSUMPTION`
+          : 'The battery charges from PV output the home does not use and discharges to cover the load',
       at(from),
       at(to),
       s.strategy === 'BILL_OPTIMAL' ? 70 : 85,

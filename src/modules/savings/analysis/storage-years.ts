@@ -14,7 +14,8 @@ import { usageSeries } from './after-year-input.ts';
 import type { AfterYears } from './after-years.ts';
 import type { StoragePlan } from './inputs.ts';
 import type { TermYear } from './term-years.ts';
-import type { Usage } from './types.ts';
+import { withYearPrices } from './export-years.ts';
+import type { ExportYears, Usage } from './types.ts';
 
 /** What the battery did in year one, interval by interval on the usage's grid, and what it saved each year. */
 export interface StorageYears extends AfterYears {
@@ -50,6 +51,7 @@ export function billStorageYears(
   years: Iterable<TermYear>,
   plan: StoragePlan,
   solver: LpSolver | undefined,
+  prices: ExportYears | null,
 ): StorageYears {
   let first: { result: BillResult; net: Float64Array; charged: Float64Array; discharged: Float64Array } | null = null;
   const byYear: { cost: number; kwh: number }[] = [];
@@ -57,13 +59,13 @@ export function billStorageYears(
   // Every year is billed on year one's grid: prepared by the first year's bill, reused by the others.
   let grid1: PreparedGrid | undefined;
   for (const year of years) {
-    // A year whose energy and battery are year one's has year one's bills.
-    if (first && year.repeatsYearOne && plan.fadePerYear === 0) {
+    // A year whose energy, battery and export prices are year one's has year one's bills.
+    if (first && year.repeatsYearOne && plan.fadePerYear === 0 && !prices) {
       byYear.push({ ...byYear[0]! });
       withoutBatteryByYear.push(withoutBatteryByYear[0]!);
       continue;
     }
-    const input = { ...bill.input, series: [usageSeries(grid, year.usage)] };
+    const input = { ...withYearPrices(bill.input, prices, year.n), series: [usageSeries(grid, year.usage)] };
     const solar = {
       from: grid.from,
       duration: grid.duration,
@@ -73,7 +75,12 @@ export function billStorageYears(
       inverterAcKw: null,
     };
     const battery = batteryOf(plan, year.n);
-    const billed = billWithStorage(input, { battery, solar, strategy: plan.strategy, schedule: null }, solver, grid1);
+    const billed = billWithStorage(
+      input,
+      { battery, solar, strategy: plan.strategy, schedule: plan.schedule },
+      solver,
+      grid1,
+    );
     grid1 ??= billed.prepared;
     const { dispatch } = billed;
     if (dispatch.net.length !== year.usage.length)
@@ -93,6 +100,7 @@ export function billStorageYears(
   if (!first) throw new RangeError('A term has at least one year');
   return {
     yearOne: first.result,
+    grid: grid1!,
     yearOneNet: first.net,
     byYear,
     charged: first.charged,

@@ -5,6 +5,7 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { StationChoice } from '../../solar/station-choice.ts';
 import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
+import type { LookupSeries } from '../../../engine/bill/types.ts';
 import type { TermCalendar } from '../../../engine/savings/term-calendar.ts';
 import type { LoadedAccount } from '../../accounts/accounts.service.ts';
 import type { PreparedBill, RequestCache } from '../../calculations/calculations.service.ts';
@@ -68,7 +69,12 @@ export interface Memo {
 export interface AfterBill {
   bill: Promise<PreparedBill>;
   grid: PreparedGrid | null;
+  /** Each term year's export prices on year one's hours, by term length and rate inflation (export-years.ts). */
+  exportYears: Map<string, Promise<ExportYears>>;
 }
+
+/** Year n's export prices as the bill's lookups (index 0, year one, is the bill's own: null). */
+export type ExportYears = readonly (ReadonlyMap<string, LookupSeries> | null)[];
 
 export function note(
   keyName: string,

@@ -11,7 +11,8 @@ import {
   rowLayout,
   SkyDiffuseFactors,
 } from '../../../../src/engine/solar/v8/self-shading.ts';
-import { SunForRecords, spaRefraction } from '../../../../src/engine/solar/v8/sun.ts';
+import { spaRefraction } from '../../../../src/engine/solar/v8/spa.ts';
+import { SunForRecords } from '../../../../src/engine/solar/v8/sun.ts';
 import { backtrackRotation, orientation, trueTrackingRotation } from '../../../../src/engine/solar/v8/tracking.ts';
 
 const close = (got: number, expected: number, tolerance: number, what: string) =>
@@ -97,16 +98,22 @@ test('self-shading: no beam shade with the sun behind the row; level modules see
 
 test('the sun by the time convention: instants at their minute, hourly records at the lit part of the hour', () => {
   const place = { latitude: 40, longitude: -105, timeZone: -7 };
-  const instant = new SunForRecords(place, 'INSTANT');
-  const hourly = new SunForRecords(place, 'HOUR');
+  const instant = new SunForRecords(place, 'INSTANT', 1600);
+  const hourly = new SunForRecords(place, 'HOUR', 1600);
+  const at = (s: SunForRecords, hour: number, minute: number) => s.at(2020, 6, 21, hour, minute, 840, 15);
   // Midnight: down either way. Noon: the same instant for both (12:30 is inside the day).
-  assert.equal(instant.at(2020, 6, 21, 0, 30), null);
-  assert.deepEqual(instant.at(2020, 6, 21, 12, 30), hourly.at(2020, 6, 21, 12, 30));
+  assert.equal(at(instant, 0, 30), null);
+  assert.deepEqual(at(instant, 12, 30), at(hourly, 12, 30));
   // The hour of sunrise (about 4:32 standard time on 21 June at 40 N, 105 W): an hourly record sees the sun at the
-  // middle of its lit part, higher than the instant 4:00 does (down then).
-  assert.equal(instant.at(2020, 6, 21, 4, 0), null);
-  const rise = hourly.at(2020, 6, 21, 4, 30);
+  // middle of its lit part, (sunrise + 5:00) / 2, higher than the instant 4:00 does (down then).
+  const { sunrise } = hourly.riseAndSet(2020, 6, 21);
+  close(sunrise, 4 + 32 / 60, 3 / 60, 'sunrise');
+  assert.equal(at(instant, 4, 0), null);
+  const rise = at(hourly, 4, 30);
   assert.ok(rise && rise.zenith < 90 && rise.zenith > 85, JSON.stringify(rise));
+  const middle = (sunrise + 5) / 2;
+  const h = Math.trunc(middle);
+  assert.deepEqual(rise, at(instant, h, (middle - h) * 60));
 });
 
 test('size classes: sizes of one class give output exactly proportional to size', async () => {

@@ -7,7 +7,7 @@ import type { MonthDetail } from '../../../../src/engine/savings/month-figures.t
 import { project } from '../../../../src/engine/savings/projection.ts';
 import type { PreparedBill } from '../../../../src/modules/calculations/calculations.service.ts';
 import { answerOf, shapeAnswer, summaryOf } from '../../../../src/modules/savings/analysis/answer.ts';
-import type { Usage } from '../../../../src/modules/savings/analysis/types.ts';
+import { note, type Usage } from '../../../../src/modules/savings/analysis/types.ts';
 import { planOf } from './fixtures.ts';
 
 const MONTH = 1000;
@@ -97,6 +97,7 @@ describe('the answer step', () => {
       usage,
       pv: { values: new Float64Array(0), station: null, assumptions: [] },
       accountNotes: [],
+      incentiveNotes: [note('incentive1000001', '0', 'ended', null, null, 100)],
       populateCosts: true,
     });
     assert.deepEqual(
@@ -104,7 +105,7 @@ describe('the answer step', () => {
       [
         ['before', 1, ['projectDuration', 'rateInflation', 'yearOne', 'beforeBill', 'usage']],
         ['after', 2, ['exportArrangement', 'afterBill']],
-        ['solar', null, ['solarRate']],
+        ['solar', null, ['solarRate', 'incentive1000001']],
       ],
     );
     assert.equal(a.weatherStation, null);
