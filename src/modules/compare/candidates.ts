@@ -1,6 +1,7 @@
 // The tariffs a customer may be compared on: the DEFAULT and ALTERNATIVE electricity tariffs of the customer's class
 // from every LSE serving its ZIP code, in effect on both the first and the last day of the year compared (a tariff
-// that opens or closes within the year cannot bill the whole of it), visible to the caller, each with the
+// that opens or closes within the year cannot bill the whole of it), reference tariffs and the caller's own authored
+// ones (another organization's are never seen), each with the
 // applicability properties of its version on the first day.
 import type { ListOptions } from '../../http/list-options.ts';
 import type { TariffsService } from '../tariffs/tariffs.service.ts';
@@ -39,6 +40,8 @@ export async function candidatesOf(
           customerClasses: [place.customerClass],
           tariffTypes: ['DEFAULT', 'ALTERNATIVE'],
           serviceTypes: ['ELECTRICITY'],
+          // Reference tariffs and the caller's own (authored, PRIVATE): a utility program's own rates are candidates.
+          privacyFlags: ['PUBLIC', 'PRIVATE'],
           effectiveOn,
           populateProperties,
         },

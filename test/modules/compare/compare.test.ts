@@ -330,6 +330,37 @@ for (const dialect of dialects) {
       }
     });
 
+    it("compares an organization's own authored tariff for it alone", async () => {
+      const authored = await send(a, 'POST', '/rest/beta/tariffs', {
+        tariffName: 'Program flat rate',
+        lseId: 734,
+        customerClass: 'RESIDENTIAL',
+        tariffType: 'ALTERNATIVE',
+        effectiveDate: '2020-01-01',
+        rates: [
+          {
+            rateGroupName: 'Energy',
+            rateName: 'Energy',
+            chargeType: 'CONSUMPTION_BASED',
+            rateBands: [{ rateAmount: 0.2 }],
+          },
+        ],
+      });
+      assert.equal(authored.status, 201, JSON.stringify(authored.json).slice(0, 500));
+      const own = authored.json.results[0];
+      const body = {
+        address: { zip: '94110' },
+        fromDateTime: '2027-01-01',
+        propertyInputs: [{ keyName: 'consumption', fromDateTime: '2027-01-01', duration: 3_600_000, dataSeries: load }],
+      };
+      const mine: Comparison = await sent('POST', '/rest/v1/accounts/compare', body);
+      // 6,556.14 kWh x 0.20 = 1,311.228: the cheapest.
+      assert.deepEqual([mine.tariffs[0]!.masterTariffId, mine.tariffs[0]!.totalCost], [own.masterTariffId, 1311.23]);
+      const theirs = await send(b, 'POST', '/rest/v1/accounts/compare', body);
+      assert.equal(theirs.status, 200);
+      assert.ok(!(theirs.json.results[0] as Comparison).tariffs.some((x) => x.masterTariffId === own.masterTariffId));
+    });
+
     it("answers 404 for another organization's account, 401 without credentials, 403 without the signal tier", async () => {
       const other = await send(b, 'POST', `/rest/v1/accounts/${homeId}/compare`, { fromDateTime: '2027-01-01' });
       assert.equal(other.status, 404);
