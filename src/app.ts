@@ -78,6 +78,8 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountCalculationService } from './modules/accounts/account-calculation.ts';
 import { accountCalculationRoutes } from './modules/accounts/account-calculation.routes.ts';
+import { compareRoutes } from './modules/compare/compare.routes.ts';
+import { CompareService } from './modules/compare/compare.service.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.ts';
 import { BulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
@@ -254,6 +256,9 @@ export async function buildApp({
   await app.register(storageProfilesRoutes(new StorageProfilesService(accounts, profiles, calculations)));
   await app.register(
     accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),
+  );
+  await app.register(
+    compareRoutes(new CompareService(calculations, tariffs, accounts, zipcodes, baselines, solar, profiles, now)),
   );
   await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
   await app.register(keysRoutes(keys));
