@@ -143,7 +143,7 @@ export class SavingsService {
     const storage = plan.storage;
     const solver = storage?.strategy === 'BILL_OPTIMAL' ? await highsSolver() : undefined;
     const prices = await exportYearsOf(after, afterBill, plan.years, plan.utilityInflation);
-    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver, prices) : null;
+    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver, prices, pv.dc) : null;
     const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years, prices);
     const answer = answerOf({
       designId,

@@ -33,16 +33,16 @@ export class SolarService {
     return choice;
   }
 
-  /** AC kWh of each hour of the station's typical year per kW DC of `system` (run at its size, 4 kW when 0). */
-  async perKw(choice: StationChoice, system: V8System): Promise<Float64Array> {
+  /** AC (or the array's DC) kWh of each hour of the station's typical year per kW DC of `system` (run at its size, 4 kW when 0). */
+  async perKw(choice: StationChoice, system: V8System, side: 'ac' | 'dc' = 'ac'): Promise<Float64Array> {
     const shape = { ...system, systemCapacity: system.systemCapacity > 0 ? system.systemCapacity : DEFAULT_SIZE };
-    const key = `${choice.station.stationId}|${JSON.stringify({ ...shape, systemCapacity: sizeClass(shape) })}`;
+    const key = `${choice.station.stationId}|${side}|${JSON.stringify({ ...shape, systemCapacity: sizeClass(shape) })}`;
     let perKw = this.runs.get(key);
     if (!perKw) {
-      const { ac } = pvwattsV8Hourly(shape, await this.weather.weather(choice.station));
+      const hourly = pvwattsV8Hourly(shape, await this.weather.weather(choice.station));
       // Watts over an hour are watt-hours: per kW DC, kWh = W / 1000 / kW.
       const scale = 1 / (1000 * shape.systemCapacity);
-      perKw = ac.map((w) => w * scale);
+      perKw = hourly[side].map((w) => w * scale);
       if (this.runs.size >= KEPT_RUNS) this.runs.delete(this.runs.keys().next().value!);
       this.runs.set(key, perKw);
     }

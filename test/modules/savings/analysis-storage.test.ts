@@ -200,6 +200,43 @@ for (const dialect of dialects) {
       );
     });
 
+    it('couples the battery on the DC side: it stores what the inverter would clip', async () => {
+      // 10 kW DC on a 5 kW AC inverter (DC/AC 2.0) in San Francisco, PVWatts-modelled: summer middays clip. The same
+      // battery AC-coupled stores only what passes the inverter; DC-coupled also what it would clip.
+      const place = (coupling: string) => ({
+        fromDateTime: '2027-01-01',
+        address: { zip: '94110' },
+        propertyInputs: [
+          { keyName: 'masterTariffId', dataValue: NB, scenarios: 'before,after' },
+          {
+            keyName: 'consumption',
+            scenarios: 'before,after',
+            fromDateTime: '2027-01-01',
+            duration: 3_600_000,
+            dataSeries: load,
+          },
+          { keyName: 'systemSize', dataValue: 10 },
+          { keyName: 'dcAcRatio', dataValue: 2 },
+          { keyName: 'projectDuration', dataValue: 1 },
+          ...battery,
+          { keyName: 'storageCoupling', dataValue: coupling, scenarios: 'storage' },
+        ],
+        applyUtilityTax: false,
+      });
+      const [ac] = await ok(place('AC'));
+      const [dc] = await ok(place('DC'));
+      assert.ok(
+        dc.summary.storageChargedKWh > ac.summary.storageChargedKWh,
+        JSON.stringify([dc.summary.storageChargedKWh, ac.summary.storageChargedKWh]),
+      );
+      assert.ok(dc.summary.storageAvoidedCost > 0);
+      const said = dc.scenarios
+        .find((x: { name: string }) => x.name === 'storage')
+        .assumptions.find((x: { keyName: string }) => x.keyName === 'storageCoupling');
+      assert.equal(said.dataValue, 'DC');
+      assert.match(said.description, /what the inverter would clip too/);
+    });
+
     it('lets designs vary the battery; a fading battery saves less over the term', async () => {
       const [small, big, fading] = await ok({
         ...body(battery),

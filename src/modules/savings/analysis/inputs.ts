@@ -129,6 +129,10 @@ export interface StoragePlan {
   /** Share of capacity kept as backup, never dispatched (0-1). */
   reserve: number;
   strategy: Strategy;
+  /** AC: beside the PV inverter, storing its AC output; DC: on the array's side, sharing the inverter (it can store what the inverter would clip). */
+  coupling: 'AC' | 'DC';
+  /** Where the request gave storageCoupling (for its 400s). */
+  couplingPath: string | null;
   /** FIXED_SCHEDULE's windows (null for the other strategies). */
   schedule: Schedule | null;
   gridCharging: boolean;
@@ -347,13 +351,7 @@ function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): Storag
     'SELF_CONSUMPTION',
   );
   const schedule = storageSchedule(strategy, inputs.get('storageDispatch'), inputs.get('storageSchedule'));
-  const coupling = inputs.get('storageCoupling');
-  if (coupling && String(coupling.input.dataValue ?? '').toUpperCase() !== 'AC')
-    throw invalidArgument(
-      `${coupling.path}.dataValue`,
-      String(coupling.input.dataValue ?? ''),
-      "storageCoupling is AC here: the analysis models the PV system's AC output, not the array's DC side a DC-coupled battery would store (POST /rest/v1/ondemand/calculate takes DC coupling with a DC series)",
-    );
+  const coupling = choice('storageCoupling', ['AC', 'DC'] as const, 'AC');
   return {
     capacityKwh: numberIn(capacity, 0.1, 10_000, 'the usable capacity in kWh'),
     powerKw: numberIn(power, 0.1, 10_000, 'the power in kW'),
@@ -367,6 +365,8 @@ function readStorage(inputs: ReadonlyMap<string, Placed<PropertyInput>>): Storag
     reserve: percent('storageReserve', 0, 99, 0, 'a backup reserve in percent of capacity'),
     strategy,
     schedule,
+    coupling,
+    couplingPath: inputs.get('storageCoupling')?.path ?? null,
     gridCharging,
     fadePerYear: percent('storageDegradation', 0, 20, 0, 'a yearly loss of capacity in percent'),
     defaulted,

@@ -36,6 +36,7 @@ export class ProductionStep {
       const read = await profileProduction(this.services, source, from, to, memo);
       return {
         values: onGrid(read.hourly),
+        dc: null,
         station: read.station,
         assumptions: [...read.assumptions, degradationNote(plan)],
       };
@@ -79,7 +80,20 @@ export class ProductionStep {
     ];
     if (!(size > 0 && size <= 500_000))
       throw invalidArgument(plan.pv.sizePath, size.toFixed(3), 'The PV system comes to more than 500 MW DC');
-    return { values: onGrid(perKw.map((v) => v * size)), station, assumptions };
+    // A DC-coupled battery stores from the array's side of the inverter: its DC output too, modelled alike.
+    const dc =
+      plan.storage?.coupling === 'DC'
+        ? {
+            values: onGrid(
+              solarOnDates(await this.services.solar.perKw(station, s, 'dc'), station.station.utcOffset, from, to).map(
+                (v) => v * size,
+              ),
+            ),
+            inverterAcKw: size / s.dcAcRatio,
+            efficiency: s.inverterEfficiency / 100,
+          }
+        : null;
+    return { values: onGrid(perKw.map((v) => v * size)), dc, station, assumptions };
   }
 }
 
@@ -120,6 +134,7 @@ export function givenProduction(plan: AnalysisPlan, zone: string, from: number, 
   }
   return {
     values: hourlyOnGrid(hourly, usage),
+    dc: null,
     station: null,
     assumptions: [
       note(

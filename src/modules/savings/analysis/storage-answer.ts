@@ -72,14 +72,23 @@ function storageAssumptions(s: StoragePlan, { from, to, at }: YearOneSpan): Assu
       null,
       s.defaulted.includes('storageRoundTripEfficiency') ? 60 : 90,
     ),
-    note(
-      'storageCoupling',
-      'AC',
-      "The battery is AC-coupled: it stores the PV system's AC output, not what its inverter would clip",
-      null,
-      null,
-      90,
-    ),
+    s.coupling === 'DC'
+      ? note(
+          'storageCoupling',
+          'DC',
+          "The battery is DC-coupled: it stores the array's DC output (PVWatts v8's) before the PV inverter, what the inverter would clip too; what passes through the inverter, from the array or the battery, is taken at its nominal efficiency and limited to its AC rating; storageAvoidedCost compares the bills with and without the battery on that same inverter, while a design without a battery takes PVWatts' part-load inverter curve",
+          null,
+          null,
+          75,
+        )
+      : note(
+          'storageCoupling',
+          'AC',
+          "The battery is AC-coupled: it stores the PV system's AC output, not what its inverter would clip",
+          null,
+          null,
+          90,
+        ),
   ];
   if (s.defaulted.includes('storageRoundTripEfficiency'))
     out[1]!.description += ` (not given: ${DEFAULT_ROUND_TRIP * 100} %, a lithium-ion home battery's specification)`;

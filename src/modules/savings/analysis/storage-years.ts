@@ -6,16 +6,17 @@
 import { BATTERY_DEFAULTS, type Battery } from '../../../engine/storage/battery.ts';
 import type { LpSolver } from '../../../engine/storage/linear-program.ts';
 import { billWithStorage } from '../../../engine/storage/storage-bill.ts';
-import { total } from '../../../engine/savings/term.ts';
+import { total, yearOutput } from '../../../engine/savings/term.ts';
 import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import { invalidArgument } from '../../../http/errors.ts';
 import { usageSeries } from './after-year-input.ts';
 import type { AfterYears } from './after-years.ts';
 import type { StoragePlan } from './inputs.ts';
 import type { TermYear } from './term-years.ts';
 import { withYearPrices } from './export-years.ts';
-import type { ExportYears, Usage } from './types.ts';
+import type { ExportYears, Production, Usage } from './types.ts';
 
 /** What the battery did in year one, interval by interval on the usage's grid, and what it saved each year. */
 export interface StorageYears extends AfterYears {
@@ -52,11 +53,18 @@ export function billStorageYears(
   plan: StoragePlan,
   solver: LpSolver | undefined,
   prices: ExportYears | null,
+  dc: Production['dc'],
 ): StorageYears {
   let first: { result: BillResult; net: Float64Array; charged: Float64Array; discharged: Float64Array } | null = null;
   const byYear: { cost: number; kwh: number }[] = [];
   const withoutBatteryByYear: number[] = [];
   // Every year is billed on year one's grid: prepared by the first year's bill, reused by the others.
+  if (plan.coupling === 'DC' && !dc)
+    throw invalidArgument(
+      `${plan.couplingPath}.dataValue`,
+      'DC',
+      "A DC-coupled battery stores the array's DC output, which only a PV system the analysis models has (systemSize or solarPvLoadOffset, by PVWatts): a given solarProduction or a profile's readings are AC",
+    );
   let grid1: PreparedGrid | undefined;
   for (const year of years) {
     // A year whose energy, battery and export prices are year one's has year one's bills.
@@ -66,14 +74,26 @@ export function billStorageYears(
       continue;
     }
     const input = { ...withYearPrices(bill.input, prices, year.n), series: [usageSeries(grid, year.usage)] };
-    const solar = {
-      from: grid.from,
-      duration: grid.duration,
-      values: year.pv,
-      side: 'AC' as const,
-      dcToAcEfficiency: 1,
-      inverterAcKw: null,
-    };
+    // AC-coupled, the battery stores the PV's AC output; DC-coupled, the array's DC output that year (degraded as
+    // the AC is), through the PV inverter at its nominal efficiency and AC rating (so it can store what is clipped).
+    const solar =
+      plan.coupling === 'DC' && dc
+        ? {
+            from: grid.from,
+            duration: grid.duration,
+            values: yearOutput(dc.values, year.share),
+            side: 'DC' as const,
+            dcToAcEfficiency: dc.efficiency,
+            inverterAcKw: dc.inverterAcKw,
+          }
+        : {
+            from: grid.from,
+            duration: grid.duration,
+            values: year.pv,
+            side: 'AC' as const,
+            dcToAcEfficiency: 1,
+            inverterAcKw: null,
+          };
     const battery = batteryOf(plan, year.n);
     const billed = billWithStorage(
       input,

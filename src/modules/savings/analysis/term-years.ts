@@ -12,6 +12,8 @@ export interface TermYear {
   usage: Float64Array;
   /** kWh the PV makes per interval of the grid in this year. */
   pv: Float64Array;
+  /** The share of year one's output the PV makes this year (its degradation). */
+  share: number;
   /** Whether the year's energy is year one's (its bills are year one's). */
   repeatsYearOne: boolean;
 }
@@ -19,10 +21,12 @@ export interface TermYear {
 export function* termYears(usage: Usage, pv: Float64Array, years: number, degradation: number): Generator<TermYear> {
   for (let n = 0; n < years; n++) {
     const repeats = repeatsYearOne(degradation, n);
+    const share = outputShare(degradation, n);
     yield {
       n,
       usage: usage.values,
-      pv: repeats ? pv : yearOutput(pv, outputShare(degradation, n)),
+      share,
+      pv: repeats ? pv : yearOutput(pv, share),
       repeatsYearOne: repeats,
     };
   }

@@ -52,6 +52,8 @@ export interface Usage {
 /** Year one's PV output on the usage's grid (kWh per interval), the weather station it was modelled at, and what is said of it. */
 export interface Production {
   values: Float64Array;
+  /** The array's DC output on the same grid, with its inverter, when PVWatts modelled it (a DC-coupled battery's). */
+  dc: { values: Float64Array; inverterAcKw: number; efficiency: number } | null;
   station: StationChoice | null;
   assumptions: Assumption[];
 }

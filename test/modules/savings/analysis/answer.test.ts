@@ -95,7 +95,7 @@ describe('the answer step', () => {
       before: { bill: bill(1, 'beforeBill'), result: result(1200) },
       after: { bill: bill(2, 'afterBill'), result: result(480), tariffId: 2, assumedExports: true, chosen: null },
       usage,
-      pv: { values: new Float64Array(0), station: null, assumptions: [] },
+      pv: { values: new Float64Array(0), station: null, dc: null, assumptions: [] },
       accountNotes: [],
       incentiveNotes: [note('incentive1000001', '0', 'ended', null, null, 100)],
       populateCosts: true,
