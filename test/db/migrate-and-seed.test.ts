@@ -35,6 +35,7 @@ for (const dialect of dialects) {
         '0017-org-usage',
         '0018-export-arrangement-from',
         '0020-incentives',
+        '0023-portfolio-jobs',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

@@ -20,6 +20,7 @@ import { rateLimitCounters } from './0015-rate-limit-counters.ts';
 import { keyChanges } from './0016-key-changes.ts';
 import { orgUsage } from './0017-org-usage.ts';
 import { incentives } from './0020-incentives.ts';
+import { portfolioJobs } from './0023-portfolio-jobs.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -43,4 +44,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0017-org-usage': orgUsage,
   '0018-export-arrangement-from': exportArrangementFrom,
   '0020-incentives': incentives,
+  '0023-portfolio-jobs': portfolioJobs,
 };
