@@ -25,6 +25,7 @@ const ALONE = new Set([
   'test/db/postgres-faults.test.ts', // a database cut and back within 5 s
   'test/db/regex-search-stall.test.ts', // another request answered within a second
   'test/modules/keys/key-changes.test.ts', // a revocation seen within a second
+  'test/modules/jobs/jobs-worker-kill.test.ts', // `ratebook worker` processes, one killed mid-chunk
 ]);
 
 /** How long one file may take before it is stopped and counted failed (node --test's --test-timeout was 300 s a test). */

@@ -72,6 +72,8 @@ export interface JobsConfig {
   chunkExpireSeconds: number;
   /** PostgreSQL: how often the queue's upkeep (expiring lost chunks) runs, at most, across all processes. */
   maintenanceSeconds: number;
+  /** PostgreSQL: the schema of pg-boss's tables (null: pgboss, or the tests' own schema). */
+  queueSchema: string | null;
 }
 
 export interface UrdbSyncConfig {
@@ -180,6 +182,15 @@ function databaseReadUrl(raw: string | undefined, primary: DatabaseConfig): stri
   return value;
 }
 
+/** A PostgreSQL schema name pg-boss accepts: letters, digits and _, not starting with a digit, at most 50. */
+function queueSchema(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/^[A-Za-z_]\w{0,49}$/.test(value))
+    throw new ConfigError(`JOBS_QUEUE_SCHEMA "${value}" must be letters, digits and _ (at most 50, not starting with a digit)`);
+  return value;
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export function loadConfig(
@@ -246,6 +257,7 @@ export function loadConfig(
       workInServe: boolean('JOBS_WORK_IN_SERVE', env.JOBS_WORK_IN_SERVE, true),
       chunkExpireSeconds: integer('JOBS_CHUNK_EXPIRE_SECONDS', env.JOBS_CHUNK_EXPIRE_SECONDS, 900, 1, 86_400),
       maintenanceSeconds: integer('JOBS_MAINTENANCE_SECONDS', env.JOBS_MAINTENANCE_SECONDS, 30, 1, 3600),
+      queueSchema: queueSchema(env.JOBS_QUEUE_SCHEMA),
     }),
   });
 }

@@ -23,9 +23,9 @@ export class PgBossQueue implements JobQueue {
     private readonly log: QueueLog,
   ) {}
 
-  /** pg-boss's tables sit in schema pgboss, or beside a test's own tables in its schema. */
+  /** pg-boss's tables: JOBS_QUEUE_SCHEMA, else schema pgboss, or beside a test's own tables in its schema. */
   get schema(): string {
-    return this.db.schema ?? 'pgboss';
+    return this.config.queueSchema ?? this.db.schema ?? 'pgboss';
   }
 
   async send(chunks: ChunkMessage[]): Promise<void> {
