@@ -142,8 +142,10 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
     assert.ok(atKill < ACCOUNTS, 'the job was not finished when its worker was killed');
 
     workers.push(await startWorker(env));
-    let job: { state: string; processedCount: number; succeededCount: number; failedCount: number } | undefined;
-    while ((job = (await send('GET', `/rest/v1/jobs/${jobId}`)).json().results[0]).state !== 'COMPLETED') {
+    type Job = { state: string; processedCount: number; succeededCount: number; failedCount: number };
+    const read = async (): Promise<Job> => (await send('GET', `/rest/v1/jobs/${jobId}`)).json().results[0];
+    let job = await read();
+    for (; job.state !== 'COMPLETED'; job = await read()) {
       assert.ok(Date.now() < deadline + 120_000, `the job did not complete: ${JSON.stringify(job)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
