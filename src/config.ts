@@ -187,7 +187,9 @@ function queueSchema(raw: string | undefined): string | null {
   const value = raw?.trim();
   if (!value) return null;
   if (!/^[A-Za-z_]\w{0,49}$/.test(value))
-    throw new ConfigError(`JOBS_QUEUE_SCHEMA "${value}" must be letters, digits and _ (at most 50, not starting with a digit)`);
+    throw new ConfigError(
+      `JOBS_QUEUE_SCHEMA "${value}" must be letters, digits and _ (at most 50, not starting with a digit)`,
+    );
   return value;
 }
 

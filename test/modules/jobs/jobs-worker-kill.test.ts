@@ -130,9 +130,9 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
     const processed = async () => (await send('GET', `/rest/v1/jobs/${jobId}`)).json().results[0].processedCount;
 
     // Killed once it is well inside a chunk: some of the chunk's accounts done, some not.
-    let seen = 0;
     const deadline = Date.now() + 120_000;
-    while (!((seen = await processed()) % CHUNK >= 2 && seen % CHUNK <= 6)) {
+    const insideAChunk = (n: number) => n % CHUNK >= 2 && n % CHUNK <= 6;
+    while (!insideAChunk(await processed())) {
       assert.ok(Date.now() < deadline, `worker A did not get going:\n${a.output()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
