@@ -90,7 +90,8 @@ export class JobsService {
   }
 
   async list(orgId: number, state: string | undefined, pageStart: number, pageCount: number) {
-    const wanted = state?.trim().toUpperCase();
+    // An empty value is no filter, as elsewhere in the API.
+    const wanted = state?.trim().toUpperCase() || undefined;
     if (wanted !== undefined && !STATES.includes(wanted))
       throw invalidArgument('state', state, `state must be one of ${STATES.join(', ')}`);
     const { rows, total } = await this.repo.list(orgId, wanted, pageStart, pageCount);
@@ -169,7 +170,7 @@ export class JobsService {
 }
 
 function resultStatus(status: string | undefined): string | undefined {
-  const wanted = status?.trim().toUpperCase();
+  const wanted = status?.trim().toUpperCase() || undefined;
   if (wanted !== undefined && wanted !== 'SUCCESS' && wanted !== 'FAILED')
     throw invalidArgument('status', status, 'status must be SUCCESS or FAILED');
   return wanted;
