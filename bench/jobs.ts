@@ -4,9 +4,9 @@
 // it works the job against the same process idle.
 // The accounts: 10 made over HTTP with a year of hourly readings each (synthetic, different scales), the rest copied
 // from them in SQL (same readings as their template), because uploading 10,000 years over HTTP takes most of an hour.
-// Usage: npm run bench:jobs -- --database-url postgres://... [--accounts 10000] [--processes 1,2]
+// Usage: npm run bench:jobs -- --database-url postgres://... [--accounts 10000] [--processes 1,2] [--mode serve|worker]
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -21,6 +21,9 @@ const { values } = parseArgs({
     accounts: { type: 'string', default: '10000' },
     processes: { type: 'string', default: '1,2' },
     'echo-seconds': { type: 'string', default: '10' },
+    // serve: the processes are `ratebook serve`, each working jobs (the echo server among them); worker: the echo
+    // server works none (JOBS_WORK_IN_SERVE=false) and the processes are `ratebook worker`.
+    mode: { type: 'string', default: 'serve' },
   },
 });
 const adminUrl = values['database-url'] ?? process.env.DATABASE_URL;
@@ -54,14 +57,39 @@ const env = {
 const run = (args: string[]) =>
   execFileSync(process.execPath, ['dist/ratebook.js', ...args], { env: { ...process.env, ...env } }).toString();
 
+const mode = values.mode === 'worker' ? 'worker' : 'serve';
 const servers: RunningServer[] = [];
+const workers: ChildProcess[] = [];
+/** `ratebook worker`, once it says it is working. */
+const spawnWorker = (): Promise<ChildProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/ratebook.js', 'worker'], { env: { ...process.env, ...env } });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      if (/working portfolio jobs/.test(out)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}:\n${out}`)));
+  });
+const stopWorker = async (child: ChildProcess) => {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+};
 await admin(`create database ${dbName}`);
 try {
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   run(['seed']);
   const creds = JSON.parse(run(['keys', 'create', '--org', 'bench', '--tier', 'signal', '--json']));
   const authorization = `Basic ${Buffer.from(`${creds.appId}:${creds.appKey}`).toString('base64')}`;
-  servers.push(await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env));
+  servers.push(
+    await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], {
+      ...env,
+      ...(mode === 'worker' ? { JOBS_WORK_IN_SERVE: 'false' } : {}),
+    }),
+  );
   const base = servers[0]!.base;
   const call = async (method: string, path: string, body?: unknown, on = base) => {
     const res = await fetch(`${on}${path}`, {
@@ -120,9 +148,14 @@ try {
   console.log(`echo idle: p50 ${idle.p50.toFixed(2)} ms, p99 ${idle.p99.toFixed(2)} ms (${idle.n} requests)`);
 
   for (const processes of values.processes.split(',').map(Number)) {
-    while (servers.length < processes)
-      servers.push(await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env));
-    while (servers.length > processes) await servers.pop()!.stop();
+    if (mode === 'serve') {
+      while (servers.length < processes)
+        servers.push(await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env));
+      while (servers.length > processes) await servers.pop()!.stop();
+    } else {
+      while (workers.length < processes) workers.push(await spawnWorker());
+      while (workers.length > processes) await stopWorker(workers.pop()!);
+    }
     const load0 = loadavg()[0]!;
     const started = performance.now();
     const job = (
@@ -149,13 +182,14 @@ try {
     }
     const busy = await during;
     console.log(
-      `${processes} process(es): ${N} account-years x ${TARIFFS.length} tariffs in ${seconds.toFixed(1)} s: ` +
+      `${processes} ${mode} process(es): ${N} account-years x ${TARIFFS.length} tariffs in ${seconds.toFixed(1)} s: ` +
         `${(N / seconds).toFixed(1)} account-years/s (${((N * TARIFFS.length) / seconds).toFixed(1)} tariff-years/s), ` +
         `${state.failedCount} failed; echo during: p50 ${busy.p50.toFixed(2)} ms, p99 ${busy.p99.toFixed(2)} ms ` +
         `(${busy.n} requests); load ${load0.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     );
   }
 } finally {
+  for (const w of workers) await stopWorker(w);
   for (const s of servers) await s.stop();
   await admin(`drop database if exists ${dbName} with (force)`);
 }
