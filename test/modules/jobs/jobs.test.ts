@@ -201,6 +201,11 @@ for (const dialect of dialects) {
       }
       const bare = await t.inject({ method: 'GET', url: '/rest/v1/jobs' });
       assert.equal(bare.statusCode, 401);
+      // The signal tier, as the calculations a job runs.
+      const untiered = await t.credentials([], 'Portfolio Co');
+      const refused = await send('POST', '/rest/v1/jobs', { kind: 'CALCULATION' }, () => untiered);
+      assert.equal(refused.status, 403, refused.body);
+      assert.equal((await send('GET', '/rest/v1/jobs', undefined, () => untiered)).status, 403);
     });
 
     it('a filter finds the accounts; bad requests are a 400 naming the parameter', async () => {
