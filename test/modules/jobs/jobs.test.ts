@@ -188,6 +188,7 @@ for (const dialect of dialects) {
       const list = (await send('GET', '/rest/v1/jobs')).json();
       assert.equal(list.count, 2);
       assert.deepEqual(list.results.map((j: { state: string }) => j.state).sort(), ['CANCELLED', 'COMPLETED']);
+      assert.equal((await send('GET', '/rest/v1/jobs?state=cancelled')).json().count, 1);
       assert.equal((await send('GET', '/rest/v1/jobs', undefined, () => other)).json().count, 0);
       for (const [method, url] of [
         ['GET', `/rest/v1/jobs/${jobId}`],
@@ -206,6 +207,35 @@ for (const dialect of dialects) {
       const refused = await send('POST', '/rest/v1/jobs', { kind: 'CALCULATION' }, () => untiered);
       assert.equal(refused.status, 403, refused.body);
       assert.equal((await send('GET', '/rest/v1/jobs', undefined, () => untiered)).status, 403);
+    });
+
+    it("runs a savings analysis per account: the figures are the analysis' own summary", async () => {
+      const analysis = {
+        fromDateTime: '2025-07-01',
+        propertyInputs: [
+          { keyName: 'masterTariffId', dataValue: String(E1) },
+          { keyName: 'projectDuration', dataValue: '3' },
+          { keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) },
+          {
+            keyName: 'solarProduction',
+            dataSeries: Array.from({ length: 8760 }, (_, h) => (h % 24 >= 10 && h % 24 < 15 ? 1.5 : 0)),
+          },
+        ],
+      };
+      const made = await send('POST', '/rest/v1/jobs', {
+        kind: 'SAVINGS_ANALYSIS',
+        providerAccountIds: ['home-1'],
+        analysis,
+      });
+      assert.equal(made.status, 202, made.body);
+      await waitFor(made.json().results[0].jobId, 'COMPLETED');
+      const [result] = (await send('GET', `/rest/v1/jobs/${made.json().results[0].jobId}/results`)).json().results;
+      assert.equal(result.status, 'SUCCESS', JSON.stringify(result.error));
+      const one = await send('POST', '/rest/v1/accounts/analysis', { ...analysis, providerAccountId: 'home-1' });
+      assert.equal(one.status, 200, one.body);
+      const summary = one.json().results[0].summary;
+      assert.deepEqual(result.scenarios[0].figures, summary);
+      assert.ok(summary.netAvoidedCost > 0, 'solar saves on E-1');
     });
 
     it('a filter finds the accounts; bad requests are a 400 naming the parameter', async () => {
