@@ -19,12 +19,14 @@ const ALONE = new Set([
   'test/cli/cli-and-server.test.ts', // starts `ratebook serve` within 20 s
   'test/cli/scale-out.test.ts', // several servers; a revoked key refused within a second
   'test/console/console.e2e.test.ts', // Chromium
+  'test/console/jobs-page.e2e.test.ts', // Chromium
   'test/docs/doc-examples.test.ts', // a server and a CLI, every curl example of the docs
   'test/db/sqlite-sharing.test.ts', // servers and a CLI import on one SQLite file
   'test/db/read-replica.test.ts', // `ratebook serve` processes; reads again within 5 s
   'test/db/postgres-faults.test.ts', // a database cut and back within 5 s
   'test/db/regex-search-stall.test.ts', // another request answered within a second
   'test/modules/keys/key-changes.test.ts', // a revocation seen within a second
+  'test/modules/jobs/jobs-worker-kill.test.ts', // `ratebook worker` processes, one killed mid-chunk
 ]);
 
 /** How long one file may take before it is stopped and counted failed (node --test's --test-timeout was 300 s a test). */

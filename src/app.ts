@@ -88,6 +88,9 @@ import { StorageProfilesService } from './modules/storage/storage-profiles.servi
 import { storageProfilesRoutes } from './modules/storage/storage-profiles.routes.ts';
 import { WeatherRepository } from './modules/solar/weather.repository.ts';
 import { registerCalculationHistory } from './modules/calculation-history/history.plugin.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { JobsService } from './modules/jobs/jobs.service.ts';
+import { jobKinds } from './modules/jobs/kinds/index.ts';
 import { registerUsageCounts } from './modules/usage-counts/usage-counts.plugin.ts';
 
 export interface BuildAppOptions {
@@ -103,6 +106,8 @@ export interface RatebookContext {
   db: Db;
   keys: KeysService;
   routes: RouteRegistry;
+  /** Portfolio jobs: server.ts and `ratebook worker` start its worker (startWorker). */
+  jobs: JobsService | null;
 }
 
 declare module 'fastify' {
@@ -154,7 +159,7 @@ export async function buildApp({
   const routes = new RouteRegistry();
   routes.attach(app);
   app.setSerializerCompiler(responseSerializerCompiler());
-  app.decorate('ratebook', { db, keys, routes });
+  app.decorate('ratebook', { db, keys, routes, jobs: null });
 
   registerCors(app, config.corsOrigin);
   registerRequestLog(app);
@@ -254,12 +259,15 @@ export async function buildApp({
   await app.register(profilesRoutes(profiles));
   await app.register(bulkUploadRoutes(new BulkUploadService(db, accounts, profiles), config.bodyLimit));
   await app.register(storageProfilesRoutes(new StorageProfilesService(accounts, profiles, calculations)));
-  await app.register(
-    accountCalculationRoutes(accounts, new AccountCalculationService(accounts, profiles, calculations, baselines)),
-  );
+  const accountCalculation = new AccountCalculationService(accounts, profiles, calculations, baselines);
+  await app.register(accountCalculationRoutes(accounts, accountCalculation));
   await app.register(
     compareRoutes(new CompareService(calculations, tariffs, accounts, zipcodes, baselines, solar, profiles, now)),
   );
+  const jobs = new JobsService(db, config.jobs, jobKinds({ calculation: accountCalculation, savings }), app.log, now);
+  app.ratebook.jobs = jobs;
+  app.addHook('onClose', () => jobs.stop());
+  await app.register(jobsRoutes(jobs));
   await app.register(regionRoutes(new RegionSavingsService(savings, zipcodes)));
   await app.register(keysRoutes(keys));
   await app.register(importsRoutes(db));

@@ -53,6 +53,27 @@ export interface Config {
   databaseReadUrl: string | null;
   /** `serve`: API processes sharing the port (node:cluster); 1 serves in this process. */
   workers: number;
+  /** Portfolio jobs (POST /rest/v1/jobs): limits and the workers' pace. */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /** Jobs an organization may have queued or running at once; one more is a 429. */
+  maxConcurrentPerOrg: number;
+  /** Accounts one job may name or find. */
+  maxAccountsPerJob: number;
+  /** Accounts a chunk (one unit of queue work) holds. */
+  chunkSize: number;
+  /** Chunks one process works at once. */
+  workerConcurrency: number;
+  /** `serve` works jobs too (false: only `ratebook worker` processes do, on PostgreSQL). */
+  workInServe: boolean;
+  /** PostgreSQL: a chunk active this long is taken as lost (its worker killed) and given to another worker. */
+  chunkExpireSeconds: number;
+  /** PostgreSQL: how often the queue's upkeep (expiring lost chunks) runs, at most, across all processes. */
+  maintenanceSeconds: number;
+  /** PostgreSQL: the schema of pg-boss's tables (null: pgboss, or the tests' own schema). */
+  queueSchema: string | null;
 }
 
 export interface UrdbSyncConfig {
@@ -161,6 +182,17 @@ function databaseReadUrl(raw: string | undefined, primary: DatabaseConfig): stri
   return value;
 }
 
+/** A PostgreSQL schema name pg-boss accepts: letters, digits and _, not starting with a digit, at most 50. */
+function queueSchema(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/^[A-Za-z_]\w{0,49}$/.test(value))
+    throw new ConfigError(
+      `JOBS_QUEUE_SCHEMA "${value}" must be letters, digits and _ (at most 50, not starting with a digit)`,
+    );
+  return value;
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export function loadConfig(
@@ -219,5 +251,15 @@ export function loadConfig(
     databasePoolMax: integer('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 1000),
     databaseReadUrl: databaseReadUrl(env.DATABASE_READ_URL, database),
     workers: workerCount(flags.workers ?? env.WORKERS),
+    jobs: Object.freeze({
+      maxConcurrentPerOrg: integer('JOBS_MAX_CONCURRENT_PER_ORG', env.JOBS_MAX_CONCURRENT_PER_ORG, 3, 1, 10_000),
+      maxAccountsPerJob: integer('JOBS_MAX_ACCOUNTS', env.JOBS_MAX_ACCOUNTS, 100_000, 1, 10_000_000),
+      chunkSize: integer('JOBS_CHUNK_SIZE', env.JOBS_CHUNK_SIZE, 50, 1, 10_000),
+      workerConcurrency: integer('JOBS_WORKER_CONCURRENCY', env.JOBS_WORKER_CONCURRENCY, 2, 1, 64),
+      workInServe: boolean('JOBS_WORK_IN_SERVE', env.JOBS_WORK_IN_SERVE, true),
+      chunkExpireSeconds: integer('JOBS_CHUNK_EXPIRE_SECONDS', env.JOBS_CHUNK_EXPIRE_SECONDS, 900, 1, 86_400),
+      maintenanceSeconds: integer('JOBS_MAINTENANCE_SECONDS', env.JOBS_MAINTENANCE_SECONDS, 30, 1, 3600),
+      queueSchema: queueSchema(env.JOBS_QUEUE_SCHEMA),
+    }),
   });
 }

@@ -11,7 +11,7 @@ import { registerHistoryCommand } from './cli/history.command.ts';
 import { UrdbSyncError } from './importers/urdb/sync.ts';
 import { ImportFormatError } from './importers/source-lines.ts';
 import type { Db } from './db/database.ts';
-import { describeDatabase, prepareDatabase, startServer } from './server.ts';
+import { describeDatabase, prepareDatabase, startJobWorker, startServer } from './server.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';
 import { VERSION } from './version.ts';
 
@@ -50,6 +50,14 @@ program
     if (isClusterWorker()) await startServer(config, print, { worker: true });
     else if (config.workers > 1) await runPrimary(config, (line) => process.stdout.write(`${line}\n`));
     else await startServer(config);
+  });
+
+program
+  .command('worker')
+  .description('work portfolio jobs from the shared PostgreSQL queue, without serving HTTP')
+  .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL)')
+  .action(async (opts: ConfigFlags) => {
+    await startJobWorker(loadConfig(process.env, { ...flags(), ...opts }), print);
   });
 
 program

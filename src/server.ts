@@ -1,7 +1,7 @@
 // Start-up: config -> database -> migrate -> seed -> credentials -> buildApp -> listen; graceful close.
 import { relative } from 'node:path';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -114,6 +114,9 @@ export async function startServer(
   });
   app.addHook('onClose', () => sharing.close());
   await app.listen({ port: config.port, host: config.host });
+  // Portfolio jobs: SQLite works them in the serving process; on PostgreSQL every process works the shared queue
+  // unless JOBS_WORK_IN_SERVE=false leaves them to `ratebook worker` processes.
+  if (config.jobs.workInServe || db.dialect === 'sqlite') await app.ratebook.jobs?.startWorker();
   const address = app.server.address();
   if (!worker) printBanner(config, typeof address === 'object' && address ? address.port : config.port, print);
   // After listening: calculations price the bundled export prices from the data files until they are stored.
@@ -136,4 +139,38 @@ export async function startServer(
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * `ratebook worker`: a process that only works portfolio jobs from the shared PostgreSQL queue (no HTTP port). The
+ * application is built, as serve builds it, for its services; it never listens. SIGTERM stops it: a chunk under way is
+ * given a few seconds, else retried by another worker, its finished accounts kept.
+ */
+export async function startJobWorker(config: Config, print: Print): Promise<void> {
+  if (config.database.kind !== 'postgres')
+    throw new ConfigError(
+      'ratebook worker needs DATABASE_URL to name a PostgreSQL database (SQLite works jobs in serve)',
+    );
+  const db = await prepareDatabase(config, print);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  await app.ratebook.jobs?.startWorker();
+  print(
+    `Ratebook ${VERSION} working portfolio jobs (${describeDatabase(config)}, ${config.jobs.workerConcurrency} at once)`,
+  );
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
 }

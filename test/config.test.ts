@@ -65,4 +65,29 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ REDIS_URL: 'http://x' }), /REDIS_URL/);
     assert.throws(() => loadConfig({ DATABASE_POOL_MAX: '0' }), /DATABASE_POOL_MAX/);
   });
+  it('reads the portfolio jobs settings: limits, chunks, the workers and the queue schema', () => {
+    assert.deepEqual(loadConfig({}).jobs, {
+      maxConcurrentPerOrg: 3,
+      maxAccountsPerJob: 100_000,
+      chunkSize: 50,
+      workerConcurrency: 2,
+      workInServe: true,
+      chunkExpireSeconds: 900,
+      maintenanceSeconds: 30,
+      queueSchema: null,
+    });
+    const c = loadConfig({
+      JOBS_MAX_CONCURRENT_PER_ORG: '1',
+      JOBS_MAX_ACCOUNTS: '500',
+      JOBS_WORK_IN_SERVE: 'false',
+      JOBS_QUEUE_SCHEMA: 'ratebook_queue',
+    }).jobs;
+    assert.deepEqual(
+      [c.maxConcurrentPerOrg, c.maxAccountsPerJob, c.workInServe, c.queueSchema],
+      [1, 500, false, 'ratebook_queue'],
+    );
+    assert.throws(() => loadConfig({ JOBS_CHUNK_SIZE: '0' }), /JOBS_CHUNK_SIZE/);
+    assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: 'pg boss; drop' }), /JOBS_QUEUE_SCHEMA/);
+    assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: '1queue' }), /JOBS_QUEUE_SCHEMA/);
+  });
 });

@@ -540,6 +540,42 @@ export interface ReadingChunksTable {
 }
 
 /** Calculation history (request and response of each calculation, deflated JSON text). */
+/** A portfolio job (migration 0023): the request and its state; progress is counted from its results. */
+export interface PortfolioJobsTable {
+  job_id: string;
+  org_id: number;
+  kind: string;
+  name: string | null;
+  state: string;
+  /** JSON: the kind's body and the scenarios. */
+  request: string;
+  account_count: number;
+  chunk_size: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** An account of a job, at its position (as named, or found by the job's filter). */
+export interface PortfolioJobAccountsTable {
+  job_id: string;
+  position: number;
+  account_id: string | null;
+  provider_account_id: string | null;
+}
+
+/** One account's result in a job: written once per (job, position), by upsert. */
+export interface PortfolioJobResultsTable {
+  job_id: string;
+  position: number;
+  account_id: string | null;
+  provider_account_id: string | null;
+  status: string;
+  /** JSON: the scenarios' figures and any error. */
+  result: string;
+  finished_at: string;
+}
+
 export interface OrgUsageTable {
   org_id: number;
   day: string;
@@ -597,6 +633,9 @@ export interface Database {
   reading_chunks: ReadingChunksTable;
   organizations: OrganizationsTable;
   org_usage: OrgUsageTable;
+  portfolio_jobs: PortfolioJobsTable;
+  portfolio_job_accounts: PortfolioJobAccountsTable;
+  portfolio_job_results: PortfolioJobResultsTable;
   applications: ApplicationsTable;
   key_changes: KeyChangesTable;
   seed_runs: SeedRunsTable;

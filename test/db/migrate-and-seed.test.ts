@@ -36,6 +36,7 @@ for (const dialect of dialects) {
         '0018-export-arrangement-from',
         '0019-tariff-owner',
         '0020-incentives',
+        '0023-portfolio-jobs',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

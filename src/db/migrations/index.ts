@@ -21,6 +21,7 @@ import { keyChanges } from './0016-key-changes.ts';
 import { orgUsage } from './0017-org-usage.ts';
 import { tariffOwner } from './0019-tariff-owner.ts';
 import { incentives } from './0020-incentives.ts';
+import { portfolioJobs } from './0023-portfolio-jobs.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -45,4 +46,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0018-export-arrangement-from': exportArrangementFrom,
   '0019-tariff-owner': tariffOwner,
   '0020-incentives': incentives,
+  '0023-portfolio-jobs': portfolioJobs,
 };

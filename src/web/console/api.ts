@@ -67,6 +67,31 @@ export class Api {
     return this.send<T>('GET', qs ? `${path}?${qs}` : path);
   }
 
+  /** A text answer (a CSV): its body, or the error in words. */
+  async text(path: string, accept: string): Promise<string> {
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        headers: { authorization: basicAuth(this.credentials), accept },
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch (err) {
+      throw new ApiError(0, `Could not reach Ratebook (${(err as Error).message}). Is the service running?`);
+    }
+    const body = await res.text();
+    if (!res.ok) {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        // Not the API's envelope: the status alone speaks.
+      }
+      throw new ApiError(res.status, describeError(res.status, json));
+    }
+    return body;
+  }
+
   async post<T>(path: string, body: unknown): Promise<Envelope<T>> {
     return this.send<T>('POST', path, JSON.stringify(body));
   }

@@ -1,9 +1,10 @@
 // The console's shell: sign-in, the navigation and a hash router (#/utilities, #/tariff/{id}, #/bill, #/prices,
-// #/baseline, #/savings). Routes are links, so the back button, bookmarks and the keyboard work as on any page.
+// #/baseline, #/savings, #/jobs). Routes are links, so the back button, bookmarks and the keyboard work as on any page.
 import { Api } from './api.ts';
 import { h } from './dom.ts';
 import { baselinePage } from './pages/baseline.ts';
 import { billPage } from './pages/bill.ts';
+import { jobsPage } from './pages/jobs.ts';
 import { pricesPage } from './pages/prices.ts';
 import { savingsPage } from './pages/savings.ts';
 import { signInPage, type Who } from './pages/signin.ts';
@@ -18,6 +19,7 @@ const NAV: [route: string, label: string][] = [
   ['#/prices', 'Smart price'],
   ['#/baseline', 'Baseline'],
   ['#/savings', 'Solar savings'],
+  ['#/jobs', 'Jobs'],
 ];
 
 const main = document.getElementById('main')!;
@@ -45,6 +47,8 @@ function page(c: Credentials, hash: string): HTMLElement {
       return baselinePage(ctx, params);
     case 'savings':
       return savingsPage(ctx, params);
+    case 'jobs':
+      return jobsPage(ctx);
     default:
       return utilitiesPage(ctx, params);
   }

@@ -1,0 +1,129 @@
+// Works one chunk of a job: each of its accounts not done yet, every scenario, through the job's kind; each account's
+// result saved as soon as it is known (upserted by job and position), so a chunk cut short and run again by another
+// worker bills only what is missing and no account twice in the results. Between accounts it yields to the event
+// loop, so the requests a serving process is answering are not held behind a job.
+import type { JobsConfig } from '../../config.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AccountRef } from '../accounts/accounts.repository.ts';
+import type { JobKind, ScenarioSpec } from './kinds/job-kind.ts';
+import type { JobAccountRow, JobsRepository } from './jobs.repository.ts';
+import type { ChunkMessage } from './queue/job-queue.ts';
+import type { AccountError, AccountResult, ScenarioResult, StoredRequest } from './job-types.ts';
+
+export interface RunnerLog {
+  error(obj: object, msg: string): void;
+}
+
+/** How often a worker looks whether its job was cancelled meanwhile. */
+const CANCEL_CHECK_MS = 500;
+
+export class JobRunner {
+  constructor(
+    private readonly repo: JobsRepository,
+    private readonly kinds: Map<string, JobKind>,
+    private readonly log: RunnerLog,
+    private readonly now: () => Date,
+    readonly config: JobsConfig,
+  ) {}
+
+  async runChunk(chunk: ChunkMessage): Promise<void> {
+    const job = await this.repo.find(null, chunk.jobId);
+    if (!job || (job.state !== 'QUEUED' && job.state !== 'RUNNING')) return;
+    const kind = this.kinds.get(job.kind);
+    if (!kind) throw new Error(`job ${job.job_id}: no kind ${job.kind} in this process`);
+    await this.repo.markStarted(job.job_id, this.at());
+    const request = JSON.parse(job.request) as StoredRequest;
+    const accounts = await this.repo.accountsIn(job.job_id, chunk.from, chunk.to);
+    const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
+    let looked = Date.now();
+    for (const account of accounts) {
+      if (done.has(account.position)) continue;
+      if (Date.now() - looked > CANCEL_CHECK_MS) {
+        const state = await this.repo.stateOf(job.job_id);
+        if (state !== 'RUNNING' && state !== 'QUEUED') return;
+        looked = Date.now();
+      }
+      const result = await this.runAccount(kind, request, account, job.org_id);
+      await this.repo.saveResult({
+        job_id: job.job_id,
+        position: account.position,
+        account_id: account.account_id,
+        provider_account_id: account.provider_account_id,
+        status: result.status,
+        result: JSON.stringify(result),
+        finished_at: this.at(),
+      });
+      // Requests waiting on this process are answered before the next account is billed.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await this.repo.completeIfDone(job.job_id, this.at());
+  }
+
+  private async runAccount(
+    kind: JobKind,
+    request: StoredRequest,
+    account: JobAccountRow,
+    orgId: number,
+  ): Promise<AccountResult> {
+    const ref: AccountRef = account.account_id
+      ? { accountId: account.account_id }
+      : { providerAccountId: account.provider_account_id ?? '' };
+    const scenarios: ScenarioResult[] = [];
+    for (const scenario of request.scenarios) {
+      scenarios.push(await this.runScenario(kind, request, ref, scenario, orgId));
+      // A year's bill holds the event loop for tens of milliseconds: requests waiting go first between scenarios too.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    const failed = scenarios.find((s) => s.status === 'FAILED');
+    const error: AccountError | null = failed?.error
+      ? {
+          ...failed.error,
+          message: request.scenarios.length > 1 ? `${failed.name}: ${failed.error.message}` : failed.error.message,
+        }
+      : null;
+    return { status: failed ? 'FAILED' : 'SUCCESS', error, scenarios };
+  }
+
+  private async runScenario(
+    kind: JobKind,
+    request: StoredRequest,
+    ref: AccountRef,
+    scenario: ScenarioSpec,
+    orgId: number,
+  ): Promise<ScenarioResult> {
+    try {
+      const out = await kind.run(ref, request.body, scenario, orgId);
+      return { name: scenario.name, status: 'SUCCESS', ...out, error: null };
+    } catch (err) {
+      return {
+        name: scenario.name,
+        status: 'FAILED',
+        masterTariffId: scenario.masterTariffId,
+        tariffName: null,
+        totalCost: null,
+        kWh: null,
+        figures: {},
+        error: this.errorOf(err, ref),
+      };
+    }
+  }
+
+  /** The account's own fault as the API would have answered it; anything else said without its internals. */
+  private errorOf(err: unknown, ref: AccountRef): AccountError {
+    if (err instanceof ApiError) {
+      const { code, message, propertyName, propertyValue } = err.item;
+      return { code, message, propertyName, propertyValue };
+    }
+    this.log.error({ err, account: ref }, 'a portfolio job account failed');
+    return {
+      code: 'ServerError',
+      message: 'The account could not be run (a server error, in the server log)',
+      propertyName: null,
+      propertyValue: null,
+    };
+  }
+
+  private at(): string {
+    return this.now().toISOString();
+  }
+}

@@ -1,0 +1,48 @@
+// CALCULATION: each account's bill over the range (POST /rest/v1/accounts/{accountId}/calculate), once per scenario:
+// the account's own tariffs, or the scenario's masterTariffId, with the scenario's propertyInputs added.
+import type { Static } from '@sinclair/typebox';
+import { dateTimeParam } from '../../../http/dates.ts';
+import { invalidArgument, missingArgument } from '../../../http/errors.ts';
+import type { AccountCalculationService } from '../../accounts/account-calculation.ts';
+import type { AccountCalculateBody } from '../../accounts/account-calculation.schemas.ts';
+import type { JobKind } from './job-kind.ts';
+
+type Body = Static<typeof AccountCalculateBody>;
+
+export function calculationKind(service: AccountCalculationService): JobKind {
+  return {
+    name: 'CALCULATION',
+    field: 'calculation',
+    bodyOptional: false,
+    check(body) {
+      const b = body as Body;
+      // The dates' form is checked once here (each account reads them in its own zone when it is billed).
+      const from = dateTimeParam('calculation.fromDateTime', b.fromDateTime, 'UTC');
+      const to = dateTimeParam('calculation.toDateTime', b.toDateTime, 'UTC');
+      if (!from) throw missingArgument('calculation.fromDateTime');
+      if (!to) throw missingArgument('calculation.toDateTime');
+      if (to.value.toMillis() <= from.value.toMillis())
+        throw invalidArgument('calculation.toDateTime', b.toDateTime, 'toDateTime must be after fromDateTime');
+    },
+    async run(ref, body, scenario, orgId) {
+      const b = body as Body;
+      const cost = await service.calculate(
+        ref,
+        {
+          ...b,
+          ...(scenario.masterTariffId !== null ? { masterTariffId: scenario.masterTariffId } : {}),
+          propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs],
+        },
+        orgId,
+        false,
+      );
+      return {
+        masterTariffId: cost.masterTariffId ?? null,
+        tariffName: cost.tariffName ?? null,
+        totalCost: cost.totalCost,
+        kWh: cost.summary.kWh,
+        figures: {},
+      };
+    },
+  };
+}
