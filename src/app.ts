@@ -261,10 +261,10 @@ export async function buildApp({
   await app.register(storageProfilesRoutes(new StorageProfilesService(accounts, profiles, calculations)));
   const accountCalculation = new AccountCalculationService(accounts, profiles, calculations, baselines);
   await app.register(accountCalculationRoutes(accounts, accountCalculation));
-  await app.register(
-    compareRoutes(new CompareService(calculations, tariffs, accounts, zipcodes, baselines, solar, profiles, now)),
-  );
-  const jobs = new JobsService(db, config.jobs, jobKinds({ calculation: accountCalculation, savings }), app.log, now);
+  const comparison = new CompareService(calculations, tariffs, accounts, zipcodes, baselines, solar, profiles, now);
+  await app.register(compareRoutes(comparison));
+  const kinds = jobKinds({ calculation: accountCalculation, savings, comparison });
+  const jobs = new JobsService(db, config.jobs, kinds, app.log, now);
   app.ratebook.jobs = jobs;
   app.addHook('onClose', () => jobs.stop());
   await app.register(jobsRoutes(jobs));

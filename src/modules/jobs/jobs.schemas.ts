@@ -4,8 +4,9 @@ import { Id, PagingQuery } from '../../http/query-schemas.ts';
 import { PropertyDataInput } from '../calculations/calculations.schemas.ts';
 import { AccountCalculateBody } from '../accounts/account-calculation.schemas.ts';
 import { AnalysisBody } from '../savings/analysis.schemas.ts';
+import { AccountCompareBody } from '../compare/compare.schemas.ts';
 
-export const JOB_KIND_NAMES = ['CALCULATION', 'SAVINGS_ANALYSIS'] as const;
+export const JOB_KIND_NAMES = ['CALCULATION', 'SAVINGS_ANALYSIS', 'COMPARISON'] as const;
 export const MAX_SCENARIOS = 20;
 /** Ids a request may list (a filter may find more, up to JOBS_MAX_ACCOUNTS). */
 export const MAX_LISTED_ACCOUNTS = 100_000;
@@ -51,6 +52,12 @@ export const JobBody = Type.Object({
   analysis: Type.Optional(
     Type.Omit(AnalysisBody, ['accountId', 'providerAccountId'], {
       description: "SAVINGS_ANALYSIS: the savings analysis' body (POST /rest/v1/accounts/analysis) without the account",
+    }),
+  ),
+  comparison: Type.Optional(
+    Type.Object(AccountCompareBody.properties, {
+      description:
+        "COMPARISON: the tariff comparison's body (POST /rest/v1/accounts/{accountId}/compare); a scenario's masterTariffId is the current tariff",
     }),
   ),
   scenarios: Type.Optional(

@@ -238,6 +238,36 @@ for (const dialect of dialects) {
       assert.ok(summary.netAvoidedCost > 0, 'solar saves on E-1');
     });
 
+    it("compares each account's tariffs: the cheapest, as the account's own comparison ranks it", async () => {
+      // A year of usage given (these accounts' readings cover April only, and this database has no typical loads).
+      const comparison = {
+        fromDateTime: '2025-07-01',
+        propertyInputs: [{ keyName: 'consumption', duration: 3_600_000, dataSeries: Array(8760).fill(0.6) }],
+      };
+      const made = await send('POST', '/rest/v1/jobs', {
+        kind: 'COMPARISON',
+        providerAccountIds: ['home-1', 'home-2'],
+        comparison,
+      });
+      assert.equal(made.status, 202, made.body);
+      const id = made.json().results[0].jobId;
+      await waitFor(id, 'COMPLETED');
+      const results = (await send('GET', `/rest/v1/jobs/${id}/results`)).json().results;
+      assert.equal(results.length, 2);
+      for (const result of results) {
+        assert.equal(result.status, 'SUCCESS', JSON.stringify(result.error));
+        const one = await send('POST', `/rest/v1/accounts/pid/${result.providerAccountId}/compare`, comparison);
+        assert.equal(one.status, 200, one.body);
+        const answer = one.json().results[0];
+        const best = answer.tariffs.find((x: { rank: number }) => x.rank === 1);
+        const outcome = result.scenarios[0];
+        assert.equal(outcome.masterTariffId, best.masterTariffId);
+        assert.equal(outcome.totalCost, best.totalCost);
+        assert.equal(outcome.figures.currentCost, answer.currentCost);
+        assert.equal(outcome.figures.bestSavings, best.savings);
+      }
+    });
+
     it('a filter finds the accounts; bad requests are a 400 naming the parameter', async () => {
       const cases: [unknown, string][] = [
         [{ kind: 'SOMETHING', accountIds: ['a'] }, 'kind'],
