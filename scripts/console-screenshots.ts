@@ -108,8 +108,28 @@ async function tour(page: Page, prefix: string): Promise<void> {
   await done(page, '#baseline-result[data-state="done"]');
   await shot(page, `${prefix}baseline`, true);
   await go('#/savings?zip=94110&kw=4');
-  await done(page, '#savings-result[data-state="done"]');
+  await done(page, '#savings-result[data-state="done"] table.july-prices');
   await shot(page, `${prefix}savings`, true);
+  // With a battery: its figures and July day, then the exports after solar and July's prices, each a picture.
+  await go('#/savings?zip=94110&kw=4&battery=13.5&power=5&dispatch=BILL_OPTIMAL');
+  await done(page, '#savings-result[data-state="done"] table.july-prices');
+  await shotBetween(page, `${prefix}savings-battery`, '#savings-result h2 >> nth=0', '#savings-result figure >> nth=1');
+  await shotBetween(page, `${prefix}savings-exports`, '#savings-result h2 >> nth=1', '#savings-result figure >> nth=2');
+}
+
+/** The part of the page from the top of one element to the bottom of another. */
+async function shotBetween(page: Page, name: string, from: string, to: string) {
+  await page.waitForTimeout(300);
+  const top = (await page.locator(from).boundingBox())!;
+  const bottom = (await page.locator(to).boundingBox())!;
+  const scroll = await page.evaluate(() => window.scrollY);
+  const width = page.viewportSize()!.width;
+  await page.screenshot({
+    path: join(OUT, `${name}.png`),
+    fullPage: true,
+    clip: { x: 0, y: top.y + scroll - 8, width, height: bottom.y + bottom.height - top.y + 16 },
+  });
+  process.stdout.write(`${OUT}/${name}.png\n`);
 }
 
 try {
