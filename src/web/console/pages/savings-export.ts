@@ -57,6 +57,9 @@ async function exportKeys(api: Api, masterTariffId: number, vintage: string | nu
   return keys;
 }
 
+/** A price, or a dash where none is known. */
+const known = (v: number) => (Number.isFinite(v) ? fmt.price(v) : '—');
+
 const said = (list: Assumption[], key: string) => list.find((x) => x.keyName === key);
 
 /** The after scenario's exports: arrangement, vintage, TOU periods by month and a July day's prices. */
@@ -131,7 +134,10 @@ export async function exportView(api: Api, a: Analysis): Promise<HTMLElement[]> 
   });
   const netMetered = !arrangement || arrangement.dataValue === 'NET_METERING';
   const keys = netMetered ? [] : await exportKeys(api, after.masterTariffId, vintage?.dataValue ?? null);
+  // An hour is priced when every key has its value; one missing (a server's first start loads the bundled export
+  // prices in the background for about a minute) leaves the hour unknown, never a made-up zero.
   const exports = hours.map(() => (keys.length ? 0 : Number.NaN));
+  const priced = hours.map(() => 0);
   for (const key of keys) {
     const lookups = await api.get<Lookup>(`/rest/public/properties/${encodeURIComponent(key)}/lookups`, {
       fromDateTime: date,
@@ -139,20 +145,33 @@ export async function exportView(api: Api, a: Analysis): Promise<HTMLElement[]> 
       pageCount: 100,
     });
     // Lookups are in the utility's local time: the hour is in the text of fromDateTime.
-    for (const l of lookups.results) exports[Number(l.fromDateTime.slice(11, 13))]! += l.bestValue ?? Number.NaN;
+    for (const l of lookups.results) {
+      const hour = Number(l.fromDateTime.slice(11, 13));
+      if (l.bestValue === null) continue;
+      exports[hour]! += l.bestValue;
+      priced[hour]! += 1;
+    }
   }
+  for (const i of hours) if (priced[i]! < keys.length) exports[i] = Number.NaN;
+  const missing = keys.length > 0 && exports.some((v) => Number.isNaN(v));
   const hourLabel = (i: number) => `${String(i).padStart(2, '0')}:00`;
   const perKWh = `${price.currency} per kWh`;
   out.push(
-    keys.length
-      ? h('p', { class: 'meta' }, `Export price: the sum of ${keys.join(' and ')} (property lookups) each hour.`)
-      : h(
+    missing
+      ? h(
           'p',
-          { class: 'meta' },
-          netMetered
-            ? 'Under net metering an exported kWh offsets one drawn at the import price: there is no export price of its own.'
-            : 'The after tariff names no hourly export prices.',
-        ),
+          { class: 'meta export-missing' },
+          `Export price: the sum of ${keys.join(' and ')} (property lookups) each hour; some hours have no value on this server yet (a first start loads the export prices in the background: try again in a minute). The bills above are priced from the same prices all the same.`,
+        )
+      : keys.length
+        ? h('p', { class: 'meta' }, `Export price: the sum of ${keys.join(' and ')} (property lookups) each hour.`)
+        : h(
+            'p',
+            { class: 'meta' },
+            netMetered
+              ? 'Under net metering an exported kWh offsets one drawn at the import price: there is no export price of its own.'
+              : 'The after tariff names no hourly export prices.',
+          ),
     lineChart({
       caption: `Import and export price on ${date}, hour by hour`,
       description: `Stepped lines of the price of a kWh drawn and${keys.length ? '' : ' (none here)'} of a kWh sent for each hour of ${date}; the table below holds the figures.`,
@@ -168,7 +187,7 @@ export async function exportView(api: Api, a: Analysis): Promise<HTMLElement[]> 
     table(
       `Prices on ${date} (${perKWh})`,
       ['Hour', 'Import', 'Export'],
-      hours.map((i) => [hourLabel(i), fmt.price(imports[i]), keys.length ? fmt.price(exports[i]) : '—']),
+      hours.map((i) => [hourLabel(i), known(imports[i]!), known(exports[i]!)]),
       { class: 'july-prices stack' },
     ),
   );
