@@ -170,8 +170,8 @@ export async function batteryView(api: Api, a: Analysis, r: BatteryRequest): Pro
       xFormat: (seconds) => hourLabel(Math.round((seconds * 1000 - dayStart) / HOUR)),
     }),
     table(
-      `${date} hour by hour (kWh; the battery holds at most ${fmt.qty(d.usableCapacityKwh)})`,
-      ['Hour', 'Load', 'PV', 'Battery holds at its end', 'Drawn', 'Sent'],
+      `${date} hour by hour (kWh; held: in the battery at the hour’s end, at most ${fmt.qty(d.usableCapacityKwh)})`,
+      ['Hour', 'Load', 'PV', 'Held', 'Drawn', 'Sent'],
       load.map((v, i) => [
         hourLabel(i),
         v.toFixed(2),
@@ -180,7 +180,7 @@ export async function batteryView(api: Api, a: Analysis, r: BatteryRequest): Pro
         imp[i]!.toFixed(2),
         exp[i]!.toFixed(2),
       ]),
-      { class: 'battery-day stack' },
+      { class: 'battery-day' },
     ),
   ];
 }

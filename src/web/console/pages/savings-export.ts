@@ -100,7 +100,7 @@ export async function exportView(api: Api, a: Analysis): Promise<HTMLElement[]> 
           ['Month', 'Period', 'kWh sent', 'Credit'],
           rows,
           {
-            class: 'export-periods stack',
+            class: 'export-periods',
           },
         )
       : h(
@@ -188,7 +188,7 @@ export async function exportView(api: Api, a: Analysis): Promise<HTMLElement[]> 
       `Prices on ${date} (${perKWh})`,
       ['Hour', 'Import', 'Export'],
       hours.map((i) => [hourLabel(i), known(imports[i]!), known(exports[i]!)]),
-      { class: 'july-prices stack' },
+      { class: 'july-prices' },
     ),
   );
   return out;
