@@ -2,8 +2,9 @@
 // service on a fresh SQLite file over a real socket; sign in, find PG&E by 94110, open E-TOU-C, its TOU heatmap has
 // 2 x 12 x 24 cells whose prices match the smart price API at two sampled hours, a CSV uploaded to the bill calculator
 // bills the same total as the API does for the same readings; at phone width (390 x 844) the smart price of a week, the
-// baseline and the savings before and after solar show what the API answers to the same request, and no page is wider
-// than the screen; every input has a label; a bad key is refused in words; one can sign in and move on with the keyboard
+// baseline and the savings before and after solar show what the API answers to the same request (after solar on the
+// tariff a new solar customer takes; with a battery, its figures and a July day on the analysis's own load and PV; the
+// exports by TOU period and July's import and export prices), and no page is wider than the screen; every input has a label; a bad key is refused in words; one can sign in and move on with the keyboard
 // alone, the focus visible. Skips, saying why, where /usr/bin/chromium is absent (.ci/run installs it).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,7 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
   let browser: Browser;
   let dir: string;
   let etoucId: number;
+  let eelecId: number;
 
   const api = async (path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) => {
     const headers: Record<string, string> = init.auth === false ? {} : { authorization: basicAuth(service) };
@@ -72,6 +74,7 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     browser = await launchBrowser();
     const tariffs = await api('/rest/public/tariffs?lseId=734');
     etoucId = tariffs.json.results.find((t: { tariffCode: string }) => t.tariffCode === 'E-TOU-C').masterTariffId;
+    eelecId = tariffs.json.results.find((t: { tariffCode: string }) => t.tariffCode === 'E-ELEC').masterTariffId;
   });
   after(async () => {
     await browser?.close();
@@ -287,7 +290,7 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const defaults = await api('/rest/public/tariffs?zipCode=94110&customerClasses=RESIDENTIAL&tariffTypes=DEFAULT');
     assert.equal(defaults.json.results.length, 1, 'one residential default tariff serves 94110');
     const figures = async (request: { postDataJSON(): unknown }) => {
-      await page.locator('#savings-result[data-state="done"] .chart canvas').waitFor({ timeout: 60_000 });
+      await page.locator('#savings-result[data-state="done"] .chart canvas').first().waitFor({ timeout: 60_000 });
       // The same request through the API: the page shows its monthly bills before and after solar.
       const res = await api('/rest/v1/accounts/analysis', { method: 'POST', body: request.postDataJSON() });
       assert.equal(res.status, 200, JSON.stringify(res.json));
@@ -330,11 +333,12 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
       'the default tariff is preselected',
     );
     const onDefault = await figures(sent);
+    // After solar, by default, the tariff a new solar customer of PG&E takes (#37): E-ELEC under net billing.
     assert.deepEqual(
       onDefault.scenarios
         .filter((s: { name: string }) => s.name !== 'solar')
         .map((s: { masterTariffId: number }) => s.masterTariffId),
-      [defaults.json.results[0].masterTariffId, defaults.json.results[0].masterTariffId],
+      [defaults.json.results[0].masterTariffId, eelecId],
     );
     await assertFitsAndLabelled(page, 'savings');
 
@@ -344,7 +348,7 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const moved = await figures(await second);
     assert.equal(moved.scenarios.find((s: { name: string }) => s.name === 'after').masterTariffId, etoucId);
     assert.match(
-      (await page.locator('#savings-result .meta').textContent()) ?? '',
+      (await page.locator('#savings-result .meta').first().textContent()) ?? '',
       new RegExp(`after solar on .*\\(${etoucId}\\)`),
     );
 
@@ -359,6 +363,151 @@ describe('web console in headless Chromium', { skip, timeout: 600_000 }, () => {
     const alert = page.locator('#savings-result').getByRole('alert');
     await alert.waitFor({ timeout: 60_000 });
     assert.match((await alert.textContent()) ?? '', /^The request was not accepted: .+ \(parameter [\w.]+/);
+  });
+
+  it('adds a battery and shows its figures and a July day on the analysis’s own load and PV, and the exports after solar with July’s import and export prices, at laptop and phone width', async () => {
+    const page = browser.page;
+    // A first start loads the bundled export prices as lookups in the background (src/data/export-prices.load.ts):
+    // wait for July's, which the page reads.
+    const lookups = async (key: string) =>
+      (
+        await api(`/rest/public/properties/${key}/lookups?fromDateTime=2027-07-15&toDateTime=2027-07-16`)
+      ).json.results.map((l: { bestValue: number }) => l.bestValue) as number[];
+    for (let t = Date.now(); (await lookups('pgeNbtExportDelivery2026')).length < 24; ) {
+      assert.ok(Date.now() - t < 240_000, 'the export prices did not load in 4 minutes');
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    await page.setViewportSize(LAPTOP);
+    // The page's own answer (what it shows), not the request sent again: compared with what the page draws.
+    const answered = page.waitForResponse((r) => r.url().endsWith('/rest/v1/accounts/analysis'));
+    await page.goto(
+      `${service.url}/console#/savings?zip=94110&kw=4&year=2027&battery=13.5&power=5&dispatch=BILL_OPTIMAL`,
+    );
+    const response = await answered;
+    const sent = response.request().postDataJSON() as {
+      propertyInputs: { keyName: string; scenarios?: string }[];
+    };
+    assert.deepEqual(
+      sent.propertyInputs.filter((i) => i.scenarios === 'storage').map((i) => i.keyName),
+      ['storageCapacity', 'storagePower', 'storageDispatch'],
+    );
+    await page.locator('#savings-result[data-state="done"] table.july-prices').waitFor({ timeout: 120_000 });
+    assert.equal(response.status(), 200);
+    const a = ((await response.json()) as { results: any[] }).results[0];
+    const text = async (selector: string) => (await page.locator(selector).textContent()) ?? '';
+    const column = (selector: string, n: number) =>
+      page.locator(`${selector} tbody td:nth-child(${n})`).allTextContents();
+
+    // The storage figures of the answer, and the day's dispatch recomputed to the analysis's own battery savings.
+    const summary = await text('.battery-summary');
+    for (const v of [a.summary.storageAvoidedCost, a.summary.lifetimeStorageAvoidedCost])
+      assert.ok(summary.includes(`${amount.format(v)} USD`), `${summary} names ${v}`);
+    assert.ok(summary.includes(`${qty.format(a.summary.storageCycles)} full cycles`), summary);
+    assert.match(
+      await text('.battery-check'),
+      new RegExp(`saves ${amount.format(a.summary.storageAvoidedCost)} USD, the analysis's figure`),
+    );
+    assert.equal(await page.locator('.battery-check[role="alert"]').count(), 0);
+
+    // 15 July: the load is the place's typical baseline on that day, the PV the same system's PVWatts output (the sun
+    // keeps standard time: 13:00 daylight time reads the typical 12:00), as the analysis bills them.
+    const baseline = await api(
+      '/rest/v1/typicals/baselines/best?zipCode=94110&customerClass=RESIDENTIAL&intervalFromDateTime=2027-07-15&intervalToDateTime=2027-07-16&excludeMeasures=true',
+    );
+    assert.deepEqual(
+      await column('table.battery-day', 2),
+      baseline.json.results[0].intervals.map((i: { kWh: { quantityAmount: number } }) =>
+        i.kWh.quantityAmount.toFixed(2),
+      ),
+    );
+    const pv = await api('/rest/v1/typicals/solar/best?zipCode=94110&systemSize=4&groupBy=HOUR');
+    const july15 = (181 + 14) * 24; // the typical year's hour of 15 July 00:00 standard time
+    assert.deepEqual(
+      await column('table.battery-day', 3),
+      Array.from({ length: 24 }, (_, h) => pv.json.results[0].intervals[july15 + h - 1].acKWh.toFixed(2)),
+    );
+    const held = (await column('table.battery-day', 4)).map(Number);
+    assert.equal(held.length, 24);
+    assert.ok(
+      held.every((v) => v >= 0 && v <= 13.5),
+      `the battery holds 0 to 13.5 kWh: ${held}`,
+    );
+    assert.ok(Math.max(...held) - Math.min(...held) > 1, 'the battery works that day');
+
+    // Exports after solar: E-ELEC under net billing, the vintage, and kWh and credit by TOU period as the answer's.
+    const facts = await text('dl.exports');
+    assert.match(facts, /NET_BILLING_CARRYOVER/);
+    assert.match(facts, /Vintage2027: .*2026 vintage/);
+    const afterMonths = a.series.find(
+      (x: { scenario: string; seriesPeriod: string }) => x.scenario === 'after' && x.seriesPeriod === 'MONTH',
+    ).seriesId;
+    const periods = a.seriesData
+      .filter((m: { seriesId: number }) => m.seriesId === afterMonths)
+      .flatMap((m: { exportPeriods: { touName: string; exportedKWh: number; exportCredit: number }[] | null }) =>
+        (m.exportPeriods ?? []).filter((p) => p.exportedKWh > 0 || p.exportCredit !== 0),
+      );
+    assert.ok(periods.length > 0);
+    assert.deepEqual(
+      await column('table.export-periods', 2),
+      periods.map((p: { touName: string }) => p.touName),
+    );
+    assert.deepEqual(
+      await column('table.export-periods', 4),
+      periods.map((p: { exportCredit: number }) => amount.format(p.exportCredit)),
+    );
+
+    // July's prices: the import column is the smart price of E-ELEC, the export column the 2026 vintage's lookups.
+    const smart = await api(
+      `/rest/v1/prices/smart?masterTariffId=${eelecId}&fromDateTime=2027-07-15&toDateTime=2027-07-16`,
+    );
+    const importAt = (h: number) =>
+      smart.json.results[0].priceChanges.find(
+        (c: { fromDateTime: string; toDateTime: string }) =>
+          Date.parse(c.fromDateTime) <= Date.parse('2027-07-15T00:00:00-07:00') + h * 3_600_000 &&
+          Date.parse('2027-07-15T00:00:00-07:00') + h * 3_600_000 < Date.parse(c.toDateTime),
+      ).rateAmount;
+    const hours = Array.from({ length: 24 }, (_, h) => h);
+    assert.deepEqual(
+      await column('table.july-prices', 2),
+      hours.map((h) => price.format(importAt(h))),
+    );
+    const [generation, delivery] = [
+      await lookups('pgeNbtExportGeneration2026'),
+      await lookups('pgeNbtExportDelivery2026'),
+    ];
+    assert.deepEqual(
+      await column('table.july-prices', 3),
+      hours.map((h) => price.format(generation[h]! + delivery[h]!)),
+    );
+    assert.equal(
+      await page.locator('#savings-result figure canvas').count(),
+      3,
+      'bills, the battery day and the prices',
+    );
+    await assertFitsAndLabelled(page, 'savings with a battery (laptop)');
+
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300);
+    await assertFitsAndLabelled(page, 'savings with a battery (phone)');
+
+    // The same as before solar (E-1, net metering assumed), without a battery: no hourly export price, said in words.
+    await page.getByLabel('Usable capacity (kWh)').fill('');
+    await page.getByLabel('Tariff after solar').selectOption('same');
+    const third = page.waitForRequest((r) => r.url().endsWith('/rest/v1/accounts/analysis'));
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    await third;
+    await page.locator('#savings-result[data-state="done"] table.july-prices').waitFor({ timeout: 120_000 });
+    assert.equal(await page.locator('.battery-summary').count(), 0);
+    assert.match(await text('dl.exports'), /NET_METERING/);
+    assert.match(
+      await text('#savings-result'),
+      /Under net metering an exported kWh offsets one drawn at the import price/,
+    );
+    assert.deepEqual(
+      await column('table.july-prices', 3),
+      hours.map(() => '—'),
+    );
+    await assertFitsAndLabelled(page, 'savings under net metering (phone)');
   });
 
   it('shows a refused key in words', async () => {

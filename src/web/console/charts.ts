@@ -30,8 +30,13 @@ function mount(f: Frame, make: (width: number) => uPlot.Options, data: uPlot.Ali
   const observer = new ResizeObserver(() => {
     const width = Math.max(280, f.holder.clientWidth);
     if (!f.figure.isConnected) {
-      observer.disconnect();
-      plot?.destroy();
+      // Not in the page yet (built while the page still fetches what follows it: drawn once it is placed), or no
+      // longer (the page was left: let it go).
+      if (plot) {
+        observer.disconnect();
+        plot.destroy();
+        plot = null;
+      }
       return;
     }
     if (!plot) plot = new uPlot(make(width), data, f.holder);
@@ -127,7 +132,8 @@ export function lineChart(o: {
   xFormat?: (seconds: number) => string;
 }): HTMLElement {
   const series: uPlot.Series[] = [
-    {},
+    // The legend's time in the axis' own words when they are given (uPlot's would name a date).
+    o.xFormat ? { label: 'Time', value: (_u: uPlot, v: number | null) => (v === null ? '' : o.xFormat!(v)) } : {},
     ...o.series.map((s, k) => ({
       label: s.label,
       stroke: PALETTE[k % PALETTE.length],

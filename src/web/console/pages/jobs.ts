@@ -29,7 +29,7 @@ export function jobsPage(ctx: PageContext): HTMLElement {
     h(
       'p',
       { class: 'meta' },
-      'Calculations and savings analyses over many accounts, made with POST /rest/v1/jobs. Progress is refreshed while a job runs.',
+      'Calculations, savings analyses and tariff comparisons over many accounts, made with POST /rest/v1/jobs. Progress is refreshed while a job runs.',
     ),
     list,
   );

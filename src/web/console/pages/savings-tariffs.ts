@@ -1,6 +1,7 @@
 // The savings page's tariffs: those of the place's utilities for the customer class (GET /rest/public/tariffs with
 // zipCode and customerClasses), the one before solar preselected as the place's default tariff (default-tariff.ts),
-// and optionally another after solar.
+// and after solar: by default the one the analysis picks for a new solar customer of the utility (#37: PG&E's E-ELEC
+// under net billing), else the same as before solar, or any other listed.
 import type { Api } from '../api.ts';
 import { defaultOf } from '../default-tariff.ts';
 import { field, h } from '../dom.ts';
@@ -24,7 +25,16 @@ export interface SavingsTariffs {
   ready(): Promise<void>;
 }
 
-export function savingsTariffs(api: Api, zip: HTMLInputElement, initialClass: string | null): SavingsTariffs {
+/** The after select's first two options: the analysis's own pick (no after tariff sent), or the before tariff. */
+export const AFTER_NEW_SOLAR = '';
+export const AFTER_SAME = 'same';
+
+export function savingsTariffs(
+  api: Api,
+  zip: HTMLInputElement,
+  initialClass: string | null,
+  initialAfter: string | null = null,
+): SavingsTariffs {
   const customerClass = h(
     'select',
     { name: 'customerClass' },
@@ -50,7 +60,14 @@ export function savingsTariffs(api: Api, zip: HTMLInputElement, initialClass: st
       // Without a DEFAULT tariff the analysis looks for one itself and says in words that there is none.
       const none = chosen ? [] : [h('option', { value: '' }, 'The place’s default tariff')];
       fillTariffs(before, res.results, chosen?.masterTariffId ?? null, none);
-      fillTariffs(after, res.results, null, [h('option', { value: '' }, 'The same as before solar')]);
+      // The page's link names the after tariff for the first list only; another ZIP code's list starts afresh.
+      const wanted = initialAfter;
+      initialAfter = null;
+      fillTariffs(after, res.results, Number(wanted) || null, [
+        h('option', { value: AFTER_NEW_SOLAR }, 'The one a new solar customer takes'),
+        h('option', { value: AFTER_SAME }, 'The same as before solar'),
+      ]);
+      if (wanted === AFTER_SAME) after.value = AFTER_SAME;
       status.textContent = `${res.results.length} ${customerClass.value.toLowerCase()} tariffs serve ${zip.value}${chosen ? `; the default is ${chosen.tariffCode ?? chosen.masterTariffId}` : '; none is a default tariff'}`;
     } catch (err) {
       status.textContent = (err as Error).message;
@@ -68,7 +85,11 @@ export function savingsTariffs(api: Api, zip: HTMLInputElement, initialClass: st
       { class: 'row align-top' },
       field('Customer', customerClass),
       field('Tariff before solar', before, 'preselected: the place’s default tariff'),
-      field('Tariff after solar', after, 'optional: a solar or time-of-use tariff to move to'),
+      field(
+        'Tariff after solar',
+        after,
+        'default: the utility’s tariff for new solar customers, with its export rules',
+      ),
     ),
     status,
   );

@@ -1,32 +1,15 @@
 // Savings of solar: POST /rest/v1/accounts/analysis for a typical home or building of a ZIP code on a tariff of its
-// utilities (the place's default preselected; savings-tariffs.ts), optionally another after solar, with a PV system of
-// the size given; the bill before and after solar by month of year one, side by side.
+// utilities (the place's default preselected; savings-tariffs.ts), after solar on the tariff a new solar customer
+// takes unless another is chosen, with a PV system of the size given and optionally a battery (savings-battery.ts);
+// the bill before and after solar by month of year one, side by side, the exports after solar (savings-export.ts) and,
+// with a battery, a July day of its dispatch.
 import { barChart } from '../charts.ts';
 import { field, fmt, h, MONTHS, table } from '../dom.ts';
 import { load, type PageContext } from '../ui.ts';
-import { savingsTariffs } from './savings-tariffs.ts';
-
-interface Series {
-  seriesId: number;
-  scenario: string;
-  seriesPeriod: string;
-}
-
-interface Analysis {
-  currency: string;
-  scenarios: { name: string; masterTariffId: number | null; tariffName: string | null }[];
-  summary: {
-    preTotalCost: number;
-    postTotalCost: number;
-    netAvoidedCost: number;
-    totalSolarKWh: number;
-    netAvoidedKWhPctOffset: number;
-    lifetimeAvoidedCost: number;
-    projectDuration: number;
-  };
-  series: Series[];
-  seriesData: { seriesId: number; fromDateTime: string; cost: number; qty: number }[];
-}
+import { batteryFields, batteryView } from './savings-battery.ts';
+import { exportView } from './savings-export.ts';
+import { AFTER_SAME, savingsTariffs } from './savings-tariffs.ts';
+import type { Analysis } from './savings-types.ts';
 
 export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElement {
   const zip = h('input', {
@@ -52,7 +35,8 @@ export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElem
     value: params.get('year') ?? new Date().getFullYear() + 1,
     required: true,
   });
-  const tariffs = savingsTariffs(ctx.api, zip, params.get('class'));
+  const tariffs = savingsTariffs(ctx.api, zip, params.get('class'), params.get('after'));
+  const battery = batteryFields(params);
   const result = h('div', { id: 'savings-result', 'aria-live': 'polite' });
   const submit = (event?: Event) => {
     event?.preventDefault();
@@ -62,20 +46,36 @@ export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElem
         { keyName: 'customerClass', dataValue: tariffs.customerClass.value },
         { keyName: 'systemSize', dataValue: Number(size.value), scenarios: 'solar' },
       ];
+      const after = tariffs.after.value;
       if (tariffs.before.value)
         inputs.push({
           keyName: 'masterTariffId',
           dataValue: Number(tariffs.before.value),
-          scenarios: tariffs.after.value ? 'before' : 'before,after',
+          scenarios: after === AFTER_SAME ? 'before,after' : 'before',
         });
-      if (tariffs.after.value)
-        inputs.push({ keyName: 'masterTariffId', dataValue: Number(tariffs.after.value), scenarios: 'after' });
+      if (Number(after)) inputs.push({ keyName: 'masterTariffId', dataValue: Number(after), scenarios: 'after' });
+      const storage = battery.inputs();
       const res = await ctx.api.post<Analysis>('/rest/v1/accounts/analysis', {
         address: { zip: zip.value },
         fromDateTime: `${year.value}-01-01`,
-        propertyInputs: inputs,
+        propertyInputs: [...inputs, ...storage],
       });
-      return analysisView(res.results[0]!);
+      const a = res.results[0]!;
+      return [
+        ...analysisView(a),
+        ...(storage.length
+          ? [
+              h('h2', {}, 'The battery'),
+              ...(await batteryView(ctx.api, a, {
+                zip: zip.value,
+                customerClass: tariffs.customerClass.value,
+                systemSize: Number(size.value),
+                storage,
+              })),
+            ]
+          : []),
+        ...(await exportView(ctx.api, a)),
+      ];
     }).then(() => (result.dataset.state = 'done'));
   };
   if (params.get('zip')) void tariffs.ready().then(() => submit());
@@ -86,13 +86,14 @@ export function savingsPage(ctx: PageContext, params: URLSearchParams): HTMLElem
     h(
       'p',
       {},
-      'A typical home or building of the ZIP code on a tariff of its utility, with a PV system of this size (PVWatts-grade model on typical weather).',
+      'A typical home or building of the ZIP code on a tariff of its utility, with a PV system of this size (PVWatts-grade model on typical weather) and optionally a battery.',
     ),
     h(
       'form',
       { class: 'card', onsubmit: submit },
       h('div', { class: 'row' }, field('ZIP code', zip), field('System size (kW)', size), field('First year', year)),
       tariffs.element,
+      battery.element,
       h('button', { type: 'submit' }, 'Analyse'),
     ),
     result,
