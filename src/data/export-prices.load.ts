@@ -1,7 +1,8 @@
 // The bundled export prices on a server's first start: 1.75 million lookup values take tens of seconds to write, so
 // they load after the server listens, two years of a key per transaction (another write waits a fraction of a
-// second, not the whole load), and are recorded as the export prices seeder's run when all are in. Until a key is in, calculations
-// price it from the bundled table itself (modules/calculations/export-vintage.ts): the bills are the same.
+// second, not the whole load), and are recorded as the export prices seeder's run when all are in. Until a range of a
+// key is all in, calculations price it from the bundled table itself (modules/calculations/tariff-context.ts,
+// splicedLookups): the bills are the same.
 import type { Db } from '../db/database.ts';
 import { replaceSeries } from '../domain/properties/lookups.repository.ts';
 import { sleep } from '../db/sqlite-locking.ts';

@@ -204,15 +204,17 @@ export class TariffContextLoader {
         pageStart: 0,
         pageCount: 1_000_000,
       });
-      // Not stored yet (a server loads them after it listens): the bundled file's own values.
-      const rows = stored.length
-        ? stored
-        : bundledPrices(s.keyName, s.from, s.to).map((h) => ({
-            from_time: h.from,
-            to_time: h.to,
-            best_value: h.value,
-            actual_value: h.value,
-          }));
+      // Not stored yet, or not all (a server loads them after it listens, two years of a key at a time, and a range
+      // may straddle what is in and what is not): the bundled file's own values, the same the load stores.
+      const rows =
+        stored.length >= Math.floor((s.to - s.from) / 3_600_000)
+          ? stored
+          : bundledPrices(s.keyName, s.from, s.to).map((h) => ({
+              from_time: h.from,
+              to_time: h.to,
+              best_value: h.value,
+              actual_value: h.value,
+            }));
       for (const x of rows) {
         // Each span keeps the values that start in it: hourly values split cleanly at a year's first midnight.
         const start = Number(x.from_time);

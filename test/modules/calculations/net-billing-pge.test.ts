@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expandSeries } from '../../../src/data/starter/export-prices/export-price-series.ts';
 import { PGE_NBT_EXPORT_PRICES as PGE } from '../../../src/data/starter/export-prices/pge-nbt.data.ts';
+import { writeTransaction } from '../../../src/db/transaction.ts';
+import { replaceSeries } from '../../../src/domain/properties/lookups.repository.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { calculateClient } from '../../helpers/calculate-client.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -268,6 +270,28 @@ describe('E-ELEC before the export prices are stored', () => {
       .executeTakeFirst();
     assert.equal(stored, undefined, 'nothing stored');
     // 100 kWh at 7 p.m. PDT, 2026 vintage: generation 0.10708 + delivery 0.35038 = 0.45746 $/kWh: 45.746.
+    const credit = (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+    assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
+  });
+
+  it('credits the bundled prices while a range is only partly stored (the load is two years of a key at a time)', async () => {
+    // The generation key stored up to 18:00 UTC of 16 July 2026 only: the day's 7 p.m. PDT (02:00 UTC on the 17th)
+    // is not in; the calculation must not credit it 0 but take the bundled table, as before anything was stored.
+    const table = PGE.series.find((x) => x.keyName === 'pgeNbtExportGeneration2026')!;
+    const part = expandSeries(PGE, table).filter((h) => h.to <= Date.UTC(2026, 6, 16, 18));
+    await writeTransaction(t.db, (trx) => replaceSeries(trx, table.keyName, '', part, Date.UTC(2026, 10, 27)));
+    const series = Array(24).fill(0);
+    series[19] = -100;
+    const { ok } = calculateClient(
+      () => t,
+      () => who,
+    );
+    const r = await ok({
+      masterTariffId: E_ELEC,
+      fromDateTime: '2026-07-16',
+      toDateTime: '2026-07-17',
+      propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }],
+    });
     const credit = (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
     assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
   });
