@@ -18,6 +18,19 @@ import { basicAuth, getOnce, ratebookCli, startServerProcess, type ServerProcess
 
 const LIMIT = 10;
 const SERVER_ENV = { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: '3600000', AUTH_CACHE_TTL_MS: '3600000' };
+/**
+ * Servers started side by side; if one fails to start, the others are stopped before the error is thrown (left
+ * running, their piped output would keep this test process alive after its suites end).
+ */
+async function startedTogether(starts: (() => Promise<ServerProcess>)[]): Promise<ServerProcess[]> {
+  const settled = await Promise.allSettled(starts.map((start) => start()));
+  const failed = settled.find((r) => r.status === 'rejected');
+  const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  if (!failed) return started;
+  await Promise.all(started.map((server) => server.stop()));
+  throw failed.reason;
+}
+
 const postgresUrl =
   process.env.DATABASE_URL && parseDatabaseUrl(process.env.DATABASE_URL).kind === 'postgres'
     ? process.env.DATABASE_URL
@@ -105,9 +118,9 @@ describe('two servers on one PostgreSQL database', { skip: !postgresUrl && 'no P
     const migrated = ratebookCli(['migrate'], env);
     assert.equal(migrated.status, 0, migrated.stderr);
     creds = await credentialsIn(databaseUrl, 4);
-    servers = await Promise.all([
-      startServerProcess([], { ...env, ...SERVER_ENV }),
-      startServerProcess([], { ...env, ...SERVER_ENV }),
+    servers = await startedTogether([
+      () => startServerProcess([], { ...env, ...SERVER_ENV }),
+      () => startServerProcess([], { ...env, ...SERVER_ENV }),
     ]);
   });
   after(async () => {
@@ -166,9 +179,9 @@ describe('two servers on one SQLite file sharing Redis', async () => {
     const migrated = ratebookCli(['migrate'], env);
     assert.equal(migrated.status, 0, migrated.stderr);
     creds = await credentialsIn(env.DATABASE_URL!, 2);
-    servers = await Promise.all([
-      startServerProcess([], { ...env, ...SERVER_ENV }),
-      startServerProcess([], { ...env, ...SERVER_ENV }),
+    servers = await startedTogether([
+      () => startServerProcess([], { ...env, ...SERVER_ENV }),
+      () => startServerProcess([], { ...env, ...SERVER_ENV }),
     ]);
   });
   after(async () => {
@@ -200,9 +213,9 @@ describe('two servers on one SQLite file, nothing shared but the file', () => {
     assert.equal(migrated.status, 0, migrated.stderr);
     creds = await credentialsIn(env.DATABASE_URL!, 3);
     // No request budget: these tests poll until a key is refused, and the budget is not what they test.
-    servers = await Promise.all([
-      startServerProcess([], { ...env, ...SERVER_ENV, RATE_LIMIT_MAX: '0' }),
-      startServerProcess([], { ...env, ...SERVER_ENV, RATE_LIMIT_MAX: '0' }),
+    servers = await startedTogether([
+      () => startServerProcess([], { ...env, ...SERVER_ENV, RATE_LIMIT_MAX: '0' }),
+      () => startServerProcess([], { ...env, ...SERVER_ENV, RATE_LIMIT_MAX: '0' }),
     ]);
   });
   after(async () => {

@@ -12,7 +12,7 @@ export interface ServerProcess {
   output(): string;
   /** Waits for a pattern in the output. */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
-  /** SIGTERM, then the exit code. */
+  /** SIGTERM, then the exit code (SIGKILL and an error after 30 s). */
   stop(): Promise<number | null>;
 }
 
@@ -66,8 +66,20 @@ export async function startServerProcess(
     output: () => out,
     waitFor,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGTERM');
+      // A server that does not stop within 30 s of SIGTERM is a fault of its own: killed, and said with its output,
+      // rather than left to hold the test process open.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), 30_000);
+      });
+      const first = await Promise.race([exited, late]);
+      clearTimeout(timer);
+      if (first !== 'late') return first;
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`the server did not exit within 30 s of SIGTERM:\n${out.slice(-4000)}`);
     },
   };
 }
