@@ -249,8 +249,8 @@ describe('E-ELEC before the export prices are stored', () => {
     who = await t.credentials(['signal']);
   });
   after(() => t.close());
-
-  it('credits the same hourly prices from the bundled table', async () => {
+  /** The export credit of 16 July 2026 on E-ELEC sending 100 kWh at 7 p.m. PDT and drawing nothing. */
+  const julyDayCredit = async () => {
     const series = Array(24).fill(0);
     series[19] = -100;
     const { ok } = calculateClient(
@@ -263,6 +263,11 @@ describe('E-ELEC before the export prices are stored', () => {
       toDateTime: '2026-07-17',
       propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }],
     });
+    return (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+  };
+
+  it('credits the same hourly prices from the bundled table', async () => {
+    const credit = await julyDayCredit();
     const stored = await t.db.kysely
       .selectFrom('property_lookups')
       .select('lookup_id')
@@ -270,7 +275,6 @@ describe('E-ELEC before the export prices are stored', () => {
       .executeTakeFirst();
     assert.equal(stored, undefined, 'nothing stored');
     // 100 kWh at 7 p.m. PDT, 2026 vintage: generation 0.10708 + delivery 0.35038 = 0.45746 $/kWh: 45.746.
-    const credit = (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
     assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
   });
 
@@ -280,19 +284,7 @@ describe('E-ELEC before the export prices are stored', () => {
     const table = PGE.series.find((x) => x.keyName === 'pgeNbtExportGeneration2026')!;
     const part = expandSeries(PGE, table).filter((h) => h.to <= Date.UTC(2026, 6, 16, 18));
     await writeTransaction(t.db, (trx) => replaceSeries(trx, table.keyName, '', part, Date.UTC(2026, 10, 27)));
-    const series = Array(24).fill(0);
-    series[19] = -100;
-    const { ok } = calculateClient(
-      () => t,
-      () => who,
-    );
-    const r = await ok({
-      masterTariffId: E_ELEC,
-      fromDateTime: '2026-07-16',
-      toDateTime: '2026-07-17',
-      propertyInputs: [{ keyName: 'consumption', dataSeries: series, duration: 3_600_000 }],
-    });
-    const credit = (r.items as Item[]).filter((i) => /Export Credit/.test(i.rateName)).reduce((a, i) => a + i.cost, 0);
+    const credit = await julyDayCredit();
     assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
   });
 });
