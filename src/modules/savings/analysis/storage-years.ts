@@ -58,13 +58,13 @@ export function billStorageYears(
   let first: { result: BillResult; net: Float64Array; charged: Float64Array; discharged: Float64Array } | null = null;
   const byYear: { cost: number; kwh: number }[] = [];
   const withoutBatteryByYear: number[] = [];
-  // Every year is billed on year one's grid: prepared by the first year's bill, reused by the others.
   if (plan.coupling === 'DC' && !dc)
     throw invalidArgument(
       `${plan.couplingPath}.dataValue`,
       'DC',
       "A DC-coupled battery stores the array's DC output, which only a PV system the analysis models has (systemSize or solarPvLoadOffset, by PVWatts): a given solarProduction or a profile's readings are AC",
     );
+  // Every year is billed on year one's grid: prepared by the first year's bill, reused by the others.
   let grid1: PreparedGrid | undefined;
   for (const year of years) {
     // A year whose energy, battery and export prices are year one's has year one's bills.
