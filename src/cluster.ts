@@ -1,10 +1,10 @@
 // `ratebook serve --workers N`: N API processes on one port (node:cluster hands connections out to them).
-// The primary serves nothing: it migrates and seeds once, makes the credentials, then forks the workers, restarts
-// a worker that dies (waiting longer each time one dies soon after starting, so a crash loop does not spin), and on
-// SIGTERM or SIGINT asks every worker to finish its requests and stop, then exits.
+// The primary serves nothing: it migrates and seeds once, makes the credentials, forks the workers and then loads
+// the bundled export prices, restarts a worker that dies (waiting longer each time one dies soon after starting, so a
+// crash loop does not spin), and on SIGTERM or SIGINT asks every worker to finish its requests and stop, then exits.
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
-import { prepareForWorkers, printBanner } from './server.ts';
+import { loadExportPricesInPrimary, prepareForWorkers, printBanner } from './server.ts';
 
 type Print = (line: string) => void;
 
@@ -92,6 +92,10 @@ export async function runPrimary(config: Config, print: Print): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   for (const slot of slots) fork(slot);
+  // After forking, so that the workers listen at once rather than after the load's tens of seconds.
+  loadExportPricesInPrimary(config, print).catch((err: unknown) =>
+    print(`loading the export prices failed: ${(err as Error).message}`),
+  );
 }
 
 export const isClusterWorker = (): boolean => cluster.isWorker;

@@ -66,7 +66,18 @@ export async function prepareForWorkers(config: Config, print: Print): Promise<v
   const db = await prepareDatabase(config, print);
   try {
     await ensureCredentials(new KeysService(db, 0), config, print);
-    // Before the workers start: they do not load them, and nothing else would.
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * The primary's own work once the workers are started: the bundled export prices, which the workers do not load (until
+ * they are in, the workers price from the bundled table). On a connection of its own, closed when done.
+ */
+export async function loadExportPricesInPrimary(config: Config, print: Print): Promise<void> {
+  const db = openDatabase(config, false);
+  try {
     await loadExportPrices(db, print);
   } finally {
     await db.close();

@@ -2,7 +2,7 @@
 // range read touches only the rows it returns, even with millions per key. Writes replace what they overlap and
 // refresh the key's statistics in the same transaction.
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, Db, PropertyLookupsTable } from '../../db/database.ts';
+import type { Database, Db, Dialect, PropertyLookupsTable } from '../../db/database.ts';
 import { insertInChunks } from '../../db/insert-chunks.ts';
 
 export type LookupRow = Selectable<PropertyLookupsTable>;
@@ -138,6 +138,7 @@ export interface SpanValue {
 }
 
 const BULK_ROWS = 5000;
+const PG_ARRAY_ROWS = 50_000;
 
 /**
  * Stores a long series of numeric values (best and actual alike) for a key and sub key, replacing what it overlaps,
@@ -151,6 +152,7 @@ export async function replaceSeries(
   sub: string,
   values: readonly SpanValue[],
   now: number,
+  dialect: Dialect,
 ): Promise<void> {
   if (values.length === 0) return;
   let from = Infinity;
@@ -168,6 +170,20 @@ export async function replaceSeries(
     .where('from_time', '<', to)
     .where('to_time', '>', from)
     .execute();
+  if (dialect === 'postgres') {
+    // Three arrays a statement rather than rows of literals: PostgreSQL parses and plans one short statement, several
+    // times faster for the bundled export prices' 1.75 million values.
+    for (let i = 0; i < values.length; i += PG_ARRAY_ROWS) {
+      const part = values.slice(i, i + PG_ARRAY_ROWS);
+      await sql`insert into property_lookups (key_name, sub_key_name, from_time, to_time, best_value, actual_value)
+        select ${key}, ${sub}, f, t, v, v
+        from unnest(${part.map((v) => v.from)}::bigint[], ${part.map((v) => v.to)}::bigint[], ${part.map((v) => v.value)}::float8[]) as u(f, t, v)`.execute(
+        trx,
+      );
+    }
+    await refreshStats(trx, key, sub, now);
+    return;
+  }
   const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
   const prefix = `${quote(key)},${quote(sub)}`;
   for (let i = 0; i < values.length; i += BULK_ROWS) {

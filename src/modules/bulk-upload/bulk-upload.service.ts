@@ -19,6 +19,7 @@ import type { FileType } from './bulk-upload.schemas.ts';
 import type { Static } from '@sinclair/typebox';
 import type { BulkUploadSummarySchema } from './bulk-upload.schemas.ts';
 import { DateTime } from 'luxon';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export type BulkUploadSummary = Static<typeof BulkUploadSummarySchema>;
 type SummaryRecord = BulkUploadSummary['records'][number];
@@ -263,8 +264,7 @@ async function writeTransaction<T>(db: Db, work: Parameters<typeof write_<T>>[1]
   try {
     return await write_(db, work);
   } catch (e) {
-    const unique = (e as { code?: string }).code === '23505' || /UNIQUE constraint/.test(String((e as Error).message));
-    if (!unique) throw e;
+    if (!isUniqueViolation(e)) throw e;
     throw invalidArgument(
       'fileData',
       null,

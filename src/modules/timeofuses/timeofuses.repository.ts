@@ -3,6 +3,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, Db, TouGroupsTable, TouPeriodsTable, TousTable } from '../../db/database.ts';
 import type { SeasonRow } from '../seasons/seasons.repository.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { randomPrivateIds } from '../../domain/ids/private-ids.ts';
 
 export type GroupRow = Selectable<TouGroupsTable>;
@@ -244,9 +245,7 @@ async function againOnTakenId<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (e) {
-      const unique =
-        (e as { code?: string }).code === '23505' || /UNIQUE constraint/.test(String((e as Error).message));
-      if (!unique || attempt >= 5) throw e;
+      if (!isUniqueViolation(e) || attempt >= 5) throw e;
     }
   }
 }

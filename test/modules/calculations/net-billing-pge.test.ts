@@ -283,7 +283,9 @@ describe('E-ELEC before the export prices are stored', () => {
     // is not in; the calculation must not credit it 0 but take the bundled table, as before anything was stored.
     const table = PGE.series.find((x) => x.keyName === 'pgeNbtExportGeneration2026')!;
     const part = expandSeries(PGE, table).filter((h) => h.to <= Date.UTC(2026, 6, 16, 18));
-    await writeTransaction(t.db, (trx) => replaceSeries(trx, table.keyName, '', part, Date.UTC(2026, 10, 27)));
+    await writeTransaction(t.db, (trx) =>
+      replaceSeries(trx, table.keyName, '', part, Date.UTC(2026, 10, 27), t.db.dialect),
+    );
     const credit = await julyDayCredit();
     assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
   });
