@@ -99,6 +99,8 @@ export function getOnce(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
+    // A server that takes the connection and never answers fails the test rather than holding it open for good.
+    req.setTimeout(30_000, () => req.destroy(new Error(`no answer from ${url} within 30 s`)));
     req.end();
   });
 }
