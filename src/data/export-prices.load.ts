@@ -49,7 +49,14 @@ export async function claimLoad(db: Db, now = Date.now()): Promise<boolean> {
         .where('seed_name', '=', LOAD_CLAIM)
         .executeTakeFirst();
       if (claim && now - Date.parse(claim.applied_at) < CLAIM_STALE_MS) return false;
-      await trx.deleteFrom('seed_runs').where('seed_name', '=', LOAD_CLAIM).execute();
+      // Only the stale claim that was read: on PostgreSQL another process's claim committed since that read must not
+      // be deleted (its insert then refuses ours as a unique violation, below).
+      if (claim)
+        await trx
+          .deleteFrom('seed_runs')
+          .where('seed_name', '=', LOAD_CLAIM)
+          .where('applied_at', '=', claim.applied_at)
+          .execute();
       await trx
         .insertInto('seed_runs')
         .values({
