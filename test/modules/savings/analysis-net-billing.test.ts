@@ -20,6 +20,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
+import { calculateClient } from '../../helpers/calculate-client.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -77,12 +78,13 @@ for (const dialect of dialects) {
     let t: TestApp;
     let c: NewCredentials;
     /** The analysis of the year above; `arrangement`: an exportArrangement tagged after. */
-    const analyse = async (arrangement?: string): Promise<Answer> => {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/rest/v1/accounts/analysis',
-        headers: { authorization: t.authHeader(c), 'content-type': 'application/json' },
-        payload: JSON.stringify({
+    const { ok } = calculateClient(
+      () => t,
+      () => c,
+    );
+    const analyse = (arrangement?: string): Promise<Answer> =>
+      ok(
+        {
           fromDateTime: '2026-07-01',
           address: { zip: '94103' },
           applyUtilityTax: false,
@@ -106,11 +108,9 @@ for (const dialect of dialects) {
             { keyName: 'projectDuration', dataValue: 1 },
             ...(arrangement ? [{ keyName: 'exportArrangement', dataValue: arrangement, scenarios: 'after' }] : []),
           ],
-        }),
-      });
-      assert.equal(res.statusCode, 200, res.body.slice(0, 2000));
-      return res.json().results[0];
-    };
+        },
+        '/rest/v1/accounts/analysis',
+      );
     const afterMonths = (a: Answer) => {
       const id = a.series.find((s) => s.scenario === 'after' && s.seriesPeriod === 'MONTH')!.seriesId;
       return { id, months: a.seriesData.filter((m) => m.seriesId === id) };

@@ -27,7 +27,12 @@ const grid = { shared: true } as unknown as PreparedGrid;
 function standIn(exportOverride: BillInput['exportOverride'] = null) {
   const runs: { detail: string | undefined; grid: PreparedGrid | undefined }[] = [];
   const bill = {
-    input: { options: { detailLevel: 'ALL' }, lookups: new Map(), versions: [], exportOverride } as unknown as BillInput,
+    input: {
+      options: { detailLevel: 'ALL' },
+      lookups: new Map(),
+      versions: [],
+      exportOverride,
+    } as unknown as BillInput,
     run(input: BillInput, g?: PreparedGrid): BillResult {
       runs.push({ detail: input.options?.detailLevel, grid: g });
       // Exports are credited at the lookup 'sell' when the year has one, else at $0.50.

@@ -44,7 +44,9 @@ describe('the years of a term', () => {
     const input = afterYearInput(second!, usage, false);
     // 1 - 0, 1 - 1.5, 1 - 0, 1 - 1.
     assert.deepEqual([...input.net], [1, -0.5, 1, 0]);
-    assert.deepEqual(input.series, [{ keyName: 'consumption', from: 0, duration: H, values: input.net, exports: null }]);
+    assert.deepEqual(input.series, [
+      { keyName: 'consumption', from: 0, duration: H, values: input.net, exports: null },
+    ]);
     // One meter sends the net load's negative part: 0.5 kWh in the second hour.
     assert.deepEqual([...input.sent], [0, 0.5, 0, 0]);
   });
