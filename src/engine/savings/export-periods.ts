@@ -44,18 +44,19 @@ function lookupReader(series: LookupSeries | undefined) {
 }
 
 /**
- * `net`: kWh per interval of the prepared grid (negative: sent). `months`: the 13 edges of year one's months.
+ * `sent`: kWh sent per interval of the prepared grid (the net load's negative part; with two meters the whole PV
+ * output). `months`: the 13 edges of year one's months.
  * One list per month, in the TOU group's order, of the periods that sent anything.
  */
 export function exportPeriods(
   prepared: PreparedGrid,
   result: BillResult,
-  net: ArrayLike<number>,
+  sent: ArrayLike<number>,
   months: readonly number[],
 ): ExportPeriod[][] {
   const { grid, selection, input } = prepared;
   const out: ExportPeriod[][] = months.slice(0, -1).map(() => []);
-  if (net.length !== grid.n) return out;
+  if (sent.length !== grid.n) return out;
   const group = importGroup(prepared);
   const index = group ? selection.touIndexOf(group) : null;
   const names = group ? input.touGroups.get(group)!.tous.map((t) => t.touName) : [];
@@ -75,7 +76,7 @@ export function exportPeriods(
     }
     return s;
   };
-  for (let i = 0; i < grid.n; i++) if (net[i]! < 0) at(monthOf[i]!, bucketOf(i)).kwh -= net[i]!;
+  for (let i = 0; i < grid.n; i++) if (sent[i]! > 0) at(monthOf[i]!, bucketOf(i)).kwh += sent[i]!;
 
   const rates = new Map<number, Rate>();
   for (const v of input.versions) for (const r of v.rates) rates.set(r.tariffRateId, r);
@@ -93,8 +94,8 @@ export function exportPeriods(
     let whole = 0;
     const earned = new Float64Array(i1 - i0);
     for (let i = i0; i < i1; i++) {
-      if (net[i]! >= 0 || !match.season(i) || !match.tou(i)) continue;
-      earned[i - i0] = -net[i]! * price(grid.bounds[i]!);
+      if (!(sent[i]! > 0) || !match.season(i) || !match.tou(i)) continue;
+      earned[i - i0] = sent[i]! * price(grid.bounds[i]!);
       whole += earned[i - i0]!;
     }
     if (whole === 0) continue;

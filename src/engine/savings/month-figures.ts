@@ -13,12 +13,17 @@ export interface MonthDetail extends MonthFigures {
 const cents = (x: number) => Math.round(x * 100) / 100 + 0;
 const kwh = (x: number) => Math.round(x * 1000) / 1000 + 0;
 
-/** `months` holds the 13 edges of the 12 months. `values` are kWh per interval of the grid (negative: sent). */
+/**
+ * `months` holds the 13 edges of the 12 months. `values` are kWh per interval of the grid (negative: sent). `sent`,
+ * when the meter records more than the net (two meters: the whole PV output is sent), is the kWh sent per interval:
+ * then each interval draws values + sent.
+ */
 export function monthFigures(
   result: BillResult | null,
   values: ArrayLike<number>,
   grid: { from: number; duration: number },
   months: readonly number[],
+  sent?: ArrayLike<number>,
 ): MonthDetail[] {
   const out: MonthDetail[] = months.slice(0, -1).map((from, k) => ({
     period: { from, to: months[k + 1]! },
@@ -38,7 +43,10 @@ export function monthFigures(
     const t = grid.from + i * grid.duration;
     while (m < out.length - 1 && t >= months[m + 1]!) m++;
     const v = values[i]!;
-    if (v >= 0) out[m]!.importedKWh += v;
+    if (sent) {
+      out[m]!.importedKWh += v + sent[i]!;
+      out[m]!.exportedKWh += sent[i]!;
+    } else if (v >= 0) out[m]!.importedKWh += v;
     else out[m]!.exportedKWh -= v;
   }
   for (const item of result?.items ?? []) {

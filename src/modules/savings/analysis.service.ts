@@ -166,7 +166,7 @@ export class SavingsService {
     });
     addExportPeriods(
       answer,
-      exportPeriods(afterYears.grid, afterYears.yearOne, afterYears.yearOneNet, calendar.months),
+      exportPeriods(afterYears.grid, afterYears.yearOne, afterYears.yearOneSent, calendar.months),
     );
     if (storage && storageYears)
       addStorage(answer, { ...plan, storage }, storageYears, { from, to, at: calendar.at }, calendar.months, usage);

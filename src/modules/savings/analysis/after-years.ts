@@ -2,7 +2,9 @@
 // on one grid of the after tariff over year one, prepared once for the designs that share it (its hours' seasons, TOU
 // periods and billing periods). Year one is billed in full (its items make the months of the answer); later years
 // need only the total, which the engine sums from the charges whatever the detail level, so they are billed without
-// items; a year whose energy and export prices are year one's has year one's bill.
+// items; a year whose energy and export prices are year one's has year one's bill. With two meters (buy all / sell
+// all) each year's usage and PV output are billed apart (after-year-input.ts).
+import { exportRulesFor } from '../../../engine/bill/export-credits.ts';
 import { prepareGrid, type PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
 import { total } from '../../../engine/savings/term.ts';
@@ -18,6 +20,8 @@ export interface AfterYears {
   grid: PreparedGrid;
   /** Year one's net load, kWh per interval of the usage's grid. */
   yearOneNet: Float64Array;
+  /** Year one's kWh sent per interval, as the after bill meters it (the PV output itself with two meters). */
+  yearOneSent: Float64Array;
   /** Each year's bill total and net kWh, before escalation. */
   byYear: { cost: number; kwh: number }[];
 }
@@ -29,7 +33,8 @@ export function billAfterYears(
   years: Iterable<TermYear>,
   prices: ExportYears | null,
 ): AfterYears {
-  let first: { result: BillResult; net: Float64Array } | null = null;
+  let first: { result: BillResult; net: Float64Array; sent: Float64Array } | null = null;
+  const twoMeters = exportRulesFor(bill.input.versions, bill.input.exportOverride)?.arrangement === 'BUY_ALL_SELL_ALL';
   const byYear: { cost: number; kwh: number }[] = [];
   const totalOnly = { ...bill.input.options, detailLevel: 'TOTAL' as const };
   for (const year of years) {
@@ -37,19 +42,19 @@ export function billAfterYears(
       byYear.push({ ...byYear[0]! });
       continue;
     }
-    const { net, series } = afterYearInput(year, grid);
+    const { net, sent, series } = afterYearInput(year, grid, twoMeters);
     let result: BillResult;
     if (!first) {
-      const input = { ...bill.input, series: [series] };
+      const input = { ...bill.input, series };
       after.grid ??= prepareGrid(input);
       result = bill.run(input, after.grid);
-      first = { result, net };
+      first = { result, net, sent };
     } else {
       const input = withYearPrices(bill.input, prices, year.n);
-      result = bill.run({ ...input, options: totalOnly, series: [series] }, after.grid!);
+      result = bill.run({ ...input, options: totalOnly, series }, after.grid!);
     }
     byYear.push({ cost: result.summary.totalCost, kwh: total(net) });
   }
   if (!first) throw new RangeError('A term has at least one year');
-  return { yearOne: first.result, grid: after.grid!, yearOneNet: first.net, byYear };
+  return { yearOne: first.result, grid: after.grid!, yearOneNet: first.net, yearOneSent: first.sent, byYear };
 }

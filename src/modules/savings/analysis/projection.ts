@@ -26,7 +26,7 @@ export function projectDesign(
 ): DesignProjection {
   const { months, yearPeriods } = calendar;
   const beforeMonths = monthFigures(before, usage.values, usage, months);
-  const afterMonths = monthFigures(after.yearOne, after.yearOneNet, usage, months);
+  const afterMonths = monthFigures(after.yearOne, after.yearOneNet, usage, months, after.yearOneSent);
   const solarKwh = monthFigures(null, pv, usage, months).map((m) => m.kwh);
   const projection = project({
     years: plan.years,

@@ -11,7 +11,7 @@ import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
 import { invalidArgument } from '../../../http/errors.ts';
-import { usageSeries } from './after-year-input.ts';
+import { sentOf, usageSeries } from './after-year-input.ts';
 import type { AfterYears } from './after-years.ts';
 import type { StoragePlan } from './inputs.ts';
 import type { TermYear } from './term-years.ts';
@@ -122,6 +122,7 @@ export function billStorageYears(
     yearOne: first.result,
     grid: grid1!,
     yearOneNet: first.net,
+    yearOneSent: sentOf(first.net),
     byYear,
     charged: first.charged,
     discharged: first.discharged,

@@ -1,6 +1,7 @@
 // The bills of a term's years after solar, on a stand-in bill that charges $1 per kWh drawn and credits $0.50 per kWh
 // sent: year one billed in full on the shared grid, later years at detail level TOTAL, a year repeating year one's
-// energy and export prices not billed again; a year with export prices of its own billed at them.
+// energy and export prices not billed again; a year with export prices of its own billed at them; two meters (buy all /
+// sell all) billing the usage and the PV output apart.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PreparedGrid } from '../../../../src/engine/bill/prepared.ts';
@@ -23,16 +24,21 @@ const usage: Usage = {
 const pv = Float64Array.from([0, 3, 0, 2]);
 const grid = { shared: true } as unknown as PreparedGrid;
 
-function standIn() {
+function standIn(exportOverride: BillInput['exportOverride'] = null) {
   const runs: { detail: string | undefined; grid: PreparedGrid | undefined }[] = [];
   const bill = {
-    input: { options: { detailLevel: 'ALL' }, lookups: new Map() } as unknown as BillInput,
+    input: {
+      options: { detailLevel: 'ALL' },
+      lookups: new Map(),
+      versions: [],
+      exportOverride,
+    } as unknown as BillInput,
     run(input: BillInput, g?: PreparedGrid): BillResult {
       runs.push({ detail: input.options?.detailLevel, grid: g });
       // Exports are credited at the lookup 'sell' when the year has one, else at $0.50.
       const sell = input.lookups.get('sell')?.value[0] ?? 0.5;
       let cost = 0;
-      for (const v of input.series[0]!.values as Float64Array) cost += v > 0 ? v : v * sell;
+      for (const s of input.series) for (const v of s.values as Float64Array) cost += v > 0 ? v : v * sell;
       return { items: [], summary: { totalCost: cost }, assumptions: [], accuracy: 100 } as unknown as BillResult;
     },
   } as unknown as PreparedBill;
@@ -53,6 +59,7 @@ describe('the after bills of a term', () => {
       { cost: 2.75, kwh: 2.75 },
     ]);
     assert.deepEqual([...years.yearOneNet], [1, -2, 1, -1]);
+    assert.deepEqual([...years.yearOneSent], [0, 2, 0, 1]);
     assert.equal(years.yearOne.summary.totalCost, 0.5);
     assert.deepEqual(runs, [
       { detail: 'ALL', grid },
@@ -81,5 +88,14 @@ describe('the after bills of a term', () => {
       [0.5, 1.25, 1.7],
     );
     assert.equal(runs.length, 3);
+  });
+
+  it('bills the usage and the PV output apart with two meters (buy all / sell all)', () => {
+    const { bill, after } = standIn({ arrangement: 'BUY_ALL_SELL_ALL' });
+    const years = billAfterYears(after, bill, usage, termYears(usage, pv, 1, 0), null);
+    // One meter nets each hour (0.50 above); two bill all 4 kWh used at $1 and credit all 5 kWh made at $0.50:
+    // 4 - 2.50 = 1.50. The net load is the same; every kWh the panels make is sent.
+    assert.deepEqual(years.byYear, [{ cost: 1.5, kwh: -1 }]);
+    assert.deepEqual([...years.yearOneSent], [0, 3, 0, 2]);
   });
 });

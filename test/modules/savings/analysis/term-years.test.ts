@@ -41,9 +41,28 @@ describe('the years of a term', () => {
 
   it('makes a year the net load its after bill reads, on the usage grid', () => {
     const [, second] = termYears(usage, pv, 2, 0.5);
-    const input = afterYearInput(second!, usage);
+    const input = afterYearInput(second!, usage, false);
     // 1 - 0, 1 - 1.5, 1 - 0, 1 - 1.
     assert.deepEqual([...input.net], [1, -0.5, 1, 0]);
-    assert.deepEqual(input.series, { keyName: 'consumption', from: 0, duration: H, values: input.net, exports: null });
+    assert.deepEqual(input.series, [
+      { keyName: 'consumption', from: 0, duration: H, values: input.net, exports: null },
+    ]);
+    // One meter sends the net load's negative part: 0.5 kWh in the second hour.
+    assert.deepEqual([...input.sent], [0, 0.5, 0, 0]);
+  });
+
+  it('keeps the usage and the PV output apart with two meters (buy all / sell all)', () => {
+    const [, second] = termYears(usage, pv, 2, 0.5);
+    const input = afterYearInput(second!, usage, true);
+    // The net is the same; the bill reads the usage drawn and the whole output sent: 0, 1.5, 0, 1 (2 x 0.5 degraded).
+    assert.deepEqual([...input.net], [1, -0.5, 1, 0]);
+    assert.deepEqual(
+      input.series.map((s) => Array.from(s.values)),
+      [
+        [1, 1, 1, 1],
+        [-0, -1.5, -0, -1],
+      ],
+    );
+    assert.deepEqual([...input.sent], [0, 1.5, 0, 1]);
   });
 });
