@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { CACHE_DIR } from '../test/helpers/test-cache.ts';
+import { ensureBuilt } from '../test/helpers/built.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -28,6 +29,9 @@ const ALONE = new Set([
   'test/modules/keys/key-changes.test.ts', // a revocation seen within a second
   'test/modules/jobs/jobs-worker-kill.test.ts', // `ratebook worker` processes, one killed mid-chunk
 ]);
+
+/** A test file that starts `ratebook` processes, through the helpers that run the built service. */
+const STARTS_RATEBOOK = /helpers\/(server-process|console-harness|built)\.ts/;
 
 /** How long one file may take before it is stopped and counted failed (node --test's --test-timeout was 300 s a test). */
 const FILE_LIMIT_MS = 20 * 60_000;
@@ -110,6 +114,9 @@ async function main(): Promise<number> {
     `${files.length} test files: ${pooled.length} at most ${concurrency} at once, then ${alone.length} alone (TZ=${process.env.TZ ?? ''})`,
   );
 
+  // Once, before any file runs: the files that start `ratebook` processes run the built service (test/helpers/built.ts),
+  // and several building it at once would write dist/ over each other.
+  if (files.some((f) => STARTS_RATEBOOK.test(readFileSync(join(ROOT, f), 'utf8')))) ensureBuilt();
   if (process.env.TEST_TAP_DIR) mkdirSync(process.env.TEST_TAP_DIR, { recursive: true });
   const started = performance.now();
   const outcomes: Outcome[] = [];

@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { REFERENCE_DIR } from '../helpers/reference.ts';
 import { referenceRecord, startFakeUrdb, URDB_TEST_KEY, type FakeUrdb } from '../helpers/urdb-api-server.ts';
+import { ratebookArgs } from '../helpers/server-process.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HAVE_REFERENCE = existsSync(join(REFERENCE_DIR, 'urdb'));
@@ -23,7 +24,7 @@ function cli(
   env: Record<string, string>,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, ratebookArgs(args), {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });

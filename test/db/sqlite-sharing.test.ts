@@ -12,6 +12,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createTestDb, type TestDb } from '../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ratebookArgs } from '../helpers/server-process.ts';
 
 const TOU = {
   lseId: 734,
@@ -100,7 +101,7 @@ describe('SQLite file shared by processes', () => {
       );
     writeFileSync(csv, `${lines.join('\n')}\n`);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'import', 'lookups', csv], {
+    const child = spawn(process.execPath, ratebookArgs(['import', 'lookups', csv]), {
       env: { ...process.env, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

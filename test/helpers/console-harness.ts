@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/paths.ts';
+import { ensureBuilt, RATEBOOK_JS } from './built.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = (): boolean => existsSync(CHROMIUM);
@@ -18,20 +19,9 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Builds dist/ (server bundle and console) as `npm run build` does. */
+/** Builds dist/ (server bundle and console) as `npm run build` does, unless it is fresh. */
 export async function buildDist(): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
-}
-
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}): ${err}`)),
-    );
-  });
+  ensureBuilt();
 }
 
 /** `node dist/ratebook.js serve` on a new SQLite file and a free port, with admin credentials of its own. */
@@ -48,7 +38,7 @@ export async function startBuiltService(): Promise<Service> {
     RATEBOOK_ADMIN_APP_ID: appId,
     RATEBOOK_ADMIN_APP_KEY: appKey,
   };
-  const child: ChildProcess = spawn(process.execPath, ['dist/ratebook.js', 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [RATEBOOK_JS, 'serve'], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

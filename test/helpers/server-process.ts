@@ -1,9 +1,16 @@
-// Real `ratebook` processes for tests of several servers on one database: start, wait for the banner, stop.
+// Real `ratebook` processes (the built service, helpers/built.ts) for tests of servers and the CLI: start, wait for
+// the banner, stop.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
+import { ensureBuilt, RATEBOOK_JS } from './built.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const BIN = ['--import', 'tsx', 'src/main.ts'];
+
+/** `node dist/ratebook.js` with these arguments, built first if a source is newer. */
+export function ratebookArgs(args: string[]): string[] {
+  ensureBuilt();
+  return [RATEBOOK_JS, ...args];
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -20,7 +27,7 @@ export function ratebookCli(
   args: string[],
   env: Record<string, string>,
 ): { status: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, [...BIN, ...args], {
+  const res = spawnSync(process.execPath, ratebookArgs(args), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -33,7 +40,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   startMs = 180_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+  const child = spawn(process.execPath, ratebookArgs(['serve', '--port', '0', '--host', '127.0.0.1', ...args]), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
   });

@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { dialects } from '../../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
+import { ratebookArgs } from '../../helpers/server-process.ts';
 
 const E1 = 522;
 const E_TOU_C = 1100102;
@@ -478,7 +479,7 @@ describe('ratebook history purge', () => {
       await t.close();
     }
     const cli = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      spawnSync(process.execPath, ratebookArgs(args), {
         cwd: ROOT,
         env: {
           ...process.env,

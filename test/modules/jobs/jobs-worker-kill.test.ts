@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { NewCredentials } from '../../../src/modules/keys/keys.service.ts';
 import { dialects } from '../../helpers/dialects.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { ratebookArgs } from '../../helpers/server-process.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const ACCOUNTS = 30;
@@ -35,7 +36,7 @@ interface Worker {
 
 /** `ratebook worker` on the test's schema, once it says it is working. */
 async function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
+  const child = spawn(process.execPath, ratebookArgs(['worker']), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
   });
