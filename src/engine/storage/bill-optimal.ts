@@ -248,7 +248,7 @@ export function billOptimal(
       soc,
       costs.periods[k + 1],
     );
-    const solution = solve(lp);
+    const solution = solve(lp, k);
     if (solution.status !== 'OPTIMAL')
       throw new OptimiserError(`The dispatch program of billing period ${k + 1} ended ${solution.status}`);
     const x = solution.x;

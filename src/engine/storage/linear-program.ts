@@ -24,7 +24,13 @@ export interface LpSolution {
   objective: number;
 }
 
-export type LpSolver = (lp: LinearProgram) => LpSolution;
+/**
+ * Solves a program. `slot` names a place in a sequence of similar programs (the engine passes a billing period's
+ * index): a solver may keep the program a slot last held and, when the next one differs from it only in bounds and
+ * costs (the same period of another year or design), start from its optimal basis instead of from nothing. The
+ * answer is the optimum either way.
+ */
+export type LpSolver = (lp: LinearProgram, slot?: number) => LpSolution;
 
 export class LpBuilder {
   private readonly cost: number[] = [];
@@ -47,12 +53,30 @@ export class LpBuilder {
 
   /** lower <= sum of coefficient x column <= upper (columns need not be sorted or distinct). */
   row(terms: readonly (readonly [number, number])[], lower: number, upper: number): void {
-    const merged = new Map<number, number>();
-    for (const [j, v] of terms) if (v !== 0) merged.set(j, (merged.get(j) ?? 0) + v);
-    for (const j of [...merged.keys()].sort((a, b) => a - b)) {
-      this.indices.push(j);
-      this.values.push(merged.get(j)!);
+    // A year's programs hold thousands of rows of a few terms each: sorted by insertion into the row's own stretch
+    // of the arrays, a column given twice summed, zeros dropped (no Map or sort per row: they were the build's time).
+    const start = this.indices.length;
+    for (const [j, v] of terms) {
+      if (v === 0) continue;
+      let k = this.indices.length;
+      while (k > start && this.indices[k - 1]! > j) k--;
+      if (k > start && this.indices[k - 1] === j) {
+        this.values[k - 1]! += v;
+        continue;
+      }
+      if (k === this.indices.length) {
+        this.indices.push(j);
+        this.values.push(v);
+      } else {
+        this.indices.splice(k, 0, j);
+        this.values.splice(k, 0, v);
+      }
     }
+    for (let k = this.indices.length - 1; k >= start; k--)
+      if (this.values[k] === 0) {
+        this.indices.splice(k, 1);
+        this.values.splice(k, 1);
+      }
     this.starts.push(this.indices.length);
     this.rowLo.push(lower);
     this.rowUp.push(upper);
