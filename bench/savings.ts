@@ -1,14 +1,20 @@
 // The savings analysis over HTTP against the built server: 20 system sizes sharing one typical home in San Francisco
 // on PG&E E-1 over 20 years (each size's after bill billed again for every year of degraded output: 400 year-long
-// bills), one size, 20 sizes on E-ELEC after solar (net billing: every year's hourly export prices read once), 20 sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION, and BILL_OPTIMAL over fewer runs:
+// bills), one size, 20 sizes on E-ELEC after solar (net billing: every year's hourly export prices read once), 20 sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION and BILL_OPTIMAL, and one size with BILL_OPTIMAL, over fewer runs:
 // each of its years is 12 linear programs), and the savings by region of one place.
-// Usage: npm run bench:savings [-- --runs 30 --database-url postgres://...]
+// Usage: npm run bench:savings [-- --runs 30 --database-url postgres://... --only battery]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSeededServer } from './lib/seeded-server.ts';
 import { median } from './synthetic-load.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '30' }, 'database-url': { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '30' },
+    'database-url': { type: 'string' },
+    // Only the cases whose label holds this text (e.g. --only battery).
+    only: { type: 'string', default: '' },
+  },
 });
 const server = await startSeededServer('savings', { databaseUrl: values['database-url'], tier: 'signal' });
 const battery = (dispatch: string) => [
@@ -29,6 +35,11 @@ const body = (sizes: number[], storage: object[] = [], tariffs = 'before,after')
     propertyInputs: [{ keyName: 'systemSize', dataValue: kw }, ...storage],
   })),
 });
+/** The server process's CPU seconds (user + system, /proc/PID/stat): what a request costs whatever shares the cores. */
+const serverCpu = () => {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const sizes = Array.from({ length: 20 }, (_, k) => k + 1);
 const runs = Number(values.runs);
 const cases: [string, string, string | null, number][] = [
@@ -47,6 +58,12 @@ const cases: [string, string, string | null, number][] = [
     Math.min(runs, 5),
   ],
   [
+    '20 sizes with a battery (BILL_OPTIMAL), 20 years',
+    '/rest/v1/accounts/analysis',
+    JSON.stringify(body(sizes, battery('BILL_OPTIMAL'))),
+    Math.min(runs, 3),
+  ],
+  [
     '1 size with a battery (BILL_OPTIMAL), 20 years',
     '/rest/v1/accounts/analysis',
     JSON.stringify(body([4], battery('BILL_OPTIMAL'))),
@@ -55,12 +72,14 @@ const cases: [string, string, string | null, number][] = [
   ['savings by region (94110)', '/rest/alpha/open/region?zipCode=94110', null, runs],
 ];
 try {
-  for (const [label, path, payload, count] of cases) {
+  for (const [label, path, payload, count] of cases.filter(([label]) => label.includes(values.only!))) {
     const ms: number[] = [];
+    const cpu: number[] = [];
     // Three warm-up requests, one for the slow battery cases.
     const warmUp = count === runs ? 3 : 1;
     for (let i = 0; i < count + warmUp; i++) {
       const t0 = performance.now();
+      const c0 = serverCpu();
       const res = await fetch(
         `${server.base}${path}`,
         payload
@@ -73,11 +92,14 @@ try {
       );
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${label}: ${res.status} ${text.slice(0, 300)}`);
-      if (i >= warmUp) ms.push(performance.now() - t0);
+      if (i >= warmUp) {
+        ms.push(performance.now() - t0);
+        cpu.push((serverCpu() - c0) * 1000);
+      }
     }
     const sorted = [...ms].sort((a, b) => a - b);
     console.log(
-      `${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests`,
+      `${server.dialect} ${label}: median ${median(ms).toFixed(1)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(1)} ms over ${ms.length} requests (server CPU median ${median(cpu).toFixed(0)} ms)`,
     );
   }
 } finally {

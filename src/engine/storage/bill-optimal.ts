@@ -162,11 +162,13 @@ function periodProgram(
       terms.push([y, 1]);
       if (min && block.preTax) minimumTerms.push([y, block.prices[j]! / block.weight]);
     });
+    // The intervals' columns first, the blocks' (made after them) last: the row comes in column order, unsorted.
+    const meter: [number, number][] = [];
     for (const t of block.intervals) {
-      terms.push([cols.imp[t]!, -1]);
-      if (block.side === 'NET') terms.push([cols.exp[t]!, 1]);
+      meter.push([cols.imp[t]!, -1]);
+      if (block.side === 'NET') meter.push([cols.exp[t]!, 1]);
     }
-    lp.row(terms, 0, 0);
+    lp.row(meter.concat(terms), 0, 0);
   }
   for (const block of costs.demands) {
     const peak: [number, number][] = block.widths.map((width, j) => {
@@ -175,9 +177,9 @@ function periodProgram(
       return [z, 1];
     });
     for (const w of block.windows) {
-      const terms: [number, number][] = [...peak];
+      const terms: [number, number][] = [];
       for (const t of w.intervals) terms.push([cols.imp[t]!, -1 / w.hours]);
-      lp.row(terms, 0, INF);
+      lp.row(terms.concat(peak), 0, INF);
     }
   }
   // The next period's tiers and demand charges over the look-ahead day, at a day's share of their widths and prices:
@@ -197,11 +199,12 @@ function periodProgram(
         aheadColumns.push([y, block.prices[j]!]);
         return [y, 1];
       });
+      const meter: [number, number][] = [];
       for (const t of intervals) {
-        terms.push([cols.imp[t + n]!, -1]);
-        if (block.side === 'NET') terms.push([cols.exp[t + n]!, 1]);
+        meter.push([cols.imp[t + n]!, -1]);
+        if (block.side === 'NET') meter.push([cols.exp[t + n]!, 1]);
       }
-      lp.row(terms, 0, 0);
+      lp.row(meter.concat(terms), 0, 0);
     }
     for (const block of next.demands) {
       const windows = block.windows.filter((w) => w.intervals.every((t) => t < ahead));
@@ -212,9 +215,9 @@ function periodProgram(
         return [z, 1];
       });
       for (const w of windows) {
-        const terms: [number, number][] = [...peak];
+        const terms: [number, number][] = [];
         for (const t of w.intervals) terms.push([cols.imp[t + n]!, -1 / w.hours]);
-        lp.row(terms, 0, INF);
+        lp.row(terms.concat(peak), 0, INF);
       }
     }
   }
@@ -248,7 +251,7 @@ export function billOptimal(
       soc,
       costs.periods[k + 1],
     );
-    const solution = solve(lp);
+    const solution = solve(lp, k);
     if (solution.status !== 'OPTIMAL')
       throw new OptimiserError(`The dispatch program of billing period ${k + 1} ended ${solution.status}`);
     const x = solution.x;

@@ -24,7 +24,13 @@ export interface LpSolution {
   objective: number;
 }
 
-export type LpSolver = (lp: LinearProgram) => LpSolution;
+/**
+ * Solves a program. `slot` names a place in a sequence of similar programs (the engine passes a billing period's
+ * index): a solver may keep the program a slot last held and, when the next one differs from it only in bounds and
+ * costs (the same period of another year or design), start from its optimal basis instead of from nothing. The
+ * answer is the optimum either way.
+ */
+export type LpSolver = (lp: LinearProgram, slot?: number) => LpSolution;
 
 export class LpBuilder {
   private readonly cost: number[] = [];
@@ -47,12 +53,40 @@ export class LpBuilder {
 
   /** lower <= sum of coefficient x column <= upper (columns need not be sorted or distinct). */
   row(terms: readonly (readonly [number, number])[], lower: number, upper: number): void {
-    const merged = new Map<number, number>();
-    for (const [j, v] of terms) if (v !== 0) merged.set(j, (merged.get(j) ?? 0) + v);
-    for (const j of [...merged.keys()].sort((a, b) => a - b)) {
+    // A year's programs hold thousands of rows of a few terms (and a tier's row of a month of intervals), built
+    // again for every year of every design: a row's terms are put in column order by insertion, in place in the
+    // program's own arrays (a long row out of order is sorted once); a column given twice is summed and zeros are
+    // dropped. No Map, copy or sort per row: those were most of a savings analysis's time.
+    const start = this.indices.length;
+    let inOrder = true;
+    for (let k = 1; k < terms.length && inOrder; k++) inOrder = terms[k]![0] > terms[k - 1]![0];
+    const sortFirst = !inOrder && terms.length > 32;
+    for (const [j, v] of sortFirst ? [...terms].sort((a, b) => a[0] - b[0]) : terms) {
+      let k = this.indices.length;
+      while (k > start && this.indices[k - 1]! > j) k--;
+      if (k > start && this.indices[k - 1] === j) {
+        this.values[k - 1]! += v;
+        continue;
+      }
+      // Shift the larger columns one place up and put this one below them.
       this.indices.push(j);
-      this.values.push(merged.get(j)!);
+      this.values.push(v);
+      for (let m = this.indices.length - 1; m > k; m--) {
+        this.indices[m] = this.indices[m - 1]!;
+        this.values[m] = this.values[m - 1]!;
+      }
+      this.indices[k] = j;
+      this.values[k] = v;
     }
+    let kept = start;
+    for (let k = start; k < this.indices.length; k++)
+      if (this.values[k] !== 0) {
+        this.indices[kept] = this.indices[k]!;
+        this.values[kept] = this.values[k]!;
+        kept++;
+      }
+    this.indices.length = kept;
+    this.values.length = kept;
     this.starts.push(this.indices.length);
     this.rowLo.push(lower);
     this.rowUp.push(upper);

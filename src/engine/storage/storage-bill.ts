@@ -160,11 +160,29 @@ export function billWithStorage(
   const say = (description: string, accuracy: number, dataValue: string | null = null) =>
     noted.push({ keyName: 'storage', dataValue, description, fromDateTime: null, toDateTime: null, accuracy });
 
+  const ranges = prepared.grid.n * prepared.grid.step > 366 * DAY && battery.capacityFadePerYear > 0;
+  /** The bill of a dispatch with the assumptions said so far and the battery's own line. */
+  const billed = (d: DispatchResult, used: Strategy) => {
+    const notes = [...noted];
+    const line = (description: string, accuracy: number, dataValue: string | null = null) =>
+      notes.push({ keyName: 'storage', dataValue, description, fromDateTime: null, toDateTime: null, accuracy });
+    if (ranges) line('Capacity fade is applied for the whole range at the age the battery has at its start', 90);
+    line(
+      `Battery ${round(battery.capacityKwh)} kWh, ${round(battery.chargeKw)}/${round(battery.dischargeKw)} kW, ${battery.coupling}-coupled, round trip ${round(roundTripEfficiency(battery) * 100)} %, dispatched ${used}${used === 'BILL_OPTIMAL' ? ' (perfect foresight of each billing period)' : ''}`,
+      100,
+      request.strategy,
+    );
+    const input = billInputOf(given, prepared, d, pv);
+    return calculateBill({ ...input, noted: [...(given.noted ?? []), ...notes] }, fitsStep(prepared, input));
+  };
+
   let dispatch: DispatchResult;
   let strategyUsed: Strategy = request.strategy;
   let optimiser: StorageBill['optimiser'] = null;
+  let final: BillResult;
   if (request.strategy === 'SELF_CONSUMPTION') {
     dispatch = carryOut(battery, site, selfConsumption(battery, site, batteryFlows), undefined, batteryFlows);
+    final = billed(dispatch, strategyUsed);
   } else if (request.strategy === 'FIXED_SCHEDULE') {
     if (!request.schedule) throw new RangeError('FIXED_SCHEDULE needs a schedule');
     dispatch = carryOut(
@@ -174,6 +192,7 @@ export function billWithStorage(
       undefined,
       batteryFlows,
     );
+    final = billed(dispatch, strategyUsed);
   } else {
     if (!solve) throw new RangeError('BILL_OPTIMAL needs a linear-program solver');
     const costs = tariffCosts(prepared, billInputOf(given, prepared, without, pv), usageOf(without));
@@ -181,26 +200,20 @@ export function billWithStorage(
     optimiser = { objective: plan.objective, periods: plan.periods, approximations: costs.approximations };
     dispatch = carryOut(battery, site, planned(plan.decisions), undefined, batteryFlows);
     for (const a of costs.approximations) say(`Optimised dispatch, approximated: ${a}`, 90);
+    final = billed(dispatch, strategyUsed);
     // Where the program approximated the tariff, the simple strategy can bill less: the better of the two is kept.
+    // (The optimised dispatch's bill is billed once, with its assumptions: they do not change its total.)
     const simple = carryOut(battery, site, selfConsumption(battery, site, batteryFlows), undefined, batteryFlows);
-    if (bill(simple).summary.totalCost < bill(dispatch).summary.totalCost) {
+    if (bill(simple).summary.totalCost < final.summary.totalCost) {
       dispatch = simple;
       strategyUsed = 'SELF_CONSUMPTION';
       say(
         "The optimised dispatch billed more than self-consumption (the program's approximations above): the self-consumption dispatch is billed",
         85,
       );
+      final = billed(dispatch, strategyUsed);
     }
   }
-  if (prepared.grid.n * prepared.grid.step > 366 * DAY && battery.capacityFadePerYear > 0)
-    say('Capacity fade is applied for the whole range at the age the battery has at its start', 90);
-  say(
-    `Battery ${round(battery.capacityKwh)} kWh, ${round(battery.chargeKw)}/${round(battery.dischargeKw)} kW, ${battery.coupling}-coupled, round trip ${round(roundTripEfficiency(battery) * 100)} %, dispatched ${strategyUsed}${strategyUsed === 'BILL_OPTIMAL' ? ' (perfect foresight of each billing period)' : ''}`,
-    100,
-    request.strategy,
-  );
-  const input = billInputOf(given, prepared, dispatch, pv);
-  const final = calculateBill({ ...input, noted: [...(given.noted ?? []), ...noted] }, fitsStep(prepared, input));
   return { bill: final, withoutBattery, dispatch, site, step: prepared.grid.step, strategyUsed, optimiser, prepared };
 }
 

@@ -36,7 +36,8 @@ import type { AccountAnalysis, Assumption, BillRequest, Body, Memo, Usage } from
 import { UsageStep } from './analysis/usage.ts';
 import { addStorage } from './analysis/storage-answer.ts';
 import { billStorageYears } from './analysis/storage-years.ts';
-import { highsSolver } from '../storage/highs-solver.ts';
+import { highsSession } from '../storage/highs-solver.ts';
+import type { LpSolver } from '../../engine/storage/linear-program.ts';
 import { YearOneStep } from './analysis/year-one.ts';
 
 export type { AccountAnalysis };
@@ -51,6 +52,11 @@ interface Shared {
   accountNotes: Assumption[];
   /** The after tariff each kind of design's inputs leads to, chosen once per request. */
   afterChoices: Map<string, Promise<AfterTariffChoice>>;
+  /**
+   * BILL_OPTIMAL's solver, one for the request (made by the first design that needs it): it keeps each billing
+   * period's program, so every later year and design starts from the optimum of the one before (#38's speed).
+   */
+  solver: { get(): Promise<LpSolver>; dispose(): void };
 }
 
 export class SavingsService {
@@ -115,10 +121,15 @@ export class SavingsService {
       bill: beforeBill,
       result: beforeBill.run({ ...beforeBill.input, series: [usageSeries(usage, usage.values)] }),
     };
-    const shared: Shared = { request, beforeId, before, usage, memo, accountNotes, afterChoices: new Map() };
+    const solver = requestSolver();
+    const shared: Shared = { request, beforeId, before, usage, memo, accountNotes, afterChoices: new Map(), solver };
     // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
     const results: AccountAnalysis[] = [];
-    for (const design of designs) results.push(await this.design(shared, design));
+    try {
+      for (const design of designs) results.push(await this.design(shared, design));
+    } finally {
+      solver.dispose();
+    }
     return results;
   }
 
@@ -141,7 +152,7 @@ export class SavingsService {
     // Each year's energy, one at a time; with a battery each year is dispatched and billed by the storage step.
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
     const storage = plan.storage;
-    const solver = storage?.strategy === 'BILL_OPTIMAL' ? await highsSolver() : undefined;
+    const solver = storage?.strategy === 'BILL_OPTIMAL' ? await shared.solver.get() : undefined;
     const prices = await exportYearsOf(after, afterBill, plan.years, plan.utilityInflation);
     const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver, prices, pv.dc) : null;
     const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years, prices);
@@ -172,4 +183,18 @@ export class SavingsService {
       addStorage(answer, { ...plan, storage }, storageYears, { from, to, at: calendar.at }, calendar.months, usage);
     return answer;
   }
+}
+
+/** A HiGHS session made on first use and disposed with the request. */
+function requestSolver(): Shared['solver'] {
+  let session: ReturnType<typeof highsSession> | null = null;
+  return {
+    get: async () => {
+      session ??= highsSession();
+      return (await session).solve;
+    },
+    dispose: () => {
+      session?.then((s) => s.dispose()).catch(() => {});
+    },
+  };
 }
