@@ -5,7 +5,7 @@
 import type { JobsConfig } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AccountRef } from '../accounts/accounts.repository.ts';
-import type { JobKind, ScenarioSpec } from './kinds/job-kind.ts';
+import type { AccountRun, JobKind, ScenarioSpec } from './kinds/job-kind.ts';
 import type { JobAccountRow, JobsRepository } from './jobs.repository.ts';
 import type { ChunkMessage } from './queue/job-queue.ts';
 import type { AccountError, AccountResult, ScenarioResult, StoredRequest } from './job-types.ts';
@@ -68,9 +68,16 @@ export class JobRunner {
     const ref: AccountRef = account.account_id
       ? { accountId: account.account_id }
       : { providerAccountId: account.provider_account_id ?? '' };
+    let run: AccountRun;
+    try {
+      run = await kind.account(ref, request.body, orgId);
+    } catch (err) {
+      // What every scenario needs failed (the account is not there, its dates): each fails with it, as alone.
+      run = () => Promise.reject(err);
+    }
     const scenarios: ScenarioResult[] = [];
     for (const scenario of request.scenarios) {
-      scenarios.push(await this.runScenario(kind, request, ref, scenario, orgId));
+      scenarios.push(await this.runScenario(run, ref, scenario));
       // A year's bill holds the event loop for tens of milliseconds: requests waiting go first between scenarios too.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -84,15 +91,9 @@ export class JobRunner {
     return { status: failed ? 'FAILED' : 'SUCCESS', error, scenarios };
   }
 
-  private async runScenario(
-    kind: JobKind,
-    request: StoredRequest,
-    ref: AccountRef,
-    scenario: ScenarioSpec,
-    orgId: number,
-  ): Promise<ScenarioResult> {
+  private async runScenario(run: AccountRun, ref: AccountRef, scenario: ScenarioSpec): Promise<ScenarioResult> {
     try {
-      const out = await kind.run(ref, request.body, scenario, orgId);
+      const out = await run(scenario);
       return { name: scenario.name, status: 'SUCCESS', ...out, error: null };
     } catch (err) {
       return {

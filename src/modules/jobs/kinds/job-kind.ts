@@ -29,6 +29,12 @@ export interface JobKind {
   readonly bodyOptional: boolean;
   /** Checks the kind's body and scenarios when the job is made: a 400 naming the parameter, before any work. */
   check(body: Record<string, unknown>, scenarios: ScenarioSpec[]): void;
-  /** One account, one scenario. Throws (an ApiError for the account's own faults) when the account cannot be run. */
-  run(ref: AccountRef, body: Record<string, unknown>, scenario: ScenarioSpec, orgId: number): Promise<ScenarioOutcome>;
+  /**
+   * One account made ready for its scenarios (what they share read once); its run bills one scenario. Either throws
+   * (an ApiError for the account's own faults) when the account cannot be run: a throw here fails every scenario.
+   */
+  account(ref: AccountRef, body: Record<string, unknown>, orgId: number): Promise<AccountRun>;
 }
+
+/** One scenario of an account made ready by its kind. */
+export type AccountRun = (scenario: ScenarioSpec) => Promise<ScenarioOutcome>;
