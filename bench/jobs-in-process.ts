@@ -2,9 +2,10 @@
 // with a year of hourly readings each (synthetic, as bench:jobs makes its templates), a CALCULATION job over them with
 // the 3 PG&E tariffs of bench:jobs; wall and CPU time per account-year (3 tariff-years). On SQLite the job runs in
 // this process, so the CPU time is the job's (the readings' upload is outside the timed part). Run it under
-// `node --cpu-prof` to see where the time goes (bench/profile-summary.mjs).
+// `--profile FILE` to see where the time goes (node bench/profile-summary.mjs FILE).
 // Usage: npm run bench:jobs-in-process [-- --accounts 30 --runs 3]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +18,12 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { KeysService } from '../src/modules/keys/keys.service.ts';
 
 const { values } = parseArgs({
-  options: { accounts: { type: 'string', default: '30' }, runs: { type: 'string', default: '3' } },
+  options: {
+    accounts: { type: 'string', default: '30' },
+    runs: { type: 'string', default: '3' },
+    // A V8 CPU profile of the timed runs only (not the set-up), for bench/profile-summary.mjs.
+    profile: { type: 'string' },
+  },
 });
 const N = Number(values.accounts);
 const TARIFFS = [1100102, 522, 1700000];
@@ -69,6 +75,14 @@ try {
     });
   }
   console.log(`${N} accounts uploaded`);
+  const session = new Session();
+  const post = (method: string) =>
+    new Promise<any>((resolve, reject) => session.post(method, (e, r) => (e ? reject(e) : resolve(r))));
+  if (values.profile) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   for (let run = 0; run < Number(values.runs); run++) {
     const load = loadavg()[0]!;
     const cpu0 = process.cpuUsage();
@@ -95,6 +109,7 @@ try {
         `(${((N * 1000) / cpuMs).toFixed(1)} account-years per CPU-second); load ${load.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`,
     );
   }
+  if (values.profile) writeFileSync(values.profile, JSON.stringify((await post('Profiler.stop')).profile));
 } finally {
   await app.close();
   await db.close();

@@ -8,7 +8,7 @@ import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import type { CalculatedCost, CalculationsService } from '../calculations/calculations.service.ts';
+import { type CalculatedCost, type CalculationsService, RequestCache } from '../calculations/calculations.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { accountProfile, fillGaps } from './account-readings.ts';
 import { ACCOUNT_KEYS } from './account-property-values.ts';
@@ -45,8 +45,9 @@ export class AccountCalculationService {
    * The account, its range and (on the first bill) its usage, read once for any number of bills over them: each
    * scenario's bill equals the calculation of the body with the scenario's tariff and inputs, to the cent, but the
    * readings are read, filled and turned into inputs once (a portfolio job bills each account on several tariffs).
+   * `cache`: tariffs and their time data already read for the same organization (a job's chunk of accounts).
    */
-  async prepare(ref: AccountRef, body: Body, orgId: number): Promise<PreparedAccount> {
+  async prepare(ref: AccountRef, body: Body, orgId: number, cache = new RequestCache()): Promise<PreparedAccount> {
     const account = await this.accounts.load(ref, orgId);
     const zone = this.accounts.zoneOf(account);
     const from = dateTimeParam('fromDateTime', body.fromDateTime, zone)?.value.toMillis();
@@ -62,7 +63,18 @@ export class AccountCalculationService {
       bill: async (scenario, ext) => {
         usage ??= this.usage(account, body, orgId, from, to);
         // A read that failed fails every bill with its error, as each calculation alone would have.
-        return this.bill(account, zone, from, to, { ...body, ...merged(body, scenario) }, usage, inputsOf, orgId, ext);
+        return this.bill(
+          account,
+          zone,
+          from,
+          to,
+          { ...body, ...merged(body, scenario) },
+          usage,
+          inputsOf,
+          orgId,
+          ext,
+          cache,
+        );
       },
     };
   }
@@ -77,6 +89,7 @@ export class AccountCalculationService {
     inputsOf: Map<string, PropertyData[]>,
     orgId: number,
     ext: boolean,
+    cache: RequestCache,
   ): Promise<CalculatedCost> {
     const noted: Assumption[] = [];
     const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
@@ -183,6 +196,7 @@ export class AccountCalculationService {
         },
         orgId,
         ext,
+        cache,
       );
       if (parts.length > 1)
         note(

@@ -5,7 +5,7 @@
 import type { JobsConfig } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AccountRef } from '../accounts/accounts.repository.ts';
-import type { AccountRun, JobKind, ScenarioSpec } from './kinds/job-kind.ts';
+import type { AccountRun, ChunkRun, JobKind, ScenarioSpec } from './kinds/job-kind.ts';
 import type { JobAccountRow, JobsRepository } from './jobs.repository.ts';
 import type { ChunkMessage } from './queue/job-queue.ts';
 import type { AccountError, AccountResult, ScenarioResult, StoredRequest } from './job-types.ts';
@@ -35,6 +35,7 @@ export class JobRunner {
     const request = JSON.parse(job.request) as StoredRequest;
     const accounts = await this.repo.accountsIn(job.job_id, chunk.from, chunk.to);
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
+    const prepare = kind.chunk(request.body, job.org_id);
     let looked = Date.now();
     for (const account of accounts) {
       if (done.has(account.position)) continue;
@@ -43,7 +44,7 @@ export class JobRunner {
         if (state !== 'RUNNING' && state !== 'QUEUED') return;
         looked = Date.now();
       }
-      const result = await this.runAccount(kind, request, account, job.org_id);
+      const result = await this.runAccount(prepare, request, account);
       await this.repo.saveResult({
         job_id: job.job_id,
         position: account.position,
@@ -59,18 +60,13 @@ export class JobRunner {
     await this.repo.completeIfDone(job.job_id, this.at());
   }
 
-  private async runAccount(
-    kind: JobKind,
-    request: StoredRequest,
-    account: JobAccountRow,
-    orgId: number,
-  ): Promise<AccountResult> {
+  private async runAccount(prepare: ChunkRun, request: StoredRequest, account: JobAccountRow): Promise<AccountResult> {
     const ref: AccountRef = account.account_id
       ? { accountId: account.account_id }
       : { providerAccountId: account.provider_account_id ?? '' };
     let run: AccountRun;
     try {
-      run = await kind.account(ref, request.body, orgId);
+      run = await prepare(ref);
     } catch (err) {
       // What every scenario needs failed (the account is not there, its dates): each fails with it, as alone.
       run = () => Promise.reject(err);

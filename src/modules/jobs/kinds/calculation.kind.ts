@@ -4,6 +4,7 @@
 import type { Static } from '@sinclair/typebox';
 import { dateTimeParam } from '../../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../../http/errors.ts';
+import { RequestCache } from '../../calculations/calculations.service.ts';
 import type { AccountCalculationService } from '../../accounts/account-calculation.ts';
 import type { AccountCalculateBody } from '../../accounts/account-calculation.schemas.ts';
 import type { JobKind } from './job-kind.ts';
@@ -25,23 +26,26 @@ export function calculationKind(service: AccountCalculationService): JobKind {
       if (to.value.toMillis() <= from.value.toMillis())
         throw invalidArgument('calculation.toDateTime', b.toDateTime, 'toDateTime must be after fromDateTime');
     },
-    async account(ref, body, orgId) {
-      // The account and its usage are read once for all scenarios (each bill still the single calculation's).
-      const prepared = await service.prepare(ref, body as Body, orgId);
-      return async (scenario) => {
-        const cost = await prepared.bill(
-          {
-            ...(scenario.masterTariffId !== null ? { masterTariffId: scenario.masterTariffId } : {}),
-            propertyInputs: scenario.propertyInputs,
-          },
-          false,
-        );
-        return {
-          masterTariffId: cost.masterTariffId ?? null,
-          tariffName: cost.tariffName ?? null,
-          totalCost: cost.totalCost,
-          kWh: cost.summary.kWh,
-          figures: {},
+    chunk(body, orgId) {
+      // The chunk's tariffs are read once for all its accounts, each account's usage once for all its scenarios.
+      const cache = new RequestCache();
+      return async (ref) => {
+        const prepared = await service.prepare(ref, body as Body, orgId, cache);
+        return async (scenario) => {
+          const cost = await prepared.bill(
+            {
+              ...(scenario.masterTariffId !== null ? { masterTariffId: scenario.masterTariffId } : {}),
+              propertyInputs: scenario.propertyInputs,
+            },
+            false,
+          );
+          return {
+            masterTariffId: cost.masterTariffId ?? null,
+            tariffName: cost.tariffName ?? null,
+            totalCost: cost.totalCost,
+            kWh: cost.summary.kWh,
+            figures: {},
+          };
         };
       };
     },

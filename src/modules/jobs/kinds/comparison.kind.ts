@@ -14,8 +14,8 @@ export function comparisonKind(service: CompareService): JobKind {
     field: 'comparison',
     bodyOptional: true,
     check() {},
-    async account(ref, body, orgId) {
-      return async (scenario) => {
+    chunk(body, orgId) {
+      return async (ref) => async (scenario) => {
         const b = body as Body;
         const answer = await service.compare(
           ref,

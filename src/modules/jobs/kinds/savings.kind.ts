@@ -24,8 +24,8 @@ export function savingsKind(service: SavingsService): JobKind {
           );
       });
     },
-    async account(ref, body, orgId) {
-      return async (scenario) => {
+    chunk(body, orgId) {
+      return async (ref) => async (scenario) => {
         const b = body as Body;
         const [answer] = await service.analysis(
           { ...b, ...ref, propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs] },
