@@ -5,7 +5,7 @@
 // `--profile FILE` to see where the time goes (node bench/profile-summary.mjs FILE).
 // Usage: npm run bench:jobs-in-process [-- --accounts 30 --runs 3]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ import { runSeeds } from '../src/data/seed.ts';
 import { seeders } from '../src/data/seeders.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { benchAccount } from './lib/bench-accounts.ts';
 import { KeysService } from '../src/modules/keys/keys.service.ts';
 
 const { values } = parseArgs({
@@ -52,36 +53,17 @@ const call = async (method: string, url: string, body?: unknown) => {
 };
 
 try {
-  const t0 = Date.parse('2026-03-01T08:00:00Z');
   for (let k = 0; k < N; k++) {
-    const pid = `bench-${k}`;
-    await call('POST', '/rest/v1/accounts', {
-      providerAccountId: pid,
-      address: { zip: '94110' },
-      properties: { customerClass: { dataValue: 'RESIDENTIAL' } },
-      tariffs: [{ masterTariffId: TARIFFS[0], effectiveDate: '2026-01-01' }],
-    });
-    await call('POST', '/rest/v1/profiles', {
-      providerAccountId: pid,
-      providerProfileId: `${pid}-meter`,
-      source: { sourceId: 'ReadingEntry' },
-      readingData: Array.from({ length: 8760 }, (_, h) => ({
-        fromDateTime: new Date(t0 + h * 3_600_000).toISOString(),
-        toDateTime: new Date(t0 + (h + 1) * 3_600_000).toISOString(),
-        quantityUnit: 'kWh',
-        quantityValue:
-          Math.round((0.3 + (h % 24 >= 16 && h % 24 < 21 ? 0.9 : 0.3)) * (0.6 + (k % 10) / 10) * 1000) / 1000,
-      })),
-    });
+    const { account, profile } = benchAccount(k, TARIFFS[0]!);
+    await call('POST', '/rest/v1/accounts', account);
+    await call('POST', '/rest/v1/profiles', profile);
   }
   console.log(`${N} accounts uploaded`);
   const session = new Session();
-  const post = (method: string) =>
-    new Promise<any>((resolve, reject) => session.post(method, (e, r) => (e ? reject(e) : resolve(r))));
   if (values.profile) {
     session.connect();
-    await post('Profiler.enable');
-    await post('Profiler.start');
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
   }
   for (let run = 0; run < Number(values.runs); run++) {
     const load = loadavg()[0]!;
@@ -109,7 +91,7 @@ try {
         `(${((N * 1000) / cpuMs).toFixed(1)} account-years per CPU-second); load ${load.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`,
     );
   }
-  if (values.profile) writeFileSync(values.profile, JSON.stringify((await post('Profiler.stop')).profile));
+  if (values.profile) writeFileSync(values.profile, JSON.stringify((await session.post('Profiler.stop')).profile));
 } finally {
   await app.close();
   await db.close();

@@ -40,15 +40,7 @@ for (const dialect of dialects) {
     let t: TestApp;
     let c: NewCredentials;
     const send = async (method: string, url: string, body?: unknown) => {
-      const res = await t.inject({
-        method: method as 'GET',
-        url,
-        headers: {
-          authorization: t.authHeader(c),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      });
+      const res = await t.send(c, method, url, body);
       assert.ok(res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body}`);
       return res.json();
     };
