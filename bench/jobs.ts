@@ -13,6 +13,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
+import { benchAccount } from './lib/bench-accounts.ts';
+import { cpuSeconds } from './lib/load-client.ts';
 import { spawnServer, type RunningServer } from './lib/spawn-server.ts';
 
 const { values } = parseArgs({
@@ -103,26 +105,10 @@ try {
   };
 
   // Templates over HTTP: a year of hourly readings each (synthetic: a daily shape, an evening peak, scaled).
-  const t0 = Date.parse('2026-03-01T08:00:00Z');
   for (let k = 0; k < TEMPLATES; k++) {
-    const pid = `bench-${k}`;
-    await call('POST', '/rest/v1/accounts', {
-      providerAccountId: pid,
-      address: { zip: '94110' },
-      properties: { customerClass: { dataValue: 'RESIDENTIAL' } },
-      tariffs: [{ masterTariffId: TARIFFS[0], effectiveDate: '2026-01-01' }],
-    });
-    await call('POST', '/rest/v1/profiles', {
-      providerAccountId: pid,
-      providerProfileId: `${pid}-meter`,
-      source: { sourceId: 'ReadingEntry' },
-      readingData: Array.from({ length: 8760 }, (_, h) => ({
-        fromDateTime: new Date(t0 + h * 3_600_000).toISOString(),
-        toDateTime: new Date(t0 + (h + 1) * 3_600_000).toISOString(),
-        quantityUnit: 'kWh',
-        quantityValue: Math.round((0.3 + (h % 24 >= 16 && h % 24 < 21 ? 0.9 : 0.3)) * (0.6 + k / 10) * 1000) / 1000,
-      })),
-    });
+    const { account, profile } = benchAccount(k, TARIFFS[0]!);
+    await call('POST', '/rest/v1/accounts', account);
+    await call('POST', '/rest/v1/profiles', profile);
   }
   const seeded = performance.now();
   await copyAccounts(env.DATABASE_URL, N, TEMPLATES);
@@ -157,6 +143,9 @@ try {
       while (workers.length > processes) await stopWorker(workers.pop()!);
     }
     const load0 = loadavg()[0]!;
+    // The job's CPU: the processes that work it (in worker mode the echo server works none).
+    const pids = mode === 'worker' ? workers.map((w) => w.pid!) : servers.map((s) => s.child.pid!);
+    const cpu0 = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const started = performance.now();
     const job = (
       await call('POST', '/rest/v1/jobs', {
@@ -175,6 +164,7 @@ try {
       state = (await call('GET', `/rest/v1/jobs/${job.jobId}`)).results[0];
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpu0;
     done = true;
     if (state.failedCount) {
       const failed = (await call('GET', `/rest/v1/jobs/${job.jobId}/results?status=FAILED&pageCount=1`)).results[0];
@@ -184,7 +174,8 @@ try {
     console.log(
       `${processes} ${mode} process(es): ${N} account-years x ${TARIFFS.length} tariffs in ${seconds.toFixed(1)} s: ` +
         `${(N / seconds).toFixed(1)} account-years/s (${((N * TARIFFS.length) / seconds).toFixed(1)} tariff-years/s), ` +
-        `${state.failedCount} failed; echo during: p50 ${busy.p50.toFixed(2)} ms, p99 ${busy.p99.toFixed(2)} ms ` +
+        `${state.failedCount} failed; the working processes' CPU ${((cpu * 1000) / N).toFixed(1)} ms per account-year ` +
+        `(${(N / cpu).toFixed(1)} account-years per CPU-second); echo during: p50 ${busy.p50.toFixed(2)} ms, p99 ${busy.p99.toFixed(2)} ms ` +
         `(${busy.n} requests); load ${load0.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     );
   }

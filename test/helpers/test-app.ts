@@ -36,6 +36,13 @@ export interface TestApp {
     cases: [query: string, propertyName: string][],
   ): Promise<void>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A request with credentials and, when given, a JSON body. */
+  send(
+    c: { appId: string; appKey: string },
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,16 @@ export async function buildTestApp(dialect: Dialect, options: TestAppOptions = {
       }
     },
     inject: (o) => app.inject(o),
+    send: (c, method, url, body) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: {
+          authorization: authHeader(c),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      }),
     close: async () => {
       await app.close();
       await db.dispose();

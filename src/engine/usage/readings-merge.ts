@@ -8,6 +8,8 @@
 //
 // The engine imports nothing outside itself, so readings are typed by the fields used here; importers' Reading fits.
 
+import { byStart } from './by-start.ts';
+
 /** What the merge reads of a reading (the importers' Reading has these and more). */
 export interface UnitSpan {
   start: number;
@@ -150,7 +152,7 @@ export function findGaps(
   from?: number,
   to?: number,
 ): { start: number; end: number }[] {
-  const own = readings.filter((r) => r.unit === unit && r.end > r.start).sort((a, b) => a.start - b.start);
+  const own = byStart(readings.filter((r) => r.unit === unit && r.end > r.start));
   const lo = from ?? own[0]?.start;
   const hi = to ?? own.reduce((m, r) => Math.max(m, r.end), Number.NEGATIVE_INFINITY);
   if (lo === undefined || !(hi > lo)) return [];

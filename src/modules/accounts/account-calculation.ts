@@ -8,11 +8,12 @@ import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { BaselinesService } from '../baselines/baselines.service.ts';
-import type { CalculatedCost, CalculationsService } from '../calculations/calculations.service.ts';
+import { type CalculatedCost, type CalculationsService, RequestCache } from '../calculations/calculations.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { accountProfile, fillGaps } from './account-readings.ts';
 import { ACCOUNT_KEYS } from './account-property-values.ts';
 import { clip, netOfSolar, usageInputs } from './account-usage.ts';
+import type { PropertyData } from '../calculations/usage-inputs.ts';
 import type { AccountRef } from './accounts.repository.ts';
 import type { AccountCalculateBody } from './account-calculation.schemas.ts';
 import type { AccountsService, LoadedAccount } from './accounts.service.ts';
@@ -37,6 +38,16 @@ export class AccountCalculationService {
   ) {}
 
   async calculate(ref: AccountRef, body: Body, orgId: number, ext: boolean): Promise<CalculatedCost> {
+    return (await this.prepare(ref, body, orgId)).bill({}, ext);
+  }
+
+  /**
+   * The account, its range and (on the first bill) its usage, read once for any number of bills over them: each
+   * scenario's bill equals the calculation of the body with the scenario's tariff and inputs, to the cent, but the
+   * readings are read, filled and turned into inputs once (a portfolio job bills each account on several tariffs).
+   * `cache`: tariffs and their time data already read for the same organization (a job's chunk of accounts).
+   */
+  async prepare(ref: AccountRef, body: Body, orgId: number, cache = new RequestCache()): Promise<PreparedAccount> {
     const account = await this.accounts.load(ref, orgId);
     const zone = this.accounts.zoneOf(account);
     const from = dateTimeParam('fromDateTime', body.fromDateTime, zone)?.value.toMillis();
@@ -44,6 +55,42 @@ export class AccountCalculationService {
     if (from === undefined) throw missingArgument('fromDateTime');
     if (to === undefined) throw missingArgument('toDateTime');
     if (to <= from) throw invalidArgument('toDateTime', body.toDateTime, 'toDateTime must be after fromDateTime');
+    // Read on the first bill that gets that far (a bill refused for its tariff first reports that, as it always did).
+    let usage: Promise<AccountUsage> | null = null;
+    /** Usage inputs by the part of the range they cover: each scenario billing that part gets the same ones. */
+    const inputsOf = new Map<string, PropertyData[]>();
+    return {
+      bill: async (scenario, ext) => {
+        usage ??= this.usage(account, body, orgId, from, to);
+        // A read that failed fails every bill with its error, as each calculation alone would have.
+        return this.bill(
+          account,
+          zone,
+          from,
+          to,
+          { ...body, ...merged(body, scenario) },
+          usage,
+          inputsOf,
+          orgId,
+          ext,
+          cache,
+        );
+      },
+    };
+  }
+
+  private async bill(
+    account: LoadedAccount,
+    zone: string,
+    from: number,
+    to: number,
+    body: Body,
+    usage: Promise<AccountUsage>,
+    inputsOf: Map<string, PropertyData[]>,
+    orgId: number,
+    ext: boolean,
+    cache: RequestCache,
+  ): Promise<CalculatedCost> {
     const noted: Assumption[] = [];
     const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
     const note: Note = (keyName, dataValue, description, accuracy, span) => {
@@ -96,7 +143,8 @@ export class AccountCalculationService {
         'The account was on no tariff in the range (its tariffs start later): set one from an earlier date',
       );
 
-    const readings = await this.usage(account, body, orgId, from, to, note);
+    const { readings, notes } = await usage;
+    for (const n of notes) note(...n);
     const properties = [...account.properties.values()]
       .filter((p) => !(p.key_name in ACCOUNT_KEYS) || p.key_name === 'territoryId')
       .map((p) => ({ keyName: p.key_name, dataValue: p.data_value }));
@@ -110,24 +158,29 @@ export class AccountCalculationService {
 
     const results: CalculatedCost[] = [];
     for (const part of parts) {
-      const own = [
-        ...clip(
-          readings.filter((r) => r.unit === 'kWh'),
-          part.from,
-          part.to,
-        ),
-        ...clip(
-          readings.filter((r) => r.unit === 'kW'),
-          part.from,
-          part.to,
-        ),
-      ];
+      const key = `${part.from}|${part.to}`;
+      let own = inputsOf.get(key);
+      if (!own) {
+        own = usageInputs([
+          ...clip(
+            readings.filter((r) => r.unit === 'kWh'),
+            part.from,
+            part.to,
+          ),
+          ...clip(
+            readings.filter((r) => r.unit === 'kW'),
+            part.from,
+            part.to,
+          ),
+        ]);
+        inputsOf.set(key, own);
+      }
       const result = await this.calculations.calculate(
         {
           fromDateTime: new Date(part.from).toISOString(),
           toDateTime: new Date(part.to).toISOString(),
           masterTariffId: part.masterTariffId,
-          propertyInputs: [...usageInputs(own), ...properties, ...(body.propertyInputs ?? [])],
+          propertyInputs: [...own, ...properties, ...(body.propertyInputs ?? [])],
           ...(body.rateInputs ? { rateInputs: body.rateInputs } : {}),
           ...(account.row.zip_code ? { address: { zip: account.row.zip_code } } : {}),
           ...pick(body, [
@@ -143,6 +196,7 @@ export class AccountCalculationService {
         },
         orgId,
         ext,
+        cache,
       );
       if (parts.length > 1)
         note(
@@ -157,15 +211,21 @@ export class AccountCalculationService {
     return combine(results, noted, at(from), at(to));
   }
 
-  /** kWh and kW readings of the range: the usage profile less the solar one; gaps filled or refused. */
+  /**
+   * kWh and kW readings of the range: the usage profile less the solar one; gaps filled or refused. The assumptions
+   * it makes are returned (each bill over this usage says them), not said.
+   */
   private async usage(
     account: LoadedAccount,
     body: Body,
     orgId: number,
     from: number,
     to: number,
-    note: Note,
-  ): Promise<Reading[]> {
+  ): Promise<AccountUsage> {
+    const notes: Parameters<Note>[] = [];
+    const note: Note = (...args) => {
+      notes.push(args);
+    };
     const field = body.profileId ? 'profileId' : 'providerProfileId';
     const ref = body.profileId
       ? { profileId: body.profileId }
@@ -215,8 +275,33 @@ export class AccountCalculationService {
         90,
       );
     }
-    return readings;
+    return { readings, notes };
   }
+}
+
+/** What a scenario changes in the body of an account's calculation: the tariff billed, inputs added. */
+export interface AccountScenario {
+  masterTariffId?: number;
+  propertyInputs?: PropertyData[];
+}
+
+/** An account and its range read, ready to bill scenarios over one reading of its usage. */
+export interface PreparedAccount {
+  bill(scenario: AccountScenario, ext: boolean): Promise<CalculatedCost>;
+}
+
+interface AccountUsage {
+  readings: Reading[];
+  notes: Parameters<Note>[];
+}
+
+/** The body's fields a scenario sets: its tariff instead of the body's, its inputs after the body's. */
+function merged(body: Body, scenario: AccountScenario): Partial<Body> {
+  if (scenario.masterTariffId === undefined && !scenario.propertyInputs?.length) return {};
+  return {
+    ...(scenario.masterTariffId !== undefined ? { masterTariffId: scenario.masterTariffId } : {}),
+    propertyInputs: [...(body.propertyInputs ?? []), ...(scenario.propertyInputs ?? [])],
+  };
 }
 
 function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pick<T, K>> {

@@ -4,21 +4,29 @@
 // time. Solar production (a SOLAR_PV profile) is taken off the usage interval by interval.
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { PropertyData } from '../calculations/usage-inputs.ts';
+import { byStart } from '../../engine/usage/by-start.ts';
 
 const MIN_SERIES_MS = 60_000;
 const MAX_SERIES_MS = 86_400_000;
 
-/** `readings` (one unit) within [from, to): those overlapping it, clipped, a clipped reading's value shared by time. */
+/**
+ * `readings` (one unit) within [from, to): those overlapping it, clipped, a clipped reading's value shared by time.
+ * A reading wholly inside is the same object (readings are never changed in place): a year's bill copies none.
+ */
 export function clip(readings: readonly Reading[], from: number, to: number): Reading[] {
   const out: Reading[] = [];
   for (const r of readings) {
     if (r.end <= from || r.start >= to) continue;
+    if (r.start >= from && r.end <= to) {
+      out.push(r);
+      continue;
+    }
     const start = Math.max(r.start, from);
     const end = Math.min(r.end, to);
     const share = r.unit === 'kW' ? 1 : (end - start) / (r.end - r.start);
     out.push({ ...r, start, end, value: r.value * share, cost: r.cost === null ? null : r.cost * share });
   }
-  return out.sort((a, b) => a.start - b.start);
+  return byStart(out);
 }
 
 /** Usage less solar, reading by reading: each usage reading loses the solar kWh of its own span (shared by time). */

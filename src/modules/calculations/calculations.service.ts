@@ -70,10 +70,16 @@ export interface PreparedBill {
   format(result: BillResult, expected: Scenario['expected'], ext: boolean): CalculatedCost;
 }
 
-/** Per request: tariffs and their time data are read once, whatever the number of scenarios naming them. */
+/**
+ * Per request: tariffs, their time data and export prices are read once, whatever the number of scenarios naming them.
+ * A portfolio job keeps one for a chunk of accounts (one organization, minutes at most): the same tariffs over the
+ * same range are read once for all of them.
+ */
 export class RequestCache {
   readonly tariffs = new Map<number, Promise<TariffContext | null>>();
   readonly time = new Map<string, Promise<TimeContext>>();
+  /** Export prices spliced for a vintage, by their segments. */
+  readonly spliced = new Map<string, Promise<LookupSeries>>();
 }
 
 export class CalculationsService {
@@ -86,7 +92,13 @@ export class CalculationsService {
     private readonly baselines: BaselinesService,
   ) {}
 
-  async calculate(body: Static<typeof CalculateBody>, orgId: number | null, ext: boolean): Promise<CalculatedCost> {
+  /** `cache`: what an earlier calculation of the same caller read (a portfolio job's chunk); else a new one. */
+  async calculate(
+    body: Static<typeof CalculateBody>,
+    orgId: number | null,
+    ext: boolean,
+    cache = new RequestCache(),
+  ): Promise<CalculatedCost> {
     const {
       masterTariffId,
       propertyInputs,
@@ -115,7 +127,7 @@ export class CalculationsService {
         storage,
       },
       '',
-      new RequestCache(),
+      cache,
       orgId,
       ext,
     );
@@ -337,7 +349,7 @@ export class CalculationsService {
         this.loader.time([...rates, ...lookbackSelectors(tariff.demandKeys)], zone, from, to, orgId),
       );
     const cached = await cache.time.get(timeKey)!;
-    const vintage = await this.exportVintage(s, path, rates, versions, zone, from, to, noted);
+    const vintage = await this.exportVintage(s, path, rates, versions, zone, from, to, noted, cache);
     const time = vintage ? { ...cached, lookups: new Map([...cached.lookups, ...vintage.lookups]) } : cached;
     // A rate input naming a TOU or season Ratebook does not have would apply to no hour: a bill of zero for it.
     (s.rateInputs ?? []).forEach((r, k) => {
@@ -453,6 +465,7 @@ export class CalculationsService {
     from: number,
     to: number,
     noted: PreparedNote[],
+    cache: RequestCache,
   ): Promise<{ lookups: Map<string, LookupSeries>; ofYear: ExportPricesOfYear } | null> {
     const priced = rates.filter((r) => isExportPriceKey(r.variableRateKey));
     const rules = versions.at(-1)?.exportRules ?? null;
@@ -474,7 +487,9 @@ export class CalculationsService {
     let said = false;
     for (const r of priced) {
       const plan = vintagePlan(r.variableRateKey!, vintage, zone, from, to);
-      out.set(lookupKey(r), await this.loader.splicedLookups(plan.segments));
+      const key = JSON.stringify(plan.segments);
+      if (!cache.spliced.has(key)) cache.spliced.set(key, this.loader.splicedLookups(plan.segments));
+      out.set(lookupKey(r), await cache.spliced.get(key)!);
       if (said) continue;
       said = true;
       const given =

@@ -121,9 +121,9 @@ export function readUsage(
       }
       const scale = (values: readonly number[], name: string) => {
         const scaled = factor === 1 ? values : values.map((v) => v * factor);
-        scaled.forEach((v, j) => {
-          checkQuantity(v, `${field}.${name}[${j}]`, values[j]);
-        });
+        // The value's name is made only for the one refused: a year's series is 8,760 values or more.
+        for (let j = 0; j < scaled.length; j++)
+          if (!(Math.abs(scaled[j]!) <= MAX_QUANTITY)) checkQuantity(scaled[j]!, `${field}.${name}[${j}]`, values[j]);
         return scaled;
       };
       out.series.push({

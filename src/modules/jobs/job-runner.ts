@@ -5,7 +5,7 @@
 import type { JobsConfig } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AccountRef } from '../accounts/accounts.repository.ts';
-import type { JobKind, ScenarioSpec } from './kinds/job-kind.ts';
+import type { AccountRun, ChunkRun, JobKind, ScenarioSpec } from './kinds/job-kind.ts';
 import type { JobAccountRow, JobsRepository } from './jobs.repository.ts';
 import type { ChunkMessage } from './queue/job-queue.ts';
 import type { AccountError, AccountResult, ScenarioResult, StoredRequest } from './job-types.ts';
@@ -35,6 +35,7 @@ export class JobRunner {
     const request = JSON.parse(job.request) as StoredRequest;
     const accounts = await this.repo.accountsIn(job.job_id, chunk.from, chunk.to);
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
+    const prepare = kind.chunk(request.body, job.org_id);
     let looked = Date.now();
     for (const account of accounts) {
       if (done.has(account.position)) continue;
@@ -43,7 +44,7 @@ export class JobRunner {
         if (state !== 'RUNNING' && state !== 'QUEUED') return;
         looked = Date.now();
       }
-      const result = await this.runAccount(kind, request, account, job.org_id);
+      const result = await this.runAccount(prepare, request, account);
       await this.repo.saveResult({
         job_id: job.job_id,
         position: account.position,
@@ -59,18 +60,20 @@ export class JobRunner {
     await this.repo.completeIfDone(job.job_id, this.at());
   }
 
-  private async runAccount(
-    kind: JobKind,
-    request: StoredRequest,
-    account: JobAccountRow,
-    orgId: number,
-  ): Promise<AccountResult> {
+  private async runAccount(prepare: ChunkRun, request: StoredRequest, account: JobAccountRow): Promise<AccountResult> {
     const ref: AccountRef = account.account_id
       ? { accountId: account.account_id }
       : { providerAccountId: account.provider_account_id ?? '' };
+    let run: AccountRun;
+    try {
+      run = await prepare(ref);
+    } catch (err) {
+      // What every scenario needs failed (the account is not there, its dates): each fails with it, as alone.
+      run = () => Promise.reject(err);
+    }
     const scenarios: ScenarioResult[] = [];
     for (const scenario of request.scenarios) {
-      scenarios.push(await this.runScenario(kind, request, ref, scenario, orgId));
+      scenarios.push(await this.runScenario(run, ref, scenario));
       // A year's bill holds the event loop for tens of milliseconds: requests waiting go first between scenarios too.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -84,15 +87,9 @@ export class JobRunner {
     return { status: failed ? 'FAILED' : 'SUCCESS', error, scenarios };
   }
 
-  private async runScenario(
-    kind: JobKind,
-    request: StoredRequest,
-    ref: AccountRef,
-    scenario: ScenarioSpec,
-    orgId: number,
-  ): Promise<ScenarioResult> {
+  private async runScenario(run: AccountRun, ref: AccountRef, scenario: ScenarioSpec): Promise<ScenarioResult> {
     try {
-      const out = await kind.run(ref, request.body, scenario, orgId);
+      const out = await run(scenario);
       return { name: scenario.name, status: 'SUCCESS', ...out, error: null };
     } catch (err) {
       return {

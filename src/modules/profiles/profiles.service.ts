@@ -348,7 +348,10 @@ export class ProfilesService {
     if (profile.row.source_id === 'ReadingEntry') {
       const readings: Reading[] = [];
       for (const [unit, list] of await this.repo.readings(profile.row.profile_id, from, to)) {
-        for (const r of list) if (r.end > from && r.start < to) readings.push({ ...r, unit: unit as Reading['unit'] });
+        // Written out rather than spread: one shape for every reading, a year of them read per calculation.
+        for (const r of list)
+          if (r.end > from && r.start < to)
+            readings.push({ start: r.start, end: r.end, unit: unit as Reading['unit'], value: r.value, cost: r.cost });
       }
       return { readings, description: null };
     }

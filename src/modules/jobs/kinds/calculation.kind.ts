@@ -1,8 +1,10 @@
 // CALCULATION: each account's bill over the range (POST /rest/v1/accounts/{accountId}/calculate), once per scenario:
-// the account's own tariffs, or the scenario's masterTariffId, with the scenario's propertyInputs added.
+// the account's own tariffs, or the scenario's masterTariffId, with the scenario's propertyInputs added; the account's
+// usage read once for all its scenarios.
 import type { Static } from '@sinclair/typebox';
 import { dateTimeParam } from '../../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../../http/errors.ts';
+import { RequestCache } from '../../calculations/calculations.service.ts';
 import type { AccountCalculationService } from '../../accounts/account-calculation.ts';
 import type { AccountCalculateBody } from '../../accounts/account-calculation.schemas.ts';
 import type { JobKind } from './job-kind.ts';
@@ -24,24 +26,27 @@ export function calculationKind(service: AccountCalculationService): JobKind {
       if (to.value.toMillis() <= from.value.toMillis())
         throw invalidArgument('calculation.toDateTime', b.toDateTime, 'toDateTime must be after fromDateTime');
     },
-    async run(ref, body, scenario, orgId) {
-      const b = body as Body;
-      const cost = await service.calculate(
-        ref,
-        {
-          ...b,
-          ...(scenario.masterTariffId !== null ? { masterTariffId: scenario.masterTariffId } : {}),
-          propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs],
-        },
-        orgId,
-        false,
-      );
-      return {
-        masterTariffId: cost.masterTariffId ?? null,
-        tariffName: cost.tariffName ?? null,
-        totalCost: cost.totalCost,
-        kWh: cost.summary.kWh,
-        figures: {},
+    chunk(body, orgId) {
+      // The chunk's tariffs are read once for all its accounts, each account's usage once for all its scenarios.
+      const cache = new RequestCache();
+      return async (ref) => {
+        const prepared = await service.prepare(ref, body as Body, orgId, cache);
+        return async (scenario) => {
+          const cost = await prepared.bill(
+            {
+              ...(scenario.masterTariffId !== null ? { masterTariffId: scenario.masterTariffId } : {}),
+              propertyInputs: scenario.propertyInputs,
+            },
+            false,
+          );
+          return {
+            masterTariffId: cost.masterTariffId ?? null,
+            tariffName: cost.tariffName ?? null,
+            totalCost: cost.totalCost,
+            kWh: cost.summary.kWh,
+            figures: {},
+          };
+        };
       };
     },
   };

@@ -14,30 +14,32 @@ export function comparisonKind(service: CompareService): JobKind {
     field: 'comparison',
     bodyOptional: true,
     check() {},
-    async run(ref, body, scenario, orgId) {
-      const b = body as Body;
-      const answer = await service.compare(
-        ref,
-        {
-          ...b,
-          ...(scenario.masterTariffId === null ? {} : { masterTariffId: scenario.masterTariffId }),
-          propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs],
-        },
-        orgId,
-      );
-      const best = answer.tariffs.find((t) => t.rank === 1) ?? null;
-      return {
-        masterTariffId: best?.masterTariffId ?? null,
-        tariffName: best?.tariffName ?? null,
-        totalCost: best?.totalCost ?? null,
-        kWh: best?.kWh ?? null,
-        figures: {
-          currentMasterTariffId: answer.currentMasterTariffId,
-          currentCost: answer.currentCost,
-          bestSavings: best?.savings ?? null,
-          eligibleTariffs: answer.tariffs.length,
-          unknownEligibilityTariffs: answer.unknownEligibility.length,
-        },
+    chunk(body, orgId) {
+      return async (ref) => async (scenario) => {
+        const b = body as Body;
+        const answer = await service.compare(
+          ref,
+          {
+            ...b,
+            ...(scenario.masterTariffId === null ? {} : { masterTariffId: scenario.masterTariffId }),
+            propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs],
+          },
+          orgId,
+        );
+        const best = answer.tariffs.find((t) => t.rank === 1) ?? null;
+        return {
+          masterTariffId: best?.masterTariffId ?? null,
+          tariffName: best?.tariffName ?? null,
+          totalCost: best?.totalCost ?? null,
+          kWh: best?.kWh ?? null,
+          figures: {
+            currentMasterTariffId: answer.currentMasterTariffId,
+            currentCost: answer.currentCost,
+            bestSavings: best?.savings ?? null,
+            eligibleTariffs: answer.tariffs.length,
+            unknownEligibilityTariffs: answer.unknownEligibility.length,
+          },
+        };
       };
     },
   };

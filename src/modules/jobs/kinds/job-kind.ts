@@ -29,6 +29,18 @@ export interface JobKind {
   readonly bodyOptional: boolean;
   /** Checks the kind's body and scenarios when the job is made: a 400 naming the parameter, before any work. */
   check(body: Record<string, unknown>, scenarios: ScenarioSpec[]): void;
-  /** One account, one scenario. Throws (an ApiError for the account's own faults) when the account cannot be run. */
-  run(ref: AccountRef, body: Record<string, unknown>, scenario: ScenarioSpec, orgId: number): Promise<ScenarioOutcome>;
+  /**
+   * A chunk of a job's accounts begun: what its accounts share (tariffs and their time data, read once) is kept by
+   * the function it answers until the chunk ends.
+   */
+  chunk(body: Record<string, unknown>, orgId: number): ChunkRun;
 }
+
+/**
+ * One account made ready for its scenarios (what they share read once). Throws (an ApiError for the account's own
+ * faults) when the account cannot be run: that fails every scenario.
+ */
+export type ChunkRun = (ref: AccountRef) => Promise<AccountRun>;
+
+/** One scenario of an account made ready by its kind; throws as the single operation would have answered. */
+export type AccountRun = (scenario: ScenarioSpec) => Promise<ScenarioOutcome>;

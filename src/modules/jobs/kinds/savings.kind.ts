@@ -24,19 +24,21 @@ export function savingsKind(service: SavingsService): JobKind {
           );
       });
     },
-    async run(ref, body, scenario, orgId) {
-      const b = body as Body;
-      const [answer] = await service.analysis(
-        { ...b, ...ref, propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs] },
-        orgId,
-      );
-      const summary = answer?.summary ?? {};
-      return {
-        masterTariffId: null,
-        tariffName: null,
-        totalCost: null,
-        kWh: null,
-        figures: { ...summary },
+    chunk(body, orgId) {
+      return async (ref) => async (scenario) => {
+        const b = body as Body;
+        const [answer] = await service.analysis(
+          { ...b, ...ref, propertyInputs: [...(b.propertyInputs ?? []), ...scenario.propertyInputs] },
+          orgId,
+        );
+        const summary = answer?.summary ?? {};
+        return {
+          masterTariffId: null,
+          tariffName: null,
+          totalCost: null,
+          kWh: null,
+          figures: { ...summary },
+        };
       };
     },
   };
