@@ -5,9 +5,8 @@
 // items; a year whose energy and export prices are year one's has year one's bill.
 import { prepareGrid, type PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
-import { total } from '../../../engine/savings/term.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
-import { afterYearInput } from './after-year-input.ts';
+import { afterYearInput, type YearInput } from './after-year-input.ts';
 import { withYearPrices } from './export-years.ts';
 import type { TermYear } from './term-years.ts';
 import type { AfterBill, ExportYears, Usage } from './types.ts';
@@ -32,12 +31,16 @@ export function billAfterYears(
   let first: { result: BillResult; net: Float64Array } | null = null;
   const byYear: { cost: number; kwh: number }[] = [];
   const totalOnly = { ...bill.input.options, detailLevel: 'TOTAL' as const };
+  // Later years' net loads, one after another in one array: a bill places its series and keeps nothing of it.
+  let later: Float64Array | undefined;
   for (const year of years) {
     if (first && year.repeatsYearOne && !prices) {
       byYear.push({ ...byYear[0]! });
       continue;
     }
-    const { net, series } = afterYearInput(year, grid);
+    const { net, kwh, series }: YearInput = first
+      ? afterYearInput(year, grid, (later ??= new Float64Array(year.usage.length)))
+      : afterYearInput(year, grid);
     let result: BillResult;
     if (!first) {
       const input = { ...bill.input, series: [series] };
@@ -48,7 +51,7 @@ export function billAfterYears(
       const input = withYearPrices(bill.input, prices, year.n);
       result = bill.run({ ...input, options: totalOnly, series: [series] }, after.grid!);
     }
-    byYear.push({ cost: result.summary.totalCost, kwh: total(net) });
+    byYear.push({ cost: result.summary.totalCost, kwh });
   }
   if (!first) throw new RangeError('A term has at least one year');
   return { yearOne: first.result, grid: after.grid!, yearOneNet: first.net, byYear };
