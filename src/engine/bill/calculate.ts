@@ -67,6 +67,21 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
   const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 
   const territoryOf = (v: TariffVersion): number | null => territoryAmong(allRates(v), input.territoryId, assume);
+  // The rates a version bills: the same in every piece of it (a year of monthly bills has 12), so chosen once a bill.
+  const billedRatesOf = new Map<TariffVersion, Rate[]>();
+  const billedRates = (v: TariffVersion): Rate[] => {
+    let rates = billedRatesOf.get(v);
+    if (rates) return rates;
+    const territory = territoryOf(v);
+    rates = allRates(v).filter(
+      (r) =>
+        !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) &&
+        (r.territoryId === null || r.territoryId === territory) &&
+        !ledger.skips(r),
+    );
+    billedRatesOf.set(v, rates);
+    return rates;
+  };
   const touTypeOf = (rate: Pick<Rate, 'touId'>): string | null => {
     const t = rate.touId === null ? null : input.tous.get(rate.touId);
     return t ? (input.touGroups.get(t.groupKey)!.tous[t.index]!.touType ?? null) : null;
@@ -115,13 +130,7 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
     if (pieces.length === 0) continue;
     ledger.beginPeriod(pieces);
     const settled = pieces.map((piece) => {
-      const territory = territoryOf(piece.version);
-      const rates = allRates(piece.version).filter(
-        (r) =>
-          !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) &&
-          (r.territoryId === null || r.territoryId === territory) &&
-          !ledger.skips(r),
-      );
+      const rates = billedRates(piece.version);
       return { piece, rates, items: usageCharges(piece, rates, ctx) };
     });
     ledger.endPeriod(settled, monthOf(pieces[0]!));
