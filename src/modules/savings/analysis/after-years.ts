@@ -38,9 +38,8 @@ export function billAfterYears(
       byYear.push({ ...byYear[0]! });
       continue;
     }
-    const { net, kwh, series }: YearInput = first
-      ? afterYearInput(year, grid, (later ??= new Float64Array(year.usage.length)))
-      : afterYearInput(year, grid);
+    if (first && !later) later = new Float64Array(year.usage.length);
+    const { net, kwh, series }: YearInput = afterYearInput(year, grid, later);
     let result: BillResult;
     if (!first) {
       const input = { ...bill.input, series: [series] };
