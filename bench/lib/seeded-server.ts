@@ -19,10 +19,15 @@ export interface SeededServer {
   stop(): Promise<void>;
 }
 
-/** `env`: further settings for the seed, key and serve processes (a bench comparing two configurations). */
+/**
+ * `env`: further settings for the seed, key and serve processes (a bench comparing two configurations).
+ * `exportPricesLoaded`: resolve only once the server has stored the bundled export prices. A server's first start on
+ * a new database writes them after listening (src/data/export-prices.load.ts: 1.75 million values, some 30-60 s on
+ * SQLite), each transaction holding its event loop; a bench timing requests meanwhile times that load with them.
+ */
 export async function startSeededServer(
   name: string,
-  options: { databaseUrl?: string; tier?: string; env?: Record<string, string> } = {},
+  options: { databaseUrl?: string; tier?: string; env?: Record<string, string>; exportPricesLoaded?: boolean } = {},
 ): Promise<SeededServer> {
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), `ratebook-${name}-`));
@@ -41,6 +46,11 @@ export async function startSeededServer(
     }).toString(),
   );
   const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
+  if (options.exportPricesLoaded) {
+    const t0 = performance.now();
+    await server.printed(/Loaded starter data starter-export-prices/, 300_000);
+    process.stderr.write(`export prices loaded ${((performance.now() - t0) / 1000).toFixed(1)} s after listening\n`);
+  }
   return {
     base: server.base,
     dialect: env.DATABASE_URL.split(':')[0]!,

@@ -7,6 +7,8 @@ export interface RunningServer {
   child: ChildProcess;
   /** Milliseconds from spawn to the "listening" line. */
   startMs: number;
+  /** Resolves once the server has printed a line matching `pattern` (at any time since it started). */
+  printed(pattern: RegExp, timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,10 +23,32 @@ export function spawnServer(
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...loader, script, ...args], { cwd, env: { ...process.env, ...env } });
   let out = '';
+  // Everything the server prints is kept, for printed(): a bench may wait for a line it prints after listening.
+  const waiting = new Set<() => void>();
+  const printed = (pattern: RegExp, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(out)) return;
+        clearTimeout(timer);
+        waiting.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(check);
+        reject(new Error(`the server did not print ${pattern} within ${timeoutMs} ms:\n${out.slice(-2000)}`));
+      }, timeoutMs);
+      waiting.add(check);
+      check();
+    });
+  const keep = (d: Buffer) => {
+    out += d;
+    for (const check of [...waiting]) check();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += d;
+    const onData = () => {
       const m = /listening on (http:\/\/[\w.]+:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
@@ -34,6 +58,7 @@ export function spawnServer(
           base: m[1]!.replace('localhost', '127.0.0.1'),
           child,
           startMs: performance.now() - started,
+          printed,
           stop: async () => {
             child.kill('SIGTERM');
             await exited;
@@ -42,7 +67,6 @@ export function spawnServer(
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
 }

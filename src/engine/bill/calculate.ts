@@ -22,9 +22,13 @@ const HOUR = 3_600_000;
 /**
  * The usage of `input` on the prepared grid, as its bill places it: readings that name a TOU period on the hours of
  * that type in the tariff's (first) TOU group; each interval's flows netted, except with two meters (buy all / sell
- * all), where load and generation stay apart.
+ * all), where load and generation stay apart. `reuse`: arrays the caller no longer needs (placeUsage).
  */
-export function placeBillUsage(input: BillInput, prepared: PreparedGrid): GridUsage {
+export function placeBillUsage(
+  input: BillInput,
+  prepared: PreparedGrid,
+  reuse: Pick<GridUsage, 'imported' | 'exported'> | null = null,
+): GridUsage {
   const rates = [...input.versions.flatMap((v) => v.rates), ...input.extraRates];
   const firstTou = rates.find((r) => r.touId !== null && input.tous.has(r.touId));
   const readingGroup = firstTou ? input.tous.get(firstTou.touId!)!.groupKey : null;
@@ -35,8 +39,17 @@ export function placeBillUsage(input: BillInput, prepared: PreparedGrid): GridUs
     input.series,
     (i) => (readingGroup === null ? null : prepared.selection.touTypeAt(readingGroup, i)),
     rules?.arrangement === 'BUY_ALL_SELL_ALL',
+    reuse,
   );
 }
+
+/**
+ * The usage the last bill on a prepared grid placed: the next bill on the grid may place its own in the same arrays
+ * (a caller billing many usages on one grid, 400 years of savings, makes no new ones per bill). Bills on a grid run
+ * one at a time, and nothing of a bill's placed usage outlives it but the grid's Selection, which the next attaches
+ * its own to.
+ */
+const placedOn = new WeakMap<PreparedGrid, GridUsage>();
 
 /**
  * The bill of `given`. `prepared`: its tariff made ready for its grid (prepareGrid), when the caller bills many usages
@@ -62,11 +75,27 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
 
   const allRates = (v: TariffVersion): Rate[] => [...v.rates, ...input.extraRates];
   const rules = exportRulesFor(input.versions, input.exportOverride);
-  const usage = placeBillUsage(input, prepared);
+  const usage = placeBillUsage(input, prepared, placedOn.get(prepared) ?? null);
+  placedOn.set(prepared, usage);
   selection.attach(usage);
   const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 
   const territoryOf = (v: TariffVersion): number | null => territoryAmong(allRates(v), input.territoryId, assume);
+  // The rates a version bills: the same in every piece of it (a year of monthly bills has 12), so chosen once a bill.
+  const billedRatesOf = new Map<TariffVersion, Rate[]>();
+  const billedRates = (v: TariffVersion): Rate[] => {
+    let rates = billedRatesOf.get(v);
+    if (rates) return rates;
+    const territory = territoryOf(v);
+    rates = allRates(v).filter(
+      (r) =>
+        !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) &&
+        (r.territoryId === null || r.territoryId === territory) &&
+        !ledger.skips(r),
+    );
+    billedRatesOf.set(v, rates);
+    return rates;
+  };
   const touTypeOf = (rate: Pick<Rate, 'touId'>): string | null => {
     const t = rate.touId === null ? null : input.tous.get(rate.touId);
     return t ? (input.touGroups.get(t.groupKey)!.tous[t.index]!.touType ?? null) : null;
@@ -115,13 +144,7 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
     if (pieces.length === 0) continue;
     ledger.beginPeriod(pieces);
     const settled = pieces.map((piece) => {
-      const territory = territoryOf(piece.version);
-      const rates = allRates(piece.version).filter(
-        (r) =>
-          !r.chargeClass.some((c) => input.options.excludeChargeClasses.has(c)) &&
-          (r.territoryId === null || r.territoryId === territory) &&
-          !ledger.skips(r),
-      );
+      const rates = billedRates(piece.version);
       return { piece, rates, items: usageCharges(piece, rates, ctx) };
     });
     ledger.endPeriod(settled, monthOf(pieces[0]!));

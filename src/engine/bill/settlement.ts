@@ -17,7 +17,6 @@ export function settlePeriod(
   minimums: boolean,
 ): void {
   const last = pieces.at(-1)!;
-  const subtotal = preTax(pieces.flatMap((p) => p.items));
   const limit = (type: 'MINIMUM' | 'MAXIMUM') => {
     let total = 0;
     let rate: Rate | null = null;
@@ -33,6 +32,9 @@ export function settlePeriod(
     return rate ? { total, rate } : null;
   };
   const minimum = minimums ? limit('MINIMUM') : null;
+  const maximum = limit('MAXIMUM');
+  // The period's charges before tax, against its limits: summed only when it has one (most tariffs have none).
+  const subtotal = minimum || maximum ? preTax(pieces.flatMap((p) => p.items)) : 0;
   if (minimum && subtotal < minimum.total) {
     last.items.push({
       piece: last.piece,
@@ -49,7 +51,6 @@ export function settlePeriod(
       weight: 'TIME',
     });
   }
-  const maximum = limit('MAXIMUM');
   if (maximum && subtotal > maximum.total) {
     last.items.push({
       piece: last.piece,

@@ -79,7 +79,8 @@ function netInto(imported: Float64Array, exported: Float64Array, i: number, net:
  * Usage on the grid. Within an interval, what the inputs draw and send is netted, as one meter records it (a load
  * profile and a production profile given with operator "-" meet there), except with two meters (`gross`, buy all /
  * sell all), where the load and the generation stay whole. A meter's own export channel (exportDataSeries) is
- * exported as recorded.
+ * exported as recorded. `reuse`: arrays of the grid's length the caller no longer needs, written over where every
+ * interval is written anyway (one series on the grid's own intervals).
  */
 export function placeUsage(
   grid: Grid,
@@ -87,14 +88,8 @@ export function placeUsage(
   series: readonly UsageSeries[],
   touTypeOf: (i: number) => string | null,
   gross = false,
+  reuse: { imported: Float64Array; exported: Float64Array } | null = null,
 ): GridUsage {
-  const usage: GridUsage = {
-    imported: new Float64Array(grid.n),
-    exported: new Float64Array(grid.n),
-    demandReadings: [],
-    spreadFlat: false,
-  };
-  const flows: Flows = { drawn: usage.imported, sent: usage.exported, meteredExport: null };
   const only = series.length === 1 && readings.length === 0 && !gross ? series[0]! : null;
   if (
     only &&
@@ -104,12 +99,21 @@ export function placeUsage(
     only.values.length === grid.n
   ) {
     // One series on the grid's own intervals (the savings analysis bills 400 of them): each value is the interval's
-    // net, which the general path below would reach as (0 + v) - 0 or 0 - (0 - v), v exactly.
-    const { imported, exported } = usage;
+    // net, which the general path below would reach as (0 + v) - 0 or 0 - (0 - v), v exactly. Every interval is
+    // written, so the arrays of an earlier bill on the grid (`reuse`) serve as well as new ones.
+    const imported = reuse?.imported ?? new Float64Array(grid.n);
+    const exported = reuse?.exported ?? new Float64Array(grid.n);
     const { values } = only;
     for (let i = 0; i < grid.n; i++) netInto(imported, exported, i, values[i]!);
-    return usage;
+    return { imported, exported, demandReadings: [], spreadFlat: false };
   }
+  const usage: GridUsage = {
+    imported: new Float64Array(grid.n),
+    exported: new Float64Array(grid.n),
+    demandReadings: [],
+    spreadFlat: false,
+  };
+  const flows: Flows = { drawn: usage.imported, sent: usage.exported, meteredExport: null };
   for (const s of series) placeSeries(grid, s, flows);
   for (const r of readings) {
     if (r.keyName === 'demand') {

@@ -28,6 +28,23 @@ export function netLoad(usage: ArrayLike<number>, pv: ArrayLike<number>): Float6
   return out;
 }
 
+/**
+ * Year n's net load written into `out` in one pass, and its sum: bit for bit `netLoad(usage, yearOutput(pv, share))`
+ * and `total` of it (each output rounded to a double before it is taken from the usage, the sum in order), without
+ * the year's output as an array of its own. `out` may be reused from year to year: nothing else is made per year.
+ */
+export function yearNetLoad(usage: Float64Array, pv: Float64Array, share: number, out: Float64Array): number {
+  if (usage.length !== pv.length || out.length !== usage.length)
+    throw new RangeError('The usage, the output and the net load are series of one grid');
+  let sum = 0;
+  for (let i = 0; i < out.length; i++) {
+    const net = usage[i]! - pv[i]! * share;
+    out[i] = net;
+    sum += net;
+  }
+  return sum;
+}
+
 /** Whether year n's net load is year one's: year one itself, and every year when the output does not degrade. */
 export function repeatsYearOne(degradation: number, n: number): boolean {
   return n === 0 || degradation === 0;

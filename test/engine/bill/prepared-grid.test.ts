@@ -98,6 +98,10 @@ const series = (values: number[], from = FROM, duration = HOUR): UsageSeries => 
   exports: null,
 });
 
+/** A year of 1 kW's net load on the tiered tariff with seasons. */
+const tieredYear = (): BillInput =>
+  billInput({ from: FROM, to: TO, versions: TARIFFS['tiers by season']!, series: [series(netLoad(1))] });
+
 describe('a tariff prepared for its grid', () => {
   for (const [name, versions] of Object.entries(TARIFFS)) {
     it(`bills as a bill prepared afresh: ${name}`, () => {
@@ -130,13 +134,18 @@ describe('a tariff prepared for its grid', () => {
     });
   }
 
+  it('bills one usage after another on a grid, each placed in the arrays of the bill before, as bills afresh', () => {
+    const first = tieredYear();
+    const grid = prepareGrid(first);
+    const bills = [3, 0, 3].map((kw) => calculateBill({ ...first, series: [series(netLoad(kw))] }, grid));
+    // 3 kW sends energy out at midday and no PV sends none: the load alone, placed over 3 kW's arrays, bills as itself.
+    assert.deepEqual(bills[1], calculateBill({ ...first, series: [series(netLoad(0))] }));
+    assert.deepEqual(bills[2], bills[0]);
+    assert.notEqual(bills[0]!.summary.kWh, bills[1]!.summary.kWh);
+  });
+
   it('is refused for a bill of another range or grid step', () => {
-    const first = billInput({
-      from: FROM,
-      to: TO,
-      versions: TARIFFS['tiers by season']!,
-      series: [series(netLoad(1))],
-    });
+    const first = tieredYear();
     const grid = prepareGrid(first);
     assert.throws(() => calculateBill({ ...first, to: at('2021-12-31') }, grid), RangeError);
     const quarters = {

@@ -8,6 +8,7 @@ import {
   outputShare,
   repeatsYearOne,
   total,
+  yearNetLoad,
   yearOutput,
 } from '../../../src/engine/savings/term.ts';
 
@@ -33,6 +34,24 @@ describe('the arithmetic of a term', () => {
     assert.deepEqual([...yearOutput(pv, 0.5)], [0, 1.5, 3.5]);
     // Usage 1 kWh an interval less the output: 1 - 0, 1 - 1.5, 1 - 3.5 (sent out).
     assert.deepEqual([...netLoad([1, 1, 1], yearOutput(pv, 0.5))], [1, -0.5, -2.5]);
+  });
+
+  it("nets year n's output in one pass, bit for bit as its output array netted and summed", () => {
+    // Awkward doubles (thirds, tenths, a share of 0.995^7) so that any other rounding order would show.
+    const usage = Float64Array.from({ length: 1000 }, (_, i) => (i % 7) / 3 + 0.1 * (i % 11));
+    const pv = Float64Array.from({ length: 1000 }, (_, i) => ((i * 37) % 101) / 13);
+    for (const share of [1, 0.995 ** 7, 0.5]) {
+      const out = new Float64Array(1000).fill(Number.NaN);
+      const sum = yearNetLoad(usage, pv, share, out);
+      const expected = netLoad(usage, yearOutput(pv, share));
+      assert.deepEqual([...out], [...expected], `share ${share}`);
+      assert.equal(sum, total(expected), `share ${share}`);
+    }
+    // By hand: 1 - 0 x 0.5, 1 - 3 x 0.5, 1 - 7 x 0.5 = 1, -0.5, -2.5; the sum -2.
+    const out = new Float64Array(3);
+    assert.equal(yearNetLoad(Float64Array.from([1, 1, 1]), Float64Array.from([0, 3, 7]), 0.5, out), -2);
+    assert.deepEqual([...out], [1, -0.5, -2.5]);
+    assert.throws(() => yearNetLoad(usage, pv, 1, new Float64Array(3)), RangeError);
   });
 
   it('sums the output of each year: 5,852 kWh at 10 % a year is 5,852, 5,266.8 and 4,740.12', () => {

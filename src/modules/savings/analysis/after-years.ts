@@ -7,9 +7,8 @@
 import { exportRulesFor } from '../../../engine/bill/export-credits.ts';
 import { prepareGrid, type PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
-import { total } from '../../../engine/savings/term.ts';
 import type { PreparedBill } from '../../calculations/calculations.service.ts';
-import { afterYearInput } from './after-year-input.ts';
+import { afterYearInput, sentIn, type YearInput } from './after-year-input.ts';
 import { withYearPrices } from './export-years.ts';
 import type { TermYear } from './term-years.ts';
 import type { AfterBill, ExportYears, Usage } from './types.ts';
@@ -37,23 +36,26 @@ export function billAfterYears(
   const twoMeters = exportRulesFor(bill.input.versions, bill.input.exportOverride)?.arrangement === 'BUY_ALL_SELL_ALL';
   const byYear: { cost: number; kwh: number }[] = [];
   const totalOnly = { ...bill.input.options, detailLevel: 'TOTAL' as const };
+  // Later years' net loads, one after another in one array: a bill places its series and keeps nothing of it.
+  let later: Float64Array | undefined;
   for (const year of years) {
     if (first && year.repeatsYearOne && !prices) {
       byYear.push({ ...byYear[0]! });
       continue;
     }
-    const { net, sent, series } = afterYearInput(year, grid, twoMeters);
+    if (first && !later) later = new Float64Array(year.usage.length);
+    const { net, kwh, series }: YearInput = afterYearInput(year, grid, twoMeters, later);
     let result: BillResult;
     if (!first) {
       const input = { ...bill.input, series };
       after.grid ??= prepareGrid(input);
       result = bill.run(input, after.grid);
-      first = { result, net, sent };
+      first = { result, net, sent: sentIn(year, net, twoMeters) };
     } else {
       const input = withYearPrices(bill.input, prices, year.n);
       result = bill.run({ ...input, options: totalOnly, series }, after.grid!);
     }
-    byYear.push({ cost: result.summary.totalCost, kwh: total(net) });
+    byYear.push({ cost: result.summary.totalCost, kwh });
   }
   if (!first) throw new RangeError('A term has at least one year');
   return { yearOne: first.result, grid: after.grid!, yearOneNet: first.net, yearOneSent: first.sent, byYear };

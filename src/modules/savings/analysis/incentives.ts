@@ -20,7 +20,29 @@ export interface IncentivesApplied {
 const money = (x: number) => `$${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export class IncentivesStep {
+  /** The incentives found for a request, by utility and class: its designs (up to 20) read them once. */
+  private readonly found = new WeakMap<object, Map<string, Promise<ApplicableIncentive[]>>>();
+
   constructor(private readonly incentives: IncentivesService) {}
+
+  private foundFor(
+    request: Pick<BillRequest, 'zip'>,
+    lseId: number,
+    customerClass: AnalysisPlan['customerClass'],
+  ): Promise<ApplicableIncentive[]> {
+    let byKey = this.found.get(request);
+    if (!byKey) {
+      byKey = new Map();
+      this.found.set(request, byKey);
+    }
+    const key = `${lseId}|${customerClass}`;
+    let found = byKey.get(key);
+    if (!found) {
+      found = this.incentives.ofProject({ zip: request.zip, lseId, customerClass, projectType: 'solarPv' });
+      byKey.set(key, found);
+    }
+    return found;
+  }
 
   /**
    * `lseId`: the utility of the after tariff (the customer's). `from`: the start of year one (ms), when the system is
@@ -35,12 +57,7 @@ export class IncentivesStep {
   ): Promise<IncentivesApplied> {
     const price = plan.price;
     const on = DateTime.fromMillis(from, { zone }).toISODate()!;
-    const found = await this.incentives.ofProject({
-      zip: request.zip,
-      lseId,
-      customerClass: plan.customerClass,
-      projectType: 'solarPv',
-    });
+    const found = await this.foundFor(request, lseId, plan.customerClass);
     if (!found.length) return { price, notes: [] };
     const purchase = price.once > 0;
     const financed = price.perKwh !== 0 || price.perMonth !== 0 || price.perYear !== 0;

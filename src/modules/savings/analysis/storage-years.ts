@@ -14,7 +14,7 @@ import { invalidArgument } from '../../../http/errors.ts';
 import { sentOf, usageSeries } from './after-year-input.ts';
 import type { AfterYears } from './after-years.ts';
 import type { StoragePlan } from './inputs.ts';
-import type { TermYear } from './term-years.ts';
+import { type TermYear, yearPv } from './term-years.ts';
 import { withYearPrices } from './export-years.ts';
 import type { ExportYears, Production, Usage } from './types.ts';
 
@@ -89,7 +89,7 @@ export function billStorageYears(
         : {
             from: grid.from,
             duration: grid.duration,
-            values: year.pv,
+            values: yearPv(year),
             side: 'AC' as const,
             dcToAcEfficiency: 1,
             inverterAcKw: null,
