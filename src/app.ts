@@ -184,7 +184,6 @@ export async function buildApp({
   await registerUsageCounts(app, db, now);
 
   await app.register(healthRoutes(db));
-  // biome-ignore lint/nursery/noMisusedPromises: register takes async plugins; Biome picks its callback overload.
   await app.register(echoRoutes);
 
   const zipcodes = new ZipcodesService(db);

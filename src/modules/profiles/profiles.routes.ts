@@ -135,7 +135,6 @@ export function profilesRoutes(service: ProfilesService) {
       );
 
       // Readings: JSON ({readingData: [...]}, as the original's clients send them), CSV or Green Button XML.
-      // biome-ignore lint/nursery/noMisusedPromises: register takes async plugins; Biome picks its callback overload.
       await app.register(async (scope) => {
         for (const type of ['text/csv', ...XML_TYPES])
           scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => done(null, body));
