@@ -113,7 +113,7 @@ export function scheduleFields(): ScheduleFields {
   const element = h(
     'fieldset',
     { class: 'battery-schedule', hidden: true, disabled: true, oninput: check, onchange: check },
-    h('legend', {}, 'Fixed schedule (local time; a window ends before its last hour, 22:00 to 06:00 runs overnight)'),
+    h('legend', {}, 'Fixed schedule (local time; a window stops at its end hour, and 22:00 to 06:00 runs overnight)'),
     DAYS.map((d) =>
       h(
         'div',
