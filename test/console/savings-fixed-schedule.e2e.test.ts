@@ -135,5 +135,11 @@ describe('the savings page runs a battery on a fixed schedule', { skip, timeout:
 
     await page.screenshot({ path: `${SHOTS}.png`, fullPage: true });
     await page.locator('#savings-result').screenshot({ path: `${SHOTS}-result.png` });
+
+    // At phone width the schedule's fields stack: the page is no wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('fieldset.battery-schedule').screenshot({ path: `${SHOTS}-phone.png` });
+    const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
+    assert.ok(widths[0]! <= widths[1]!, `the page is ${widths[0]} px wide on a ${widths[1]} px screen`);
   });
 });
