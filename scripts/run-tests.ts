@@ -21,6 +21,7 @@ const ALONE = new Set([
   'test/cli/scale-out.test.ts', // several servers; a revoked key refused within a second
   'test/console/console.e2e.test.ts', // Chromium
   'test/console/jobs-page.e2e.test.ts', // Chromium
+  'test/console/savings-fixed-schedule.e2e.test.ts', // Chromium
   'test/docs/doc-examples.test.ts', // a server and a CLI, every curl example of the docs
   'test/db/sqlite-sharing.test.ts', // servers and a CLI import on one SQLite file
   'test/db/read-replica.test.ts', // `ratebook serve` processes; reads again within 5 s

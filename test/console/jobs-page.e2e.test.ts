@@ -3,44 +3,23 @@
 // CSV link downloads the same text as GET .../results.csv. Skips where /usr/bin/chromium is absent.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import {
-  basicAuth,
-  buildDist,
-  CHROMIUM,
-  hasChromium,
-  launchBrowser,
-  signIn,
-  startBuiltService,
-  type Browser,
-  type Service,
-} from '../helpers/console-harness.ts';
+import { describe, it } from 'node:test';
+import { basicAuth, CHROMIUM, consoleUnderTest, hasChromium, signIn } from '../helpers/console-harness.ts';
 
 const skip = hasChromium() ? false : `${CHROMIUM} is absent: apt-get install -y chromium to run the console's test`;
 
 describe('the console lists portfolio jobs', { skip, timeout: 600_000 }, () => {
-  let service: Service;
-  let browser: Browser;
+  const run = consoleUnderTest();
   const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(new URL(path, service.url), {
+    const res = await fetch(new URL(path, run.service.url), {
       method,
-      headers: { authorization: basicAuth(service), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: basicAuth(run.service), ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
     assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${text}`);
     return text;
   };
-
-  before(async () => {
-    await buildDist();
-    service = await startBuiltService();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await service?.close();
-  });
 
   it('shows a job with its progress until it completes, and downloads its CSV', async () => {
     for (const pid of ['flat-1', 'flat-2']) {
@@ -70,6 +49,7 @@ describe('the console lists portfolio jobs', { skip, timeout: 600_000 }, () => {
       }),
     ).results[0];
 
+    const { service, browser } = run;
     const page = browser.page;
     await signIn(page, service.url, service);
     await page.getByRole('link', { name: 'Jobs' }).click();

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { ensureBuilt, RATEBOOK_JS } from './built.ts';
@@ -107,6 +108,32 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a browser test's describe(): the built service and Chromium, started before its tests and closed after them
+ * (read `service` and `browser` inside the tests).
+ */
+export function consoleUnderTest(): { readonly service: Service; readonly browser: Browser } {
+  let service: Service | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    await buildDist();
+    service = await startBuiltService();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+  return {
+    get service() {
+      return service!;
+    },
+    get browser() {
+      return browser!;
     },
   };
 }

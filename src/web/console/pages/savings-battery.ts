@@ -4,18 +4,21 @@
 // analysis's own inputs: the after tariff it billed, the place's typical baseline (baselineType), the PVWatts output of
 // the same system at the same weather station (GET /rest/v1/typicals/solar/best, laid on year one's hours as the
 // analysis lays it: pv-on-dates.ts) and the same battery, half full at the start of the year as the analysis starts it.
-// That calculation is the analysis's year-one dispatch: the page shows its battery savings beside the analysis's
-// storageAvoidedCost, and says so in words if they ever differ.
+// A FIXED_SCHEDULE battery's windows (battery-schedule.ts) go to the analysis as storageSchedule and to the calculation
+// as its fixedSchedule. That calculation is the analysis's year-one dispatch: the page shows its battery savings beside
+// the analysis's storageAvoidedCost, and says so in words if they ever differ.
 import type { Api } from '../api.ts';
 import { lineChart } from '../charts.ts';
 import { field, fmt, h, table } from '../dom.ts';
 import { pvOnDates } from '../pv-on-dates.ts';
+import { describeSchedule, type FixedSchedule, scheduleFields } from './battery-schedule.ts';
 import type { Analysis } from './savings-types.ts';
 
 const HOUR = 3_600_000;
 const STRATEGIES = [
   ['SELF_CONSUMPTION', 'Self-consumption: store PV surplus, cover the home'],
   ['BILL_OPTIMAL', 'Bill-optimal: the dispatch that bills least'],
+  ['FIXED_SCHEDULE', 'Fixed schedule: charge and discharge windows by the clock'],
 ] as const;
 
 export interface BatteryFields {
@@ -34,13 +37,22 @@ export function batteryFields(params: URLSearchParams): BatteryFields {
     { name: 'storageDispatch' },
     STRATEGIES.map(([v, l]) => h('option', { value: v, selected: v === params.get('dispatch') }, l)),
   );
+  const schedule = scheduleFields();
+  const showSchedule = () => schedule.enable(dispatch.value === 'FIXED_SCHEDULE');
+  dispatch.addEventListener('change', showSchedule);
+  showSchedule();
   const element = h(
-    'fieldset',
-    { class: 'row align-top' },
-    h('legend', {}, 'Battery (optional)'),
-    field('Usable capacity (kWh)', capacity, 'empty: solar alone'),
-    field('Power (kW)', power, 'charging and discharging'),
-    field('Dispatch', dispatch),
+    'div',
+    {},
+    h(
+      'fieldset',
+      { class: 'row align-top' },
+      h('legend', {}, 'Battery (optional)'),
+      field('Usable capacity (kWh)', capacity, 'empty: solar alone'),
+      field('Power (kW)', power, 'charging and discharging'),
+      field('Dispatch', dispatch),
+    ),
+    schedule.element,
   );
   return {
     element,
@@ -51,6 +63,9 @@ export function batteryFields(params: URLSearchParams): BatteryFields {
             { keyName: 'storageCapacity', dataValue: Number(capacity.value), scenarios: 'storage' },
             { keyName: 'storagePower', dataValue: Number(power.value || capacity.value), scenarios: 'storage' },
             { keyName: 'storageDispatch', dataValue: dispatch.value, scenarios: 'storage' },
+            ...(dispatch.value === 'FIXED_SCHEDULE'
+              ? [{ keyName: 'storageSchedule', dataValue: JSON.stringify(schedule.schedule()), scenarios: 'storage' }]
+              : []),
           ],
   };
 }
@@ -90,10 +105,14 @@ export async function batteryView(api: Api, a: Analysis, r: BatteryRequest): Pro
   const to = Date.parse(year.toDateTime);
   const capacity = Number(inputValue(r.storage, 'storageCapacity'));
   const strategy = String(inputValue(r.storage, 'storageDispatch'));
+  // FIXED_SCHEDULE's windows, as the analysis read them from storageSchedule; a calculation takes them as its
+  // dispatchStrategy's fixedSchedule.
+  const scheduleText = inputValue(r.storage, 'storageSchedule');
+  const schedule = scheduleText === undefined ? null : (JSON.parse(String(scheduleText)) as FixedSchedule);
   const figures = h(
     'p',
     { class: 'battery-summary' },
-    `The battery (${fmt.qty(capacity)} kWh, ${fmt.qty(Number(inputValue(r.storage, 'storagePower')))} kW, ${strategy.replace('_', ' ').toLowerCase()}) saves ${money(s.storageAvoidedCost)} in year one, ${money(s.lifetimeStorageAvoidedCost)} over ${s.projectDuration} years; it takes in ${fmt.qty(s.storageChargedKWh)} kWh and gives back ${fmt.qty(s.storageDischargedKWh)} kWh, ${fmt.qty(s.storageCycles)} full cycles.`,
+    `The battery (${fmt.qty(capacity)} kWh, ${fmt.qty(Number(inputValue(r.storage, 'storagePower')))} kW, ${strategy.replace('_', ' ').toLowerCase()}${schedule ? `: ${describeSchedule(schedule)}` : ''}) saves ${money(s.storageAvoidedCost)} in year one, ${money(s.lifetimeStorageAvoidedCost)} over ${s.projectDuration} years; it takes in ${fmt.qty(s.storageChargedKWh)} kWh and gives back ${fmt.qty(s.storageDischargedKWh)} kWh, ${fmt.qty(s.storageCycles)} full cycles.`,
   );
 
   // The analysis's PV: the same system at the same station, on year one's hours.
@@ -128,7 +147,7 @@ export async function batteryView(api: Api, a: Analysis, r: BatteryRequest): Pro
       batteryNameplatePower: Number(inputValue(r.storage, 'storagePower')),
       batteryRoundTripEfficiency: 0.9,
       batteryInitialSoc: 0.5,
-      dispatchStrategy: strategy,
+      dispatchStrategy: schedule ? { fixedSchedule: schedule } : strategy,
       solar: { duration: HOUR, fromDateTime: year.fromDateTime, dataSeries: solar },
     },
   });
