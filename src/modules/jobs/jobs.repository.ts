@@ -106,11 +106,15 @@ export class JobsRepository {
     return new Set(rows.map((r) => r.position));
   }
 
-  /** One account's result: written, or replaced when a retried chunk writes it again. */
-  async saveResult(row: JobResultRow): Promise<void> {
+  /**
+   * Accounts' results in one statement (a few dozen at most: the runner saves as it goes): each written, or replaced
+   * when a retried chunk writes it again.
+   */
+  async saveResults(rows: JobResultRow[]): Promise<void> {
+    if (!rows.length) return;
     await this.db.kysely
       .insertInto('portfolio_job_results')
-      .values(row)
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['job_id', 'position']).doUpdateSet({
           status: (eb) => eb.ref('excluded.status'),
