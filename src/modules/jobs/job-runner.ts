@@ -1,13 +1,12 @@
-// Works one chunk of a job: each of its accounts not done yet, every scenario, through the job's kind; the accounts'
-// results saved together every few accounts or every second, whichever comes first (upserted by job and position), so
-// a chunk cut short and run again by another worker bills again at most the accounts of the last second, and no
-// account twice in the results. Between accounts it yields to the event
+// Works one chunk of a job: each of its accounts not done yet, every scenario, through the job's kind; each account's
+// result saved as soon as it is known (upserted by job and position), so a chunk cut short and run again by another
+// worker bills only what is missing and no account twice in the results. Between accounts it yields to the event
 // loop, so the requests a serving process is answering are not held behind a job.
 import type { JobsConfig } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AccountRef } from '../accounts/accounts.repository.ts';
 import type { AccountRun, ChunkRun, JobKind, ScenarioSpec } from './kinds/job-kind.ts';
-import type { JobAccountRow, JobResultRow, JobsRepository } from './jobs.repository.ts';
+import type { JobAccountRow, JobsRepository } from './jobs.repository.ts';
 import type { ChunkMessage } from './queue/job-queue.ts';
 import type { AccountError, AccountResult, ScenarioResult, StoredRequest } from './job-types.ts';
 
@@ -17,12 +16,6 @@ export interface RunnerLog {
 
 /** How often a worker looks whether its job was cancelled meanwhile. */
 const CANCEL_CHECK_MS = 500;
-/**
- * Results are saved in one statement per this many accounts, or after this long (progress stays within a second of
- * the work): one round trip and, on PostgreSQL, one commit for many accounts instead of one each.
- */
-const SAVE_EVERY_ACCOUNTS = 25;
-const SAVE_EVERY_MS = 1000;
 
 export class JobRunner {
   constructor(
@@ -44,23 +37,15 @@ export class JobRunner {
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
     const prepare = kind.chunk(request.body, job.org_id);
     let looked = Date.now();
-    let pending: JobResultRow[] = [];
-    let saved = Date.now();
-    const save = async () => {
-      const rows = pending;
-      pending = [];
-      saved = Date.now();
-      await this.repo.saveResults(rows);
-    };
     for (const account of accounts) {
       if (done.has(account.position)) continue;
       if (Date.now() - looked > CANCEL_CHECK_MS) {
         const state = await this.repo.stateOf(job.job_id);
-        if (state !== 'RUNNING' && state !== 'QUEUED') return save();
+        if (state !== 'RUNNING' && state !== 'QUEUED') return;
         looked = Date.now();
       }
       const result = await this.runAccount(prepare, request, account);
-      pending.push({
+      await this.repo.saveResult({
         job_id: job.job_id,
         position: account.position,
         account_id: account.account_id,
@@ -69,11 +54,9 @@ export class JobRunner {
         result: JSON.stringify(result),
         finished_at: this.at(),
       });
-      if (pending.length >= SAVE_EVERY_ACCOUNTS || Date.now() - saved >= SAVE_EVERY_MS) await save();
       // Requests waiting on this process are answered before the next account is billed.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    await save();
     await this.repo.completeIfDone(job.job_id, this.at());
   }
 

@@ -106,15 +106,11 @@ export class JobsRepository {
     return new Set(rows.map((r) => r.position));
   }
 
-  /**
-   * Accounts' results in one statement (a few dozen at most: the runner saves as it goes): each written, or replaced
-   * when a retried chunk writes it again.
-   */
-  async saveResults(rows: JobResultRow[]): Promise<void> {
-    if (!rows.length) return;
+  /** One account's result: written, or replaced when a retried chunk writes it again. */
+  async saveResult(row: JobResultRow): Promise<void> {
     await this.db.kysely
       .insertInto('portfolio_job_results')
-      .values(rows)
+      .values(row)
       .onConflict((oc) =>
         oc.columns(['job_id', 'position']).doUpdateSet({
           status: (eb) => eb.ref('excluded.status'),
