@@ -45,6 +45,7 @@ import type { BaselinesService } from '../baselines/baselines.service.ts';
 import { highsSolver } from '../storage/highs-solver.ts';
 import { storageAnswer } from './storage-answer.ts';
 import { readStorage } from './storage-inputs.ts';
+import { SharedGrids } from './shared-grids.ts';
 
 export type CalculatedCost = Static<typeof CalculatedCostSchema>;
 export type MassCalculation = Static<typeof MassCalculationSchema>;
@@ -80,6 +81,15 @@ export class RequestCache {
   readonly time = new Map<string, Promise<TimeContext>>();
   /** Export prices spliced for a vintage, by their segments. */
   readonly spliced = new Map<string, Promise<LookupSeries>>();
+  /**
+   * Tariff grids prepared once for all bills on the same tariff, range and step (a job's chunk: many accounts, one
+   * grid per tariff); null: each bill prepares its own (one request's few scenarios gain little from sharing).
+   */
+  readonly grids: SharedGrids | null;
+
+  constructor(shareGrids = false) {
+    this.grids = shareGrids ? new SharedGrids() : null;
+  }
 }
 
 export class CalculationsService {
@@ -254,7 +264,11 @@ export class CalculationsService {
         accuracy: 60,
       });
     }
-    const { versions, fixed } = versionsFor(tariff, from, to, effectiveOn);
+    const { versions, fixed } = cache.grids
+      ? cache.grids.one(`versions|${masterTariffId}|${from}|${to}|${effectiveOn ?? ''}`, () =>
+          versionsFor(tariff, from, to, effectiveOn),
+        )
+      : versionsFor(tariff, from, to, effectiveOn);
     const baseline = readBaselineRequest((s.propertyInputs ?? []) as PropertyData[], `${path}propertyInputs`);
     const usage = readUsage(baseline.rest, `${path}propertyInputs`, { from, to }, zone);
     for (const series of usage.series) {
@@ -377,7 +391,7 @@ export class CalculationsService {
       properties: usage.properties,
       demandKeys: tariff.demandKeys,
       territoryId,
-      extraRates: extra,
+      extraRates: cache.grids ? cache.grids.rates(extra) : extra,
       exportOverride: this.grandfathered(s, versions, from, to, noted) ?? exportOverrideOf(s, path),
       noted,
       options: {
@@ -390,7 +404,7 @@ export class CalculationsService {
     };
     const run = (bill: BillInput, grid?: PreparedGrid): BillResult => {
       try {
-        return calculateBill(bill, grid);
+        return calculateBill(bill, grid ?? cache.grids?.gridFor(bill));
       } catch (e) {
         if (e instanceof BillInputError)
           throw invalidArgument(

@@ -1,6 +1,7 @@
 // Works one chunk of a job: each of its accounts not done yet, every scenario, through the job's kind; each account's
 // result saved as soon as it is known (upserted by job and position), so a chunk cut short and run again by another
-// worker bills only what is missing and no account twice in the results. Between accounts it yields to the event
+// worker bills only what is missing and no account twice in the results. The save's round trip (and commit) runs
+// while the next account is billed: one save in flight at a time, awaited before the next is sent. Between accounts it yields to the event
 // loop, so the requests a serving process is answering are not held behind a job.
 import type { JobsConfig } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -37,26 +38,40 @@ export class JobRunner {
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
     const prepare = kind.chunk(request.body, job.org_id);
     let looked = Date.now();
+    // The last save sent: its error, kept (not left as a rejected promise while the next account is billed) and
+    // thrown when it is awaited, failing the chunk as a save awaited at once would.
+    let saving: Promise<unknown> = Promise.resolve(null);
+    const saved = async () => {
+      const err = await saving;
+      if (err) throw err;
+    };
     for (const account of accounts) {
       if (done.has(account.position)) continue;
       if (Date.now() - looked > CANCEL_CHECK_MS) {
         const state = await this.repo.stateOf(job.job_id);
-        if (state !== 'RUNNING' && state !== 'QUEUED') return;
+        if (state !== 'RUNNING' && state !== 'QUEUED') return saved();
         looked = Date.now();
       }
       const result = await this.runAccount(prepare, request, account);
-      await this.repo.saveResult({
-        job_id: job.job_id,
-        position: account.position,
-        account_id: account.account_id,
-        provider_account_id: account.provider_account_id,
-        status: result.status,
-        result: JSON.stringify(result),
-        finished_at: this.at(),
-      });
+      await saved();
+      saving = this.repo
+        .saveResult({
+          job_id: job.job_id,
+          position: account.position,
+          account_id: account.account_id,
+          provider_account_id: account.provider_account_id,
+          status: result.status,
+          result: JSON.stringify(result),
+          finished_at: this.at(),
+        })
+        .then(
+          () => null,
+          (err: unknown) => err ?? new Error('saving a job result failed'),
+        );
       // Requests waiting on this process are answered before the next account is billed.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    await saved();
     await this.repo.completeIfDone(job.job_id, this.at());
   }
 

@@ -27,8 +27,9 @@ export function calculationKind(service: AccountCalculationService): JobKind {
         throw invalidArgument('calculation.toDateTime', b.toDateTime, 'toDateTime must be after fromDateTime');
     },
     chunk(body, orgId) {
-      // The chunk's tariffs are read once for all its accounts, each account's usage once for all its scenarios.
-      const cache = new RequestCache();
+      // The chunk's tariffs are read and their grids prepared once for all its accounts, each account's usage read
+      // once for all its scenarios.
+      const cache = new RequestCache(true);
       return async (ref) => {
         const prepared = await service.prepare(ref, body as Body, orgId, cache);
         return async (scenario) => {
