@@ -156,16 +156,20 @@ export function billWithStorage(
   };
   const without = carryOut(battery, site, () => {}, undefined, batteryFlows);
   const withoutBattery = bill(without);
-  const noted: Omit<Assumption, 'displayName'>[] = [];
-  const say = (description: string, accuracy: number, dataValue: string | null = null) =>
-    noted.push({ keyName: 'storage', dataValue, description, fromDateTime: null, toDateTime: null, accuracy });
+  type Note = Omit<Assumption, 'displayName'>;
+  /** Says a storage assumption into `list`. */
+  const sayIn =
+    (list: Note[]) =>
+    (description: string, accuracy: number, dataValue: string | null = null) =>
+      list.push({ keyName: 'storage', dataValue, description, fromDateTime: null, toDateTime: null, accuracy });
+  const noted: Note[] = [];
+  const say = sayIn(noted);
 
   const ranges = prepared.grid.n * prepared.grid.step > 366 * DAY && battery.capacityFadePerYear > 0;
   /** The bill of a dispatch with the assumptions said so far and the battery's own line. */
   const billed = (d: DispatchResult, used: Strategy) => {
     const notes = [...noted];
-    const line = (description: string, accuracy: number, dataValue: string | null = null) =>
-      notes.push({ keyName: 'storage', dataValue, description, fromDateTime: null, toDateTime: null, accuracy });
+    const line = sayIn(notes);
     if (ranges) line('Capacity fade is applied for the whole range at the age the battery has at its start', 90);
     line(
       `Battery ${round(battery.capacityKwh)} kWh, ${round(battery.chargeKw)}/${round(battery.dischargeKw)} kW, ${battery.coupling}-coupled, round trip ${round(roundTripEfficiency(battery) * 100)} %, dispatched ${used}${used === 'BILL_OPTIMAL' ? ' (perfect foresight of each billing period)' : ''}`,
