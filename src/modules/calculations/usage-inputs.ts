@@ -49,8 +49,11 @@ function operatorSign(input: PropertyData, field: string): number {
  */
 export const MAX_QUANTITY = 1e12;
 
+/** Whether a quantity is within the bound (NaN is not). */
+const withinBound = (value: number): boolean => Math.abs(value) <= MAX_QUANTITY;
+
 function checkQuantity(value: number, field: string, raw: unknown): number {
-  if (!(Math.abs(value) <= MAX_QUANTITY))
+  if (!withinBound(value))
     throw invalidArgument(
       field,
       String(raw),
@@ -123,7 +126,7 @@ export function readUsage(
         const scaled = factor === 1 ? values : values.map((v) => v * factor);
         // The value's name is made only for the one refused: a year's series is 8,760 values or more.
         for (let j = 0; j < scaled.length; j++)
-          if (!(Math.abs(scaled[j]!) <= MAX_QUANTITY)) checkQuantity(scaled[j]!, `${field}.${name}[${j}]`, values[j]);
+          if (!withinBound(scaled[j]!)) checkQuantity(scaled[j]!, `${field}.${name}[${j}]`, values[j]);
         return scaled;
       };
       out.series.push({
