@@ -12,11 +12,25 @@ import { shareKeyChanges } from './modules/keys/key-changes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { TIERS } from './domain/keys/tiers.ts';
 import { VERSION } from './version.ts';
+import { isUniqueViolation } from './db/unique-violation.ts';
 
 type Print = (line: string) => void;
 
-/** Admin credentials from the environment, else a demo application on an empty database. */
+/**
+ * Admin credentials from the environment, else a demo application on an empty database. Servers started together on
+ * a new database race to write them: the one refused by a unique key (another wrote the organization or application
+ * first) looks again, and then finds them.
+ */
 async function ensureCredentials(keys: KeysService, config: Config, print: Print): Promise<void> {
+  try {
+    await writeCredentials(keys, config, print);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    await writeCredentials(keys, config, print);
+  }
+}
+
+async function writeCredentials(keys: KeysService, config: Config, print: Print): Promise<void> {
   if (config.adminAppId && config.adminAppKey) {
     await keys.ensureAdmin(config.adminAppId, config.adminAppKey);
     print(`Admin application ${config.adminAppId} is ready (RATEBOOK_ADMIN_APP_ID / RATEBOOK_ADMIN_APP_KEY).`);

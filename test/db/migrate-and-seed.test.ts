@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
+import { connectDatabase } from '../../src/db/connect.ts';
+import type { Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { runSeeds } from '../../src/data/seed.ts';
 import type { Seeder } from '../../src/data/seeder.ts';
@@ -9,10 +14,21 @@ import { createTestDb, dialects, type TestDb } from '../helpers/dialects.ts';
 for (const dialect of dialects) {
   describe(`migrations and seeds on ${dialect}`, () => {
     let db: TestDb;
+    const dir = mkdtempSync(join(tmpdir(), 'ratebook-seed-'));
+    const sqliteFile = join(dir, 'rb.sqlite');
     before(async () => {
-      db = await createTestDb(dialect, { migrate: false });
+      // A file on SQLite: one test opens a second connection to the same database.
+      db = await createTestDb(dialect, { migrate: false, sqliteFile });
     });
-    after(() => db.dispose());
+    after(async () => {
+      await db.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    /** Another process's connection to this database (the same file, or the same PostgreSQL schema). */
+    const secondConnection = (of: TestDb): Db =>
+      dialect === 'sqlite'
+        ? connectDatabase({ kind: 'sqlite', filename: sqliteFile })
+        : connectDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! }, { searchPath: of.schema! });
 
     it('applies every migration once, then nothing', async () => {
       assert.deepEqual(await migrateToLatest(db), [
@@ -86,6 +102,36 @@ for (const dialect of dialects) {
         .where('seed_name', '=', 'broken')
         .execute();
       assert.equal(recorded.length, 0);
+    });
+
+    it('two processes seeding a new database at once: the seeder runs once, neither fails', async () => {
+      // Servers started together on a new database each ran every seeder; the second was refused by a unique key
+      // half way and exited (seen with two servers on PostgreSQL: zipcodes_pkey).
+      const other = secondConnection(db);
+      try {
+        let runs = 0;
+        const slow: Seeder = {
+          name: 'raced',
+          version: 1,
+          async run(trx) {
+            runs++;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await trx.insertInto('organizations').values({ name: 'raced-once', created_at: '2026-01-01' }).execute();
+            return 1;
+          },
+        };
+        const reports = await Promise.all([runSeeds(db, [slow]), runSeeds(other, [slow])]);
+        assert.deepEqual(reports.flat(), [{ name: 'raced', version: 1, rows: 1 }]);
+        assert.equal(runs, 1);
+        const rows = await db.kysely
+          .selectFrom('organizations')
+          .select('name')
+          .where('name', '=', 'raced-once')
+          .execute();
+        assert.equal(rows.length, 1);
+      } finally {
+        await other.close();
+      }
     });
 
     it('binds JavaScript booleans on both engines', async () => {

@@ -48,6 +48,8 @@ export async function startServerProcess(
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let closed = false;
+  child.on('close', () => (closed = true));
   const waitFor = (pattern: RegExp, ms = 30_000) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -56,10 +58,12 @@ export async function startServerProcess(
       }, ms);
       const check = setInterval(() => {
         const m = pattern.exec(out);
-        if (m) {
+        // A process whose output has ended will print nothing more: said at once, with its output, not after ms.
+        if (m || closed) {
           clearInterval(check);
           clearTimeout(timer);
-          resolve(m);
+          if (m) resolve(m);
+          else reject(new Error(`no ${pattern}: the process exited (${child.exitCode ?? child.signalCode}):\n${out}`));
         }
       }, 50);
     });
