@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { CACHE_DIR } from '../test/helpers/test-cache.ts';
 import { ensureBuilt } from '../test/helpers/built.ts';
+import { failureReasons } from './tap-failures.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -144,7 +145,11 @@ async function main(): Promise<number> {
   console.log(
     `\n# files ${outcomes.length}\n${COUNTS.map((c) => `# ${c} ${total[c]}`).join('\n')}\n# wall ${seconds(wall)}`,
   );
-  if (failed.length) console.log(`\nfailed files:\n${failed.map((o) => `  ${o.file}`).join('\n')}`);
+  // Each with why, in a few lines: a CI log shown cut in the middle keeps its end.
+  if (failed.length)
+    console.log(
+      `\nfailed files:\n${failed.map((o) => [`  ${o.file}`, ...failureReasons(o.output)].join('\n')).join('\n')}`,
+    );
 
   mkdirSync(CACHE_DIR, { recursive: true });
   writeFileSync(
