@@ -21,7 +21,13 @@ export function spawnServer(
 ): Promise<RunningServer> {
   const started = performance.now();
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, script, ...args], { cwd, env: { ...process.env, ...env } });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node's own flags for the server alone (NODE_OPTIONS
+  // refuses --cpu-prof, and would profile the bench too).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+  });
   let out = '';
   // Everything the server prints is kept, for printed(): a bench may wait for a line it prints after listening.
   const waiting = new Set<() => void>();

@@ -60,7 +60,24 @@ export class LpBuilder {
     const start = this.indices.length;
     let inOrder = true;
     for (let k = 1; k < terms.length && inOrder; k++) inOrder = terms[k]![0] > terms[k - 1]![0];
-    const sortFirst = !inOrder && terms.length > 32;
+    if (inOrder) {
+      // Columns strictly increasing (most rows): nothing to sum or move, only zeros left out.
+      for (let k = 0; k < terms.length; k++) {
+        const term = terms[k]!;
+        if (term[1] !== 0) {
+          this.indices.push(term[0]);
+          this.values.push(term[1]);
+        }
+      }
+    } else this.placeUnordered(terms, start);
+    this.starts.push(this.indices.length);
+    this.rowLo.push(lower);
+    this.rowUp.push(upper);
+  }
+
+  /** A row's terms out of column order, from `start` of the program's arrays: put in order, summed, zeros dropped. */
+  private placeUnordered(terms: readonly (readonly [number, number])[], start: number): void {
+    const sortFirst = terms.length > 32;
     for (const [j, v] of sortFirst ? [...terms].sort((a, b) => a[0] - b[0]) : terms) {
       let k = this.indices.length;
       while (k > start && this.indices[k - 1]! > j) k--;
@@ -87,9 +104,6 @@ export class LpBuilder {
       }
     this.indices.length = kept;
     this.values.length = kept;
-    this.starts.push(this.indices.length);
-    this.rowLo.push(lower);
-    this.rowUp.push(upper);
   }
 
   build(): LinearProgram {
