@@ -77,11 +77,10 @@ function periodProgram(
     cols.soc[t] = soc;
     cols.imp[t] = imp;
     cols.exp[t] = exp;
-    const socTerms: [number, number][] = [
-      [soc, 1],
-      [out, 1],
-    ];
-    if (t > 0) socTerms.push([cols.soc[t - 1]!, -1]);
+    // Each row's terms in column order (the builder copies those straight in): the hour before's charge, then this
+    // hour's columns as made (out, soc, imp, exp, then the charging and inverter columns).
+    const socTerms: [number, number][] = t > 0 ? [[cols.soc[t - 1]!, -1]] : [];
+    socTerms.push([out, 1], [soc, 1]);
     if (!dc) {
       // AC coupling: the battery's inverter draws AC from the panel (the PV's surplus only, without grid charging).
       const acIn = lp.column(TIE_BREAK, 0, Math.min(chargeDc / inEff, battery.gridCharging ? INF : surplus));
@@ -89,10 +88,10 @@ function periodProgram(
       socTerms.push([acIn, -cellEff * inEff]);
       lp.row(
         [
+          [out, outEff],
           [imp, 1],
           [exp, -1],
           [acIn, -1],
-          [out, outEff],
         ],
         load - solarAc,
         load - solarAc,
@@ -107,10 +106,10 @@ function periodProgram(
       cols.toInverter[t] = toInverter;
       socTerms.push([solarIn, -cellEff]);
       const meter: [number, number][] = [
+        [out, outEff],
         [imp, 1],
         [exp, -1],
         [toInverter, solar.efficiency],
-        [out, outEff],
       ];
       if (battery.gridCharging) {
         const acIn = lp.column(TIE_BREAK, 0, chargeDc / inEff);
@@ -139,8 +138,8 @@ function periodProgram(
       if (Number.isFinite(limit))
         lp.row(
           [
-            [toInverter, solar.efficiency],
             [out, outEff],
+            [toInverter, solar.efficiency],
           ],
           -INF,
           limit,
