@@ -9,8 +9,8 @@ import type { Database, Db } from '../../../db/database.ts';
 import type { ChunkHandler, ChunkMessage, JobQueue } from './job-queue.ts';
 
 export const QUEUE_NAME = 'ratebook-job-chunks';
-/** PostgreSQL's SQLSTATE for a transaction rolled back to break a deadlock. */
-const DEADLOCK = '40P01';
+/** What PostgreSQL says to the loser of a race to make pg-boss's tables: unique key, deadlock, relation or object exists. */
+const LOST_RACE = new Set(['23505', '40P01', '42P07', '42710']);
 
 /**
  * One of pg-boss's statements on a connection of the pool. Some are whole transactions in one text (`BEGIN; ...;
@@ -71,11 +71,43 @@ export class PgBossQueue implements JobQueue {
   }
 
   private started(): Promise<PgBoss> {
-    this.boss ??= this.start();
+    // A start that failed (the database away at the first job) is forgotten: the next job tries again.
+    this.boss ??= this.start().catch((err: unknown) => {
+      this.boss = null;
+      throw err;
+    });
     return this.boss;
   }
 
+  /**
+   * pg-boss started, its tables and the queue made unless they exist. Processes starting together on a new database
+   * race to make them, and PostgreSQL refuses the loser in ways pg-boss does not all expect: a schema or table made
+   * meanwhile (a unique key of the catalog, "already exists"), or a deadlock (pg-boss's queue function inserts the
+   * queue's row, then adds a foreign key to that table, which waits for the other's insert, which waits for this
+   * row). The loser stops what it began and starts again, and then finds them made.
+   */
   private async start(): Promise<PgBoss> {
+    for (let attempt = 1; ; attempt++) {
+      const boss = this.make();
+      try {
+        await boss.start();
+        await boss.createQueue(QUEUE_NAME, {
+          name: QUEUE_NAME,
+          retryLimit: 20,
+          retryDelay: 1,
+          expireInSeconds: this.config.chunkExpireSeconds,
+        });
+        return boss;
+      } catch (err) {
+        // Not left polling and supervising on a queue that is not there (it would also keep the process alive).
+        await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+        if (!LOST_RACE.has((err as { code?: string }).code ?? '') || attempt >= 5) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+      }
+    }
+  }
+
+  private make(): PgBoss {
     const kysely = this.db.kysely;
     const boss = new PgBoss({
       // pg-boss's statements on Ratebook's pool: no second pool, the same statement timeout.
@@ -89,36 +121,6 @@ export class PgBossQueue implements JobQueue {
       retryDelay: 1,
     });
     boss.on('error', (err) => this.log.error({ err }, 'job queue (pg-boss)'));
-    await boss.start();
-    try {
-      await this.createQueue(boss);
-    } catch (err) {
-      // Not left polling and supervising on a queue that is not there (it would also keep the process alive).
-      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
-      throw err;
-    }
     return boss;
-  }
-
-  /**
-   * The queue, made unless it exists. Two processes making it at once can deadlock in PostgreSQL (pg-boss's function
-   * inserts the queue's row, then adds a foreign key to that table, which waits for the other's insert, which waits
-   * for this one's row): the one chosen as the victim is rolled back and tries again, and then finds the queue.
-   */
-  private async createQueue(boss: PgBoss): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(QUEUE_NAME, {
-          name: QUEUE_NAME,
-          retryLimit: 20,
-          retryDelay: 1,
-          expireInSeconds: this.config.chunkExpireSeconds,
-        });
-        return;
-      } catch (err) {
-        if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
-      }
-    }
   }
 }
