@@ -21,17 +21,10 @@ export function yearOutput(pv: Float64Array, share: number): Float64Array {
   return out;
 }
 
-/** The load on the meter, interval by interval: usage less the PV output (negative: sent out). */
-export function netLoad(usage: ArrayLike<number>, pv: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(usage.length);
-  for (let i = 0; i < out.length; i++) out[i] = usage[i]! - pv[i]!;
-  return out;
-}
-
 /**
- * Year n's net load written into `out` in one pass, and its sum: bit for bit `netLoad(usage, yearOutput(pv, share))`
- * and `total` of it (each output rounded to a double before it is taken from the usage, the sum in order), without
- * the year's output as an array of its own. `out` may be reused from year to year: nothing else is made per year.
+ * Year n's load on the meter written into `out` in one pass, interval by interval usage less the PV output (negative:
+ * sent out), and its sum: bit for bit the usage less `yearOutput(pv, share)` and `total` of that (each output rounded
+ * to a double before it is taken from the usage, the sum in order), without the year's output as an array of its own. `out` may be reused from year to year: nothing else is made per year.
  */
 export function yearNetLoad(usage: Float64Array, pv: Float64Array, share: number, out: Float64Array): number {
   if (usage.length !== pv.length || out.length !== usage.length)

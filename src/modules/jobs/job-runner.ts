@@ -1,8 +1,8 @@
 // Works one chunk of a job: each of its accounts not done yet, every scenario, through the job's kind; each account's
 // result saved as soon as it is known (upserted by job and position), so a chunk cut short and run again by another
 // worker bills only what is missing and no account twice in the results. The save's round trip (and commit) runs
-// while the next account is billed: one save in flight at a time, awaited before the next is sent. Between accounts it yields to the event
-// loop, so the requests a serving process is answering are not held behind a job.
+// while the next account is billed: one save in flight at a time, awaited before the next is sent. Between accounts
+// it yields to the event loop, so the requests a serving process is answering are not held behind a job.
 import type { JobsConfig } from '../../config.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AccountRef } from '../accounts/accounts.repository.ts';

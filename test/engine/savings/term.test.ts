@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   escalation,
-  netLoad,
   outputByYear,
   outputShare,
   repeatsYearOne,
@@ -33,7 +32,9 @@ describe('the arithmetic of a term', () => {
     assert.equal(yearOutput(pv, 1), pv, "share 1 is year one's own series, not a copy");
     assert.deepEqual([...yearOutput(pv, 0.5)], [0, 1.5, 3.5]);
     // Usage 1 kWh an interval less the output: 1 - 0, 1 - 1.5, 1 - 3.5 (sent out).
-    assert.deepEqual([...netLoad([1, 1, 1], yearOutput(pv, 0.5))], [1, -0.5, -2.5]);
+    const net = new Float64Array(3);
+    yearNetLoad(Float64Array.from([1, 1, 1]), pv, 0.5, net);
+    assert.deepEqual([...net], [1, -0.5, -2.5]);
   });
 
   it("nets year n's output in one pass, bit for bit as its output array netted and summed", () => {
@@ -43,7 +44,9 @@ describe('the arithmetic of a term', () => {
     for (const share of [1, 0.995 ** 7, 0.5]) {
       const out = new Float64Array(1000).fill(Number.NaN);
       const sum = yearNetLoad(usage, pv, share, out);
-      const expected = netLoad(usage, yearOutput(pv, share));
+      // The reference: the year's output made as an array, then taken from the usage interval by interval.
+      const output = yearOutput(pv, share);
+      const expected = usage.map((u, i) => u - output[i]!);
       assert.deepEqual([...out], [...expected], `share ${share}`);
       assert.equal(sum, total(expected), `share ${share}`);
     }
