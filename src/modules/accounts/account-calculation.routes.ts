@@ -12,7 +12,7 @@ import { TariffRateWireSchema } from '../tariffs/tariffs.schemas.ts';
 import { wireRate } from '../tariffs/tariff-wire.ts';
 import { AccountCalculateBody } from './account-calculation.schemas.ts';
 import type { AccountCalculationService } from './account-calculation.ts';
-import type { CalculatedCost } from '../calculations/calculations.service.ts';
+import type { CalculatedCost } from '../calculations/calculated-cost.ts';
 import { ACCOUNT_PATHS } from './accounts.routes.ts';
 import { AccountParams, AccountRatesQuery, InterviewSchema, PropertyValueInput } from './accounts.schemas.ts';
 import type { AccountsService } from './accounts.service.ts';

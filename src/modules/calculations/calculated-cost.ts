@@ -8,6 +8,9 @@ import type { CalculatedCostSchema } from './calculations.schemas.ts';
 import type { Scenario } from './scenario-inputs.ts';
 import type { TariffContext } from './tariff-context.ts';
 
+/** One scenario's answer, as the API gives it. */
+export type CalculatedCost = Static<typeof CalculatedCostSchema>;
+
 /** quantityKeyDescription (ext) of the engine's own quantity keys; a property key gives its display name. */
 const QUANTITY_KEY_DESCRIPTIONS: Record<string, string> = {
   fixed: 'Fixed charge per charge period',
@@ -26,7 +29,7 @@ export function toCalculatedCost(
   to: number,
   expected: Scenario['expected'],
   ext: boolean,
-): Static<typeof CalculatedCostSchema> {
+): CalculatedCost {
   const clock = localClock(tariff.zone, from, to);
   const at = (ms: number | null) => (ms === null ? null : formatInstant(clock, ms));
   const assumptions = r.assumptions.map((a) => ({

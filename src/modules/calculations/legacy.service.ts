@@ -5,7 +5,8 @@ import type { Static } from '@sinclair/typebox';
 import { ApiError, invalidArgument } from '../../http/errors.ts';
 import { csvList } from '../../http/list-params.ts';
 import type { CalculateBody } from './calculations.schemas.ts';
-import type { CalculatedCost, CalculationsService } from './calculations.service.ts';
+import type { CalculatedCost } from './calculated-cost.ts';
+import type { CalculationsService } from './calculations.service.ts';
 import { IGNORED_QUERY, LegacyCalculateQuery, UNSUPPORTED_FIELDS, type LegacyCalculateBody } from './legacy.schemas.ts';
 import type { PropertyData } from './usage-inputs.ts';
 

@@ -5,7 +5,7 @@
 // it is still open to them.
 import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../../http/errors.ts';
-import type { CalculatedCost } from '../calculations/calculations.service.ts';
+import type { CalculatedCost } from '../calculations/calculated-cost.ts';
 import { note, type Assumption } from '../savings/analysis/types.ts';
 import type { Candidate } from './candidates.ts';
 import type { ComparedTariffSchema, TariffComparisonSchema } from './compare.schemas.ts';

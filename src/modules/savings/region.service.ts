@@ -5,7 +5,7 @@
 // ranks (one place is computed at a time, not a league of regions).
 import type { Static } from '@sinclair/typebox';
 import { ApiError, invalidArgument, missingArgument } from '../../http/errors.ts';
-import type { CalculatedCost } from '../calculations/calculations.service.ts';
+import type { CalculatedCost } from '../calculations/calculated-cost.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import type { AccountAnalysis, SavingsService } from './analysis.service.ts';
 import type { CostSavingsSchema, RatingSchema, RegionSavingsSchema } from './region.schemas.ts';

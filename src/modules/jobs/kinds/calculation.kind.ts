@@ -4,7 +4,7 @@
 import type { Static } from '@sinclair/typebox';
 import { dateTimeParam } from '../../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../../http/errors.ts';
-import { RequestCache } from '../../calculations/calculations.service.ts';
+import { RequestCache } from '../../calculations/request-cache.ts';
 import type { AccountCalculationService } from '../../accounts/account-calculation.ts';
 import type { AccountCalculateBody } from '../../accounts/account-calculation.schemas.ts';
 import type { JobKind } from './job-kind.ts';

@@ -4,7 +4,7 @@
 // customer's class and in effect at the start of year one, the one whose arrangement applies from the earliest date,
 // then the lowest id (PG&E: E-ELEC, under the Net Billing Tariff). Said, with the rule, in the after scenario's
 // assumptions. Else the before tariff (net metering then assumed where it names no arrangement, as before).
-import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
 import { REFERENCE_DATA } from '../../tariffs/tariffs.repository.ts';
 import type { TariffsService } from '../../tariffs/tariffs.service.ts';
 import type { AnalysisPlan } from './inputs.ts';

@@ -7,7 +7,7 @@
 import { exportRulesFor } from '../../../engine/bill/export-credits.ts';
 import { prepareGrid, type PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
-import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
 import { afterYearInput, sentIn, type YearInput } from './after-year-input.ts';
 import { withYearPrices } from './export-years.ts';
 import type { TermYear } from './term-years.ts';

@@ -2,7 +2,7 @@
 // each bill's own assumptions, the usage; the export arrangement assumed after solar; the PV output and the price of
 // solar.
 import type { BillResult } from '../../../engine/bill/types.ts';
-import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
 import type { AnalysisPlan } from './inputs.ts';
 import { note, type Assumption, type Production, type Usage } from './types.ts';
 

@@ -5,7 +5,7 @@
 // year one's hours divided by year n's escalation: a bill scales with all its prices, so once escalated the year's
 // charges have risen by the inflation and its export credits are the published prices of that year.
 import { escalation } from '../../../engine/savings/term.ts';
-import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
 import type { AfterBill, ExportYears } from './types.ts';
 
 /** Each year's export prices for a term of `years` (null: the after bill has no hourly export prices). */

@@ -3,7 +3,8 @@
 // data read once for the request. The after bill is made ready once for every design with the same after scenario.
 // An error from a scenario's bill names the analysis's input, not the bill's position of it.
 import { ApiError } from '../../../http/errors.ts';
-import type { CalculationsService, PreparedBill } from '../../calculations/calculations.service.ts';
+import type { CalculationsService } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
 import { stripScenarios, type AnalysisPlan, type Placed } from './inputs.ts';
 import type { AfterBill, BillRequest, Memo } from './types.ts';
 

@@ -9,7 +9,7 @@ import { billWithStorage } from '../../../engine/storage/storage-bill.ts';
 import { total, yearOutput } from '../../../engine/savings/term.ts';
 import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { BillResult } from '../../../engine/bill/types.ts';
-import type { PreparedBill } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
 import { invalidArgument } from '../../../http/errors.ts';
 import { sentOf, usageSeries } from './after-year-input.ts';
 import type { AfterYears } from './after-years.ts';

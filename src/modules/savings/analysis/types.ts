@@ -8,7 +8,8 @@ import type { PreparedGrid } from '../../../engine/bill/prepared.ts';
 import type { LookupSeries } from '../../../engine/bill/types.ts';
 import type { TermCalendar } from '../../../engine/savings/term-calendar.ts';
 import type { LoadedAccount } from '../../accounts/accounts.service.ts';
-import type { PreparedBill, RequestCache } from '../../calculations/calculations.service.ts';
+import type { PreparedBill } from '../../calculations/scenario-preparation.ts';
+import type { RequestCache } from '../../calculations/request-cache.ts';
 import type { ZipRow } from '../../zipcodes/zipcodes.repository.ts';
 import type { AccountAnalysisSchema, AnalysisBody } from '../analysis.schemas.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PreparedGrid } from '../../../../src/engine/bill/prepared.ts';
 import type { BillInput, BillResult, LookupSeries } from '../../../../src/engine/bill/types.ts';
-import type { PreparedBill } from '../../../../src/modules/calculations/calculations.service.ts';
+import type { PreparedBill } from '../../../../src/modules/calculations/scenario-preparation.ts';
 import { billAfterYears } from '../../../../src/modules/savings/analysis/after-years.ts';
 import { termYears } from '../../../../src/modules/savings/analysis/term-years.ts';
 import type { AfterBill, Usage } from '../../../../src/modules/savings/analysis/types.ts';

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { BillResult } from '../../../../src/engine/bill/types.ts';
 import type { MonthDetail } from '../../../../src/engine/savings/month-figures.ts';
 import { project } from '../../../../src/engine/savings/projection.ts';
-import type { PreparedBill } from '../../../../src/modules/calculations/calculations.service.ts';
+import type { PreparedBill } from '../../../../src/modules/calculations/scenario-preparation.ts';
 import { answerOf, shapeAnswer, summaryOf } from '../../../../src/modules/savings/analysis/answer.ts';
 import { note, type Usage } from '../../../../src/modules/savings/analysis/types.ts';
 import { planOf } from './fixtures.ts';

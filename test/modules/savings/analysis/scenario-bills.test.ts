@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { invalidArgument } from '../../../../src/http/errors.ts';
-import type { PreparedBill } from '../../../../src/modules/calculations/calculations.service.ts';
+import type { PreparedBill } from '../../../../src/modules/calculations/scenario-preparation.ts';
 import { assumeNetMetering, renamed } from '../../../../src/modules/savings/analysis/scenario-bills.ts';
 import { planOf } from './fixtures.ts';
 
