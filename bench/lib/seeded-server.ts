@@ -48,7 +48,11 @@ export async function startSeededServer(
   const server = await spawnServer('dist/ratebook.js', ['serve', '--host', '127.0.0.1'], env);
   if (options.exportPricesLoaded) {
     const t0 = performance.now();
-    await server.printed(/Loaded starter data starter-export-prices/, 300_000);
+    // A database an earlier run already loaded never prints it: stop the server rather than leave it running.
+    await server.printed(/Loaded starter data starter-export-prices/, 300_000).catch(async (e: Error) => {
+      await server.stop();
+      throw new Error(`${e.message}\n(the line comes once, on a new database's first start: give a new database)`);
+    });
     process.stderr.write(`export prices loaded ${((performance.now() - t0) / 1000).toFixed(1)} s after listening\n`);
   }
   return {

@@ -13,7 +13,7 @@ import type { SharedGrids } from './shared-grids.ts';
 export interface BillRunners {
   /** `grid`: the tariff made ready for the range (prepareGrid), when many usages are billed on it. */
   run(input: BillInput, grid?: PreparedGrid): BillResult;
-  /** The bill of `input` with a battery dispatched behind the meter (BILL_OPTIMAL needs `solver`). */
+  /** The bill of `input` with a battery dispatched behind the meter (BILL_OPTIMAL solves with HiGHS). */
   runStorage(input: BillInput, request: StorageRequest): Promise<StorageBill>;
 }
 
