@@ -9,6 +9,7 @@ import { authenticator, registerAuth } from './http/auth.ts';
 import { registerCors } from './http/cors.ts';
 import { onFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { finiteNumbers } from './http/finite-numbers.ts';
+import { sharedValidators } from './http/shared-validators.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { lazyChildLogger } from './http/lazy-request-logger.ts';
 import { requestIds } from './http/request-id.ts';
@@ -146,7 +147,8 @@ export async function buildApp({
         // keeps some unused names and empty branches.
         code: { optimize: false },
       },
-      plugins: [finiteNumbers],
+      // sharedValidators last: it caches what the others' compile makes.
+      plugins: [finiteNumbers, sharedValidators],
     },
     // Paths the router cannot decode (bad percent-encoding) or whose parameters are too long: the envelope too.
     frameworkErrors: onFrameworkError,

@@ -69,11 +69,16 @@ export function rewrite(schema: unknown): unknown {
 }
 
 /**
+ * Built serializers, shared by every app of the process (a serializer depends on its schema alone): a cluster's workers
+ * and the test suite's hundreds of apps build each once.
+ */
+const built = new Map<string, Serializer>();
+
+/**
  * Fastify's `serializerCompiler`: one serializer per distinct response schema. Ratebook shares no schemas through
  * `app.addSchema`; a `$ref` to one would need them passed to fast-json-stringify as its `schema` option.
  */
 export function responseSerializerCompiler(): (route: { schema: unknown }) => Serializer {
-  const built = new Map<string, Serializer>();
   return ({ schema }) => {
     const plain = { ...(rewrite(schema) as Schema), $id: ROOT_ID };
     const key = JSON.stringify(plain);
