@@ -14,7 +14,14 @@ import { parseDatabaseUrl } from '../../src/config.ts';
 import { connectDatabase } from '../../src/db/connect.ts';
 import { KeysService, type NewCredentials } from '../../src/modules/keys/keys.service.ts';
 import { redisAvailable, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { basicAuth, getOnce, ratebookCli, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import {
+  basicAuth,
+  getOnce,
+  ratebookCli,
+  seededSqliteUrl,
+  startServerProcess,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
 
 const LIMIT = 10;
 const SERVER_ENV = { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: '3600000', AUTH_CACHE_TTL_MS: '3600000' };
@@ -174,9 +181,8 @@ describe('two servers on one SQLite file sharing Redis', async () => {
   before(async () => {
     if (!available) return;
     dir = mkdtempSync(join(tmpdir(), 'ratebook-redis-'));
-    env = { DATABASE_URL: `sqlite:${join(dir, 'rb.sqlite')}`, REDIS_URL: TEST_REDIS_URL, LOG_LEVEL: 'warn' };
-    const migrated = ratebookCli(['migrate'], env);
-    assert.equal(migrated.status, 0, migrated.stderr);
+    // Seeded beforehand: these servers are about sharing keys and budgets, not about seeding side by side.
+    env = { DATABASE_URL: await seededSqliteUrl(join(dir, 'rb.sqlite')), REDIS_URL: TEST_REDIS_URL, LOG_LEVEL: 'warn' };
     creds = await credentialsIn(env.DATABASE_URL!, 2);
     servers = await startedTogether([
       () => startServerProcess([], { ...env, ...SERVER_ENV }),
@@ -207,9 +213,7 @@ describe('two servers on one SQLite file, nothing shared but the file', () => {
   let creds: NewCredentials[];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ratebook-log-'));
-    env = { DATABASE_URL: `sqlite:${join(dir, 'rb.sqlite')}`, LOG_LEVEL: 'warn' };
-    const migrated = ratebookCli(['migrate'], env);
-    assert.equal(migrated.status, 0, migrated.stderr);
+    env = { DATABASE_URL: await seededSqliteUrl(join(dir, 'rb.sqlite')), LOG_LEVEL: 'warn' };
     creds = await credentialsIn(env.DATABASE_URL!, 3);
     // No request budget: these tests poll until a key is refused, and the budget is not what they test.
     servers = await startedTogether([

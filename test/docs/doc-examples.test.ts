@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { seededSqliteUrl, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { docBlocks, markdownUnder, valueAt, type DocBlock } from './doc-blocks.ts';
 
 const SHARED = resolve(PROJECT_ROOT, '..', 'shared');
@@ -48,8 +48,9 @@ describe('the curl examples of README.md and docs/', {
     work = mkdtempSync(join(tmpdir(), 'ratebook-docs-'));
     mkdirSync(join(work, 'ratebook'));
     symlinkSync(SHARED, join(work, 'shared'));
-    // DOC_EXAMPLES_DATABASE_URL runs them on another database (an empty PostgreSQL one, say); the default is a new file.
-    const database = process.env.DOC_EXAMPLES_DATABASE_URL ?? `sqlite:${join(work, 'ratebook.sqlite')}`;
+    // DOC_EXAMPLES_DATABASE_URL runs them on another database (an empty PostgreSQL one, say); the default is a new
+    // file holding what the server's first start would seed (the same rows, without 10-15 s of seeding).
+    const database = process.env.DOC_EXAMPLES_DATABASE_URL ?? (await seededSqliteUrl(join(work, 'ratebook.sqlite')));
     server = await startServerProcess([], { DATABASE_URL: database });
     // The README's own command for a key, with every tier the examples use.
     const [npm, ...args] = `${KEYS_CREATE} --org docs --tier signal,enterprise,privateTou,admin --json`.split(' ');

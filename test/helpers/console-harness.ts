@@ -1,4 +1,4 @@
-// For the console's browser test and its screenshot script: the built service (dist/) started on a fresh SQLite file
+// For the console's browser test and its screenshot script: the built service (dist/) started on a seeded SQLite file
 // over a real socket, and Debian's Chromium driven by playwright-core with a fresh profile.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { after, before } from 'node:test';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { ensureBuilt, RATEBOOK_JS } from './built.ts';
+import { seededSqliteUrl } from './server-process.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = (): boolean => existsSync(CHROMIUM);
@@ -25,14 +26,17 @@ export async function buildDist(): Promise<void> {
   ensureBuilt();
 }
 
-/** `node dist/ratebook.js serve` on a new SQLite file and a free port, with admin credentials of its own. */
+/**
+ * `node dist/ratebook.js serve` on a SQLite file of its own holding what a first start seeds (server-process.ts,
+ * seededSqliteUrl) and a free port, with admin credentials of its own.
+ */
 export async function startBuiltService(): Promise<Service> {
   const dir = mkdtempSync(join(tmpdir(), 'ratebook-console-'));
   const appId = `console-${randomBytes(4).toString('hex')}`;
   const appKey = randomBytes(18).toString('base64url');
   const env = {
     ...process.env,
-    DATABASE_URL: `sqlite:${join(dir, 'ratebook.sqlite')}`,
+    DATABASE_URL: await seededSqliteUrl(join(dir, 'ratebook.sqlite')),
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

@@ -1,8 +1,10 @@
 // Real `ratebook` processes (the built service, helpers/built.ts) for tests of servers and the CLI: start, wait for
 // the banner, stop.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { ensureBuilt, RATEBOOK_JS } from './built.ts';
+import { sqliteTemplateFile } from './seeded-template.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -21,6 +23,17 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
   /** SIGTERM, then the exit code (SIGKILL and an error after 30 s). */
   stop(): Promise<number | null>;
+}
+
+/**
+ * `file` made a SQLite database holding what a server's first start seeds (a copy of the seeded 'full' template:
+ * migrations, starter and reference data), and its URL. A server started on it listens within a second or two
+ * instead of seeding for 10-15 s; it still makes its demo application and loads the export prices after listening.
+ * For tests of anything but the first start itself (cli-and-server.test.ts starts on new files).
+ */
+export async function seededSqliteUrl(file: string): Promise<string> {
+  copyFileSync(await sqliteTemplateFile('full'), file);
+  return `sqlite:${file}`;
 }
 
 export function ratebookCli(
