@@ -5,16 +5,17 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ratebookCli as cli, startServerProcess } from '../helpers/server-process.ts';
+import { ratebookCli as cli, seededSqliteUrl, startServerProcess } from '../helpers/server-process.ts';
 
 const basic = (id: string, key: string) => `Basic ${Buffer.from(`${id}:${key}`).toString('base64')}`;
 
 describe('ratebook CLI and server', () => {
   let dir: string;
   let env: Record<string, string>;
-  before(() => {
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ratebook-cli-'));
-    env = { DATABASE_URL: `sqlite:${join(dir, 'rb.sqlite')}`, LOG_LEVEL: 'silent' };
+    // Seeded beforehand (a first start's seeding is the last test's, on a file of its own).
+    env = { DATABASE_URL: await seededSqliteUrl(join(dir, 'rb.sqlite')), LOG_LEVEL: 'silent' };
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -95,9 +96,15 @@ describe('ratebook CLI and server', () => {
         setTimeout(() => req.end('true}'), 300);
       }, 200);
     });
+    const answeredAt = performance.now();
     assert.equal(answer.status, 200);
     assert.deepEqual(JSON.parse(answer.body).results, [{ inFlight: true }]);
     assert.equal(await stopped, 0);
+    // Its connection, kept alive, is closed once answered: the server does not wait out the keep-alive (5 s).
+    assert.ok(
+      performance.now() - answeredAt < 4000,
+      `stopped ${Math.round(performance.now() - answeredAt)} ms after answering`,
+    );
   });
 
   it('creates and prints demo credentials on the first start of an empty database only', async () => {
