@@ -124,3 +124,38 @@ for (const dialect of dialects)
       assert.equal(res.json().results[0].fromDateTime, '2025-07-01T19:00:00');
     });
   });
+
+// Before the load: a first start stores the export prices after it listens (minutes), and the lookups answer from the
+// data files meanwhile, the same hours and values, each without a lookupId yet.
+describe('the lookups of a bundled export price key not stored yet', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp('sqlite', { seed: true });
+  });
+  after(() => t.close());
+
+  it("answers 15 July 2027's hours from the data file: 24 of them, paged, the values the load stores", async () => {
+    const c = await t.credentials();
+    const path = '/rest/public/properties/pgeNbtExportDelivery2026/lookups';
+    // 16:30 to 19:30 local (PDT): the hour under way at 16:30 overlaps the range, as a stored row would.
+    const res = await t.json(`${path}?fromDateTime=2027-07-15T16:30:00&toDateTime=2027-07-15T19:30:00`, c);
+    const expected = hoursOf('pgeNbtExportDelivery2026').filter(
+      (h) => h.from >= Date.parse('2027-07-15T23:00:00Z') && h.from < Date.parse('2027-07-16T02:30:00Z'),
+    );
+    assert.equal(res.count, 4);
+    assert.deepEqual(
+      res.results.map((l: { fromDateTime: string; bestValue: number; actualValue: number; lookupId: null }) => [
+        l.fromDateTime,
+        l.bestValue,
+        l.actualValue,
+        l.lookupId,
+      ]),
+      expected.map((h) => [local(h.from).toFormat("yyyy-MM-dd'T'HH:mm:ss"), h.value, h.value, null]),
+    );
+    const paged = await t.json(`${path}?fromDateTime=2027-07-15&toDateTime=2027-07-16&pageStart=20&pageCount=10`, c);
+    assert.deepEqual(
+      [paged.count, paged.results.length, paged.results[0].fromDateTime],
+      [24, 4, '2027-07-15T20:00:00'],
+    );
+  });
+});

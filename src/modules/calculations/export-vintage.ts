@@ -4,7 +4,6 @@
 // calculation's vintage replaces it, year by year, with the key of the customer's vintage or the floating one.
 // The nine years are taken as calendar years (vintage to vintage + 8): PG&E counts them from permission to operate.
 import { EXPORT_PRICE_TABLES } from '../../data/starter/export-prices/export-price-keys.ts';
-import { expandSeries } from '../../data/starter/export-prices/export-price-series.ts';
 import { DateTime } from 'luxon';
 import type { ExportRules } from '../../engine/tariff/model.ts';
 
@@ -80,21 +79,4 @@ export function vintagePlan(keyName: string, vintage: number, zone: string, from
   if (from < boundary) segments.push({ keyName: locked, from, to: Math.min(to, boundary) });
   if (to > boundary) segments.push({ keyName: f.floating ?? locked, from: Math.max(from, boundary), to });
   return { segments, used, utility: f.utility, floatingFrom };
-}
-
-const SERIES = new Map(
-  EXPORT_PRICE_TABLES.flatMap(({ table }) => table.series.map((s) => [s.keyName, { table, series: s }] as const)),
-);
-
-/**
- * A bundled export price key's values over [from, to) from its data file, for a database that has not stored them yet
- * (a server loads them after it starts listening): the same values the seeder stores.
- */
-export function bundledPrices(
-  keyName: string,
-  from: number,
-  to: number,
-): { from: number; to: number; value: number }[] {
-  const found = SERIES.get(keyName);
-  return found ? expandSeries(found.table, found.series, { from, to }) : [];
 }

@@ -21,7 +21,7 @@ import { csvList } from '../../http/list-params.ts';
 import { fromSqlBool } from '../../db/sql-values.ts';
 import { DateTime } from 'luxon';
 import type { CalendarsService } from '../calendars/calendars.service.ts';
-import { bundledPrices } from './export-vintage.ts';
+import { bundledPrices } from '../../data/starter/export-prices/bundled-prices.ts';
 import type { LookupsRepository } from '../../domain/properties/lookups.repository.ts';
 import { toSeasonDef, type SeasonsRepository } from '../seasons/seasons.repository.ts';
 import type { TimeOfUsesService } from '../timeofuses/timeofuses.service.ts';

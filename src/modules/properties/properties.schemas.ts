@@ -47,7 +47,10 @@ export const PropertyKeySchema = Type.Object({
 });
 
 const lookupFields = {
-  lookupId: Type.Integer(),
+  lookupId: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'null for a bundled export price read from its data file: a first start stores them after it listens (minutes)',
+  }),
   subKeyName: NString,
   fromDateTime: Type.String({ description: "Local time of the key's zone, ISO 8601 without offset" }),
   toDateTime: Type.String(),
