@@ -1,4 +1,5 @@
-// `npm test`: every test file in a process of its own, several at once, then the few that must run alone.
+// `npm test`: every test file in a process of its own, several at once; the few that must not share the machine
+// with many others one at a time in a lane of their own.
 // node --test --test-concurrency=N would run files at once too, but cannot keep a file to itself, reports no per-file
 // times (Node 20) and interleaves nothing readable; this prints one line a file, a failing file's whole output, the
 // totals and the slowest files. Usage: npm test [-- files or folders...]; TEST_CONCURRENCY=n sets the pool size;
@@ -14,11 +15,13 @@ import { failureReasons } from './tap-failures.ts';
 const ROOT = new URL('../', import.meta.url).pathname;
 
 /**
- * Files that run with nothing else beside them, after the others, one at a time: they start servers or CLIs against a
- * time limit, drive a browser, or assert that something happens within a second, and a loaded machine makes that flaky.
+ * Files that run one at a time in a lane of their own, beside one pool lane fewer (so the machine runs no more
+ * processes than the pool alone would): they start servers or CLIs against a time limit, drive a browser, or assert
+ * that something happens within a second, and a machine loaded beyond that made them flaky (at a load of 10-15, with
+ * other work on it, before 2026-11-28 they ran after the pool with nothing beside them).
  */
 const ALONE = new Set([
-  'test/cli/cli-and-server.test.ts', // starts `ratebook serve` within 20 s
+  'test/cli/cli-and-server.test.ts', // starts `ratebook serve` against a time limit
   'test/cli/scale-out.test.ts', // several servers; a revoked key refused within a second
   'test/console/console.e2e.test.ts', // Chromium
   'test/console/jobs-page.e2e.test.ts', // Chromium
@@ -113,7 +116,7 @@ async function main(): Promise<number> {
   const alone = files.filter((f) => ALONE.has(f));
   const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1;
   console.log(
-    `${files.length} test files: ${pooled.length} at most ${concurrency} at once, then ${alone.length} alone (TZ=${process.env.TZ ?? ''})`,
+    `${files.length} test files: ${pooled.length} at most ${concurrency} at once, ${alone.length} of them one at a time beside at most ${concurrency - 1} others (TZ=${process.env.TZ ?? ''})`,
   );
 
   // Once, before any file runs: the files that start `ratebook` processes run the built service (test/helpers/built.ts),
@@ -130,12 +133,19 @@ async function main(): Promise<number> {
       report(o);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, pooled.length) }, worker));
-  for (const file of alone) {
-    const o = await runFile(file);
-    outcomes.push(o);
-    report(o);
-  }
+  // The files alone run one after another from the start, in a lane of their own, while one lane fewer works the
+  // pool; once they are done that lane joins the pool. Beside them the machine runs as many processes as the pool
+  // alone would (a pool of CPUs + 1), never more.
+  const aloneLane = async () => {
+    for (const file of alone) {
+      const o = await runFile(file);
+      outcomes.push(o);
+      report(o);
+    }
+    await worker();
+  };
+  const poolLanes = Math.max(1, Math.min(concurrency, pooled.length) - (alone.length ? 1 : 0));
+  await Promise.all([...(alone.length ? [aloneLane()] : []), ...Array.from({ length: poolLanes }, worker)]);
   const wall = performance.now() - started;
 
   const total = Object.fromEntries(COUNTS.map((c) => [c, outcomes.reduce((n, o) => n + o.counts[c]!, 0)]));
