@@ -8,9 +8,6 @@ const SERIES = new Map(
   EXPORT_PRICE_TABLES.flatMap(({ table }) => table.series.map((s) => [s.keyName, { table, series: s }] as const)),
 );
 
-/** Whether `keyName` is a bundled export price key. */
-export const isBundledPriceKey = (keyName: string): boolean => SERIES.has(keyName);
-
 /** A bundled export price key's hours starting in [from, to) (none for any other key). */
 export function bundledPrices(
   keyName: string,
