@@ -11,6 +11,7 @@ import { join, relative, resolve } from 'node:path';
 import { CACHE_DIR } from '../test/helpers/test-cache.ts';
 import { ensureBuilt } from '../test/helpers/built.ts';
 import { failureReasons } from './tap-failures.ts';
+import { bundleTests } from './test-bundles.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -59,11 +60,19 @@ interface Outcome {
 
 const COUNTS = ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo'] as const;
 
-function runFile(file: string): Promise<Outcome> {
+/** How a file runs: its bundle natively (scripts/test-bundles.ts), else the file through tsx. */
+function command(file: string, bundles: Map<string, string> | null): string[] {
+  const bundle = bundles?.get(file);
+  return bundle
+    ? ['--enable-source-maps', '--test-reporter=tap', bundle]
+    : ['--import', 'tsx', '--test-reporter=tap', file];
+}
+
+function runFile(file: string, bundles: Map<string, string> | null): Promise<Outcome> {
   const start = performance.now();
   return new Promise((resolve) => {
     // The file itself, not `node --test file`: node:test runs it in this process, one process less per file.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', file], {
+    const child = spawn(process.execPath, command(file, bundles), {
       cwd: ROOT,
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,11 +133,15 @@ async function main(): Promise<number> {
   if (files.some((f) => STARTS_RATEBOOK.test(readFileSync(join(ROOT, f), 'utf8')))) ensureBuilt();
   if (process.env.TEST_TAP_DIR) mkdirSync(process.env.TEST_TAP_DIR, { recursive: true });
   const started = performance.now();
+  const built = process.env.TEST_BUNDLE === '0' ? null : await bundleTests(ROOT, files);
+  if (built)
+    console.log(`bundled in ${seconds(performance.now() - started)} (TEST_BUNDLE=0 runs the files through tsx)`);
+  const bundles = built?.bundles ?? null;
   const outcomes: Outcome[] = [];
   const queue = [...pooled];
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
-      const o = await runFile(file);
+      const o = await runFile(file, bundles);
       outcomes.push(o);
       report(o);
     }
@@ -138,7 +151,7 @@ async function main(): Promise<number> {
   // alone would (a pool of CPUs + 1), never more.
   const aloneLane = async () => {
     for (const file of alone) {
-      const o = await runFile(file);
+      const o = await runFile(file, bundles);
       outcomes.push(o);
       report(o);
     }
@@ -147,6 +160,7 @@ async function main(): Promise<number> {
   const poolLanes = Math.max(1, Math.min(concurrency, pooled.length) - (alone.length ? 1 : 0));
   await Promise.all([...(alone.length ? [aloneLane()] : []), ...Array.from({ length: poolLanes }, worker)]);
   const wall = performance.now() - started;
+  built?.remove();
 
   const total = Object.fromEntries(COUNTS.map((c) => [c, outcomes.reduce((n, o) => n + o.counts[c]!, 0)]));
   const failed = outcomes.filter((o) => o.code !== 0 || o.counts.fail! > 0 || o.counts.cancelled! > 0);
