@@ -70,7 +70,7 @@ export function rewrite(schema: unknown): unknown {
 
 /**
  * Built serializers, shared by every app of the process (a serializer depends on its schema alone): a cluster's workers
- * and the test suite's hundreds of apps build each once.
+ * and the test suite's hundreds of apps build each once, and only when a response first needs it.
  */
 const built = new Map<string, Serializer>();
 
@@ -84,7 +84,12 @@ export function responseSerializerCompiler(): (route: { schema: unknown }) => Se
     const key = JSON.stringify(plain);
     let serializer = built.get(key);
     if (!serializer) {
-      serializer = fastJsonStringify(plain) as Serializer;
+      // Built on the first answer that uses it, as the validators are compiled (shared-validators.ts).
+      let real: Serializer | undefined;
+      serializer = (data) => {
+        if (!real) real = fastJsonStringify(plain) as Serializer;
+        return real(data);
+      };
       built.set(key, serializer);
     }
     return serializer;

@@ -23,6 +23,28 @@ describe('validators shared by the apps of a process', () => {
     assert.equal(first({ n: 'Infinity' }), false);
   });
 
+  it('compiles a validator when it is first called, not when a route asks for it; then it is that validator', () => {
+    const ajv = finiteNumbers(new Ajv({ coerceTypes: true }));
+    let compiles = 0;
+    const compile = ajv.compile.bind(ajv);
+    ajv.compile = ((s: object, meta?: boolean) => {
+      compiles++;
+      return compile(s, meta);
+    }) as typeof ajv.compile;
+    const validate = sharedValidators(ajv).compile({ type: 'object', properties: { m: { type: 'integer' } } });
+    assert.equal(compiles, 0);
+    assert.equal(validate({ m: 'x' }), false);
+    assert.equal(compiles, 1);
+    // The errors Fastify reads off the function, and the schemaEnv it looks for to pass the root's parent.
+    assert.equal(validate.errors?.[0]?.instancePath, '/m');
+    assert.ok(validate.schemaEnv);
+    const coerced = { m: '3' };
+    assert.equal(validate(coerced), true);
+    assert.equal(validate.errors, null);
+    assert.deepEqual(coerced, { m: 3 });
+    assert.equal(compiles, 1);
+  });
+
   it('a second app refuses a bad parameter as the first does, naming it', async () => {
     for (let k = 0; k < 2; k++) {
       const t = await buildTestApp('sqlite');
