@@ -24,15 +24,22 @@ import { connectDatabase } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { runSeeds } from '../../src/data/seed.ts';
 import { allSeeders, seeders } from '../../src/data/seeders.ts';
+import { exportPricesSeeder } from '../../src/data/export-prices.seeder.ts';
 import { REFERENCE_DIR } from './reference.ts';
 import { CACHE_DIR } from './test-cache.ts';
 
-export type SeedKind = 'starter' | 'full';
+/**
+ * 'starter': the starter dataset; 'full': with the reference data; 'export-prices': the starter dataset and the
+ * bundled hourly export prices (1.75 million lookup values, some 7 s to load into SQLite: the files that bill net
+ * billing load them once a run between them, not once each).
+ */
+export type SeedKind = 'starter' | 'full' | 'export-prices';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-const seedersFor = (kind: SeedKind) => (kind === 'full' ? allSeeders(REFERENCE_DIR) : seeders);
+const seedersFor = (kind: SeedKind) =>
+  kind === 'full' ? allSeeders(REFERENCE_DIR) : kind === 'export-prices' ? [...seeders, exportPricesSeeder] : seeders;
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
