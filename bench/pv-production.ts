@@ -39,25 +39,40 @@ const system = {
   tilt: arrayType.startsWith('ONE_AXIS') ? 0 : V8_DEFAULTS.tilt,
   bifaciality: Number(values.bifaciality),
 };
-const ms: number[] = [];
-const cpu: number[] = [];
-let first = { ms: 0, cpu: 0 };
-let kwh = 0;
-for (let i = 0; i < Number(values.runs) + 10; i++) {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const out = pvwattsV8Hourly(system, weather);
-  const wall = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  const used = (c.user + c.system) / 1000;
-  if (i === 0) first = { ms: wall, cpu: used };
-  if (i >= 10) {
-    ms.push(wall);
-    cpu.push(used);
+/**
+ * `runs` years after 10 warm-up runs. `newWeather`: each on a copy of the weather year, as a process meets a station
+ * for the first time (the sun's path is found once per weather year and kept: pvwatts-v8.ts); else all on one, as
+ * every later system on that station (another size class, orientation or design).
+ */
+function measure(newWeather: boolean) {
+  const ms: number[] = [];
+  const cpu: number[] = [];
+  let first = { ms: 0, cpu: 0 };
+  let kwh = 0;
+  for (let i = 0; i < Number(values.runs) + 10; i++) {
+    const year = newWeather ? { ...weather } : weather;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const out = pvwattsV8Hourly(system, year);
+    const wall = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    const used = (c.user + c.system) / 1000;
+    if (i === 0) first = { ms: wall, cpu: used };
+    if (i >= 10) {
+      ms.push(wall);
+      cpu.push(used);
+    }
+    kwh = out.ac.reduce((a, b) => a + b, 0) / 1000;
   }
-  kwh = out.ac.reduce((a, b) => a + b, 0) / 1000;
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { ms, cpu, first, kwh, p90: sorted[Math.floor(ms.length * 0.9)]! };
 }
-const sorted = [...ms].sort((a, b) => a - b);
+
+const cold = measure(true);
+const warm = measure(false);
 console.log(
-  `PV production, a year of hours, one 5 kW ${arrayType}${system.bifaciality ? ` bifacial ${system.bifaciality}` : ''} system (Phoenix, ${kwh.toFixed(0)} kWh): first run ${first.ms.toFixed(2)} ms (CPU ${first.cpu.toFixed(2)} ms); then median ${median(ms).toFixed(2)} ms, p90 ${sorted[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms, CPU median ${median(cpu).toFixed(2)} ms over ${ms.length} runs`,
+  `PV production, a year of hours, one 5 kW ${arrayType}${system.bifaciality ? ` bifacial ${system.bifaciality}` : ''} system (Phoenix, ${cold.kwh.toFixed(0)} kWh): first run ${cold.first.ms.toFixed(2)} ms (CPU ${cold.first.cpu.toFixed(2)} ms); then median ${median(cold.ms).toFixed(2)} ms, p90 ${cold.p90.toFixed(2)} ms, CPU median ${median(cold.cpu).toFixed(2)} ms over ${cold.ms.length} runs, each on a weather year new to the process`,
+);
+console.log(
+  `the same on a weather year already used (the sun's path kept): median ${median(warm.ms).toFixed(2)} ms, p90 ${warm.p90.toFixed(2)} ms, CPU median ${median(warm.cpu).toFixed(2)} ms over ${warm.ms.length} runs`,
 );

@@ -59,6 +59,55 @@ export function sizeClass(system: V8System): string {
   return `${tier}|${layout.rows}|${layout.modulesAlong}`;
 }
 
+/** Where the sun is in each record of a weather year: zenith and azimuth, degrees; NaN while it is down. */
+interface SunPath {
+  zenith: Float64Array;
+  azimuth: Float64Array;
+}
+
+const sunPaths = new WeakMap<V8Weather, SunPath>();
+
+/**
+ * The sun of each record, found once per weather year (its place, stamps and air decide it, not the system): SPA is
+ * about a quarter of a year's PV time, and a savings analysis's orientations, /solar/best and the tests run many systems
+ * on one weather year. Weather years are not changed once read, so the weather object itself is the key.
+ */
+function sunPathOf(weather: V8Weather): SunPath {
+  const known = sunPaths.get(weather);
+  if (known) return known;
+  const n = weather.ghi.length;
+  // v8 takes a negative elevation as 0 (for SPA's parallax and the spectral correction's air mass).
+  const elevation = Math.max(0, weather.elevation);
+  const sun = new SunForRecords(weather.place, weather.convention, elevation);
+  // The air for SPA's refraction: each record's pressure (mbar) and temperature, as v8 reads them; a record without a
+  // valid one (pressure 800 mbar or less, or missing) keeps the last valid, from 1013.25 mbar and 15 C. A file with no
+  // pressure at all takes the standard atmosphere's at the site's elevation.
+  const filePressure = weather.pressure;
+  let pressure = filePressure ? 1013.25 : 1013.25 * (1 - 2.25577e-5 * elevation) ** 5.25588;
+  let temperature = 15;
+  const path: SunPath = { zenith: new Float64Array(n).fill(Number.NaN), azimuth: new Float64Array(n).fill(Number.NaN) };
+  for (let i = 0; i < n; i++) {
+    const p = filePressure?.[i];
+    if (p !== undefined && p > 800) pressure = p;
+    const t = weather.airTemperature[i]!;
+    if (!Number.isNaN(t)) temperature = t;
+    const at = sun.at(
+      weather.year[i]!,
+      weather.month[i]!,
+      weather.day[i]!,
+      weather.hour[i]!,
+      weather.minute[i]!,
+      pressure,
+      temperature,
+    );
+    if (!at) continue;
+    path.zenith[i] = at.zenith;
+    path.azimuth[i] = at.azimuth;
+  }
+  sunPaths.set(weather, path);
+  return path;
+}
+
 export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly {
   const problem = v8SystemProblem(system);
   if (problem) throw new RangeError(problem[1]);
@@ -80,15 +129,9 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   const bifaciality = system.bifaciality ?? 0;
   // v8's bifacial rows: one module up on one-axis trackers, two on every other array type.
   const slopeLength = layout.length * (system.arrayType.startsWith('ONE_AXIS') ? 1 : 2);
-  // v8 takes a negative elevation as 0 (for SPA's parallax and the spectral correction's air mass).
+  // v8 takes a negative elevation as 0 (for the spectral correction's air mass, as for SPA's parallax).
   const elevation = Math.max(0, weather.elevation);
-  const sun = new SunForRecords(weather.place, weather.convention, elevation);
-  // The air for SPA's refraction: each record's pressure (mbar) and temperature, as v8 reads them; a record without a
-  // valid one (pressure 800 mbar or less, or missing) keeps the last valid, from 1013.25 mbar and 15 C. A file with no
-  // pressure at all takes the standard atmosphere's at the site's elevation.
-  const filePressure = weather.pressure;
-  let pressure = filePressure ? 1013.25 : 1013.25 * (1 - 2.25577e-5 * elevation) ** 5.25588;
-  let temperature = 15;
+  const sun = sunPathOf(weather);
   const out: V8Hourly = {
     ac: new Float64Array(n),
     dc: new Float64Array(n),
@@ -98,32 +141,21 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
   };
   for (let i = 0; i < n; i++) {
     const month = weather.month[i]!;
-    const p = filePressure?.[i];
-    if (p !== undefined && p > 800) pressure = p;
-    const t = weather.airTemperature[i]!;
-    if (!Number.isNaN(t)) temperature = t;
-    const at = sun.at(
-      weather.year[i]!,
-      month,
-      weather.day[i]!,
-      weather.hour[i]!,
-      weather.minute[i]!,
-      pressure,
-      temperature,
-    );
-    if (!at) continue;
+    const zenith = sun.zenith[i]!;
+    const azimuth = sun.azimuth[i]!;
+    if (Number.isNaN(zenith)) continue;
     const dni = weather.dni[i]!;
     const dhi = weather.dhi[i]!;
     const fileAlbedo = weather.albedo?.[i];
     const albedo = fileAlbedo !== undefined && fileAlbedo > 0 && fileAlbedo < 1 ? fileAlbedo : DEFAULT_ALBEDO;
-    const surface = orientation(tracking, system.tilt, system.azimuth, rotationLimit, gcr, at.zenith, at.azimuth);
-    let { beam, sky, ground } = perezV8(dni, dhi, albedo, surface.incidence, surface.tilt, at.zenith);
+    const surface = orientation(tracking, system.tilt, system.azimuth, rotationLimit, gcr, zenith, azimuth);
+    let { beam, sky, ground } = perezV8(dni, dhi, albedo, surface.incidence, surface.tilt, zenith);
     let rear =
       bifaciality > 0
         ? bifaciality *
           rearIrradiance({
-            sunZenith: at.zenith,
-            sunAzimuth: at.azimuth,
+            sunZenith: zenith,
+            sunAzimuth: azimuth,
             surfaceTilt: surface.tilt,
             surfaceAzimuth: surface.azimuth,
             dni,
@@ -136,10 +168,10 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
         : 0;
     if (skyFactors) {
       if (system.arrayType === 'FIXED_OPEN_RACK')
-        beam *= 1 - fixedShadedFraction(layout, surface.tilt, surface.azimuth, at.zenith, at.azimuth);
+        beam *= 1 - fixedShadedFraction(layout, surface.tilt, surface.azimuth, zenith, azimuth);
       else if (system.arrayType === 'ONE_AXIS')
-        beam *= 1 - oneAxisShadeFraction(at.zenith, at.azimuth, system.tilt, system.azimuth, gcr, surface.rotation);
-      const f = diffuseFactors(skyFactors, surface.tilt, at.zenith, dni, dhi, sky, ground, gcr, albedo, layout.rows);
+        beam *= 1 - oneAxisShadeFraction(zenith, azimuth, system.tilt, system.azimuth, gcr, surface.rotation);
+      const f = diffuseFactors(skyFactors, surface.tilt, zenith, dni, dhi, sky, ground, gcr, albedo, layout.rows);
       // v8 leaves a factor out of range unapplied (it logs it), within a rounding tolerance.
       if (f.sky >= -0.00001 && f.sky <= 1.00001) {
         sky *= f.sky;
@@ -158,7 +190,7 @@ export function pvwattsV8Hourly(system: V8System, weather: V8Weather): V8Hourly 
     // What the cells convert: the front's light through the cover plus the rear's (v8's rear model already counts the
     // rear glass), times the spectral factor. The cell temperature reads the front's alone (v8's NOCT model).
     const through = throughCover(surface.incidence, surface.tilt, beam, sky, ground);
-    const spectral = airMassModifier(at.zenith, elevation);
+    const spectral = airMassModifier(zenith, elevation);
     const effective = (through + rear) * spectral;
     const effectiveFront = through * spectral;
     const cell = noctCellTemperature(module, effectiveFront, weather.airTemperature[i]!, weather.windSpeed[i]!, noct);
