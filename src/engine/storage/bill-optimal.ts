@@ -4,6 +4,12 @@
 //   subject to the battery's state of charge (e_t = e_t-1 + input efficiency x DC in - DC out), its band and power,
 //              the meter's balance in each interval (imp - exp = load - PV + battery in - battery out),
 //              grid charging and battery export where they are not allowed, the PV inverter's rating (DC coupling).
+// An AC-coupled battery that may neither charge from the grid nor export has the meter's sign fixed in each interval
+// (it charges only from the PV's surplus, discharges only into the load's deficit): import and export are then the
+// deficit less what the battery gives and the surplus less what it takes, written into the rows where they appear
+// instead of being columns of their own with a balance row (3 columns and 1 row an interval instead of 5 and 2: about
+// half the program, the same optimum). The program's matrix is the same whatever the sign, so the same period of
+// another year or design still starts from the last basis (only bounds, costs and the offset move).
 // What the battery holds when a period ends is worth what it saves the next day: each program looks one day into the
 // next period (its energy prices, not its tiers or demand) and keeps only its own period's decisions. The periods are
 // solved in order, each starting from the state of charge the previous one ended with.
@@ -36,6 +42,7 @@ function periodProgram(
   costs: PeriodCosts,
   startSoc: number,
   next: PeriodCosts | undefined,
+  meterColumns: boolean,
 ) {
   const { i0, i1 } = costs;
   const n = i1 - i0;
@@ -56,9 +63,14 @@ function periodProgram(
     toInverter: new Int32Array(m).fill(-1),
     out: new Int32Array(m),
     soc: new Int32Array(m),
-    imp: new Int32Array(m),
-    exp: new Int32Array(m),
+    imp: new Int32Array(m).fill(-1),
+    exp: new Int32Array(m).fill(-1),
   };
+  const signFixed = !meterColumns && !dc && !battery.gridCharging && !battery.gridExport;
+  // Without the battery: what the load lacks after the PV, and what the PV has over the load (one of them is 0).
+  const deficits = new Float64Array(m);
+  const surpluses = new Float64Array(m);
+  let offset = costs.constant;
   for (let t = 0; t < m; t++) {
     const i = t + i0;
     const h = site.hours[i]!;
@@ -69,7 +81,24 @@ function periodProgram(
     const chargeDc = battery.chargeKw * h;
     // DC out: its power, and (no battery export) no more than the load lacks after the PV.
     const outCap = Math.min(battery.dischargeKw * h, battery.gridExport ? INF : deficit / outEff);
-    const out = lp.column(TIE_BREAK + battery.degradationCostPerKwh, 0, outCap);
+    deficits[t] = deficit;
+    surpluses[t] = surplus;
+    const wear = TIE_BREAK + battery.degradationCostPerKwh;
+    if (signFixed) {
+      // Import = deficit - outEff x out and export = surplus - acIn: their prices move onto the battery's columns.
+      const out = lp.column(wear - importCost(t) * outEff, 0, outCap);
+      const soc = lp.column(0, band.floor, band.ceiling);
+      const acIn = lp.column(TIE_BREAK - exportCost(t), 0, Math.min(chargeDc / inEff, surplus));
+      offset += importCost(t) * deficit + exportCost(t) * surplus;
+      cols.out[t] = out;
+      cols.soc[t] = soc;
+      cols.acIn[t] = acIn;
+      const socTerms: [number, number][] = t > 0 ? [[cols.soc[t - 1]!, -1]] : [];
+      socTerms.push([out, 1], [soc, 1], [acIn, -cellEff * inEff]);
+      lp.row(socTerms, t === 0 ? startSoc : 0, t === 0 ? startSoc : 0);
+      continue;
+    }
+    const out = lp.column(wear, 0, outCap);
     const soc = lp.column(0, band.floor, band.ceiling);
     const imp = lp.column(importCost(t));
     const exp = lp.column(exportCost(t));
@@ -147,13 +176,23 @@ function periodProgram(
     }
     lp.row(socTerms, t === 0 ? startSoc : 0, t === 0 ? startSoc : 0);
   }
+  // The meter's import (times importCoef) and export (times exportCoef) in interval t, added to a row's terms; what
+  // they add beside the columns (the sign fixed: the deficit's and the surplus's share), for the row's bounds.
+  const addMeter = (terms: [number, number][], t: number, importCoef: number, exportCoef: number): number => {
+    if (!signFixed) {
+      terms.push([cols.imp[t]!, importCoef]);
+      if (exportCoef) terms.push([cols.exp[t]!, exportCoef]);
+      return 0;
+    }
+    terms.push([cols.out[t]!, -importCoef * outEff]);
+    if (exportCoef) terms.push([cols.acIn[t]!, -exportCoef]);
+    return importCoef * deficits[t]! + exportCoef * surpluses[t]!;
+  };
   const minimumTerms: [number, number][] = [];
+  let minimumConstant = 0;
   const min = costs.minimum;
   if (min)
-    for (let t = 0; t < n; t++) {
-      minimumTerms.push([cols.imp[t]!, min.preTaxImport[t]!]);
-      minimumTerms.push([cols.exp[t]!, min.preTaxExport[t]!]);
-    }
+    for (let t = 0; t < n; t++) minimumConstant += addMeter(minimumTerms, t, min.preTaxImport[t]!, min.preTaxExport[t]!);
   for (const block of costs.tiers) {
     const terms: [number, number][] = [];
     block.widths.forEach((width, j) => {
@@ -163,11 +202,9 @@ function periodProgram(
     });
     // The intervals' columns first, the blocks' (made after them) last: the row comes in column order, unsorted.
     const meter: [number, number][] = [];
-    for (const t of block.intervals) {
-      meter.push([cols.imp[t]!, -1]);
-      if (block.side === 'NET') meter.push([cols.exp[t]!, 1]);
-    }
-    lp.row(meter.concat(terms), 0, 0);
+    let constant = 0;
+    for (const t of block.intervals) constant += addMeter(meter, t, -1, block.side === 'NET' ? 1 : 0);
+    lp.row(meter.concat(terms), -constant, -constant);
   }
   for (const block of costs.demands) {
     const peak: [number, number][] = block.widths.map((width, j) => {
@@ -177,8 +214,9 @@ function periodProgram(
     });
     for (const w of block.windows) {
       const terms: [number, number][] = [];
-      for (const t of w.intervals) terms.push([cols.imp[t]!, -1 / w.hours]);
-      lp.row(terms.concat(peak), 0, INF);
+      let constant = 0;
+      for (const t of w.intervals) constant += addMeter(terms, t, -1 / w.hours, 0);
+      lp.row(terms.concat(peak), -constant, INF);
     }
   }
   // The next period's tiers and demand charges over the look-ahead day, at a day's share of their widths and prices:
@@ -199,11 +237,9 @@ function periodProgram(
         return [y, 1];
       });
       const meter: [number, number][] = [];
-      for (const t of intervals) {
-        meter.push([cols.imp[t + n]!, -1]);
-        if (block.side === 'NET') meter.push([cols.exp[t + n]!, 1]);
-      }
-      lp.row(meter.concat(terms), 0, 0);
+      let constant = 0;
+      for (const t of intervals) constant += addMeter(meter, t + n, -1, block.side === 'NET' ? 1 : 0);
+      lp.row(meter.concat(terms), -constant, -constant);
     }
     for (const block of next.demands) {
       const windows = block.windows.filter((w) => w.intervals.every((t) => t < ahead));
@@ -215,17 +251,23 @@ function periodProgram(
       });
       for (const w of windows) {
         const terms: [number, number][] = [];
-        for (const t of w.intervals) terms.push([cols.imp[t + n]!, -1 / w.hours]);
-        lp.row(terms.concat(peak), 0, INF);
+        let constant = 0;
+        for (const t of w.intervals) constant += addMeter(terms, t + n, -1 / w.hours, 0);
+        lp.row(terms.concat(peak), -constant, INF);
       }
     }
   }
   if (min) {
     const shortfall = lp.column(min.multiplier, 0, INF);
-    lp.row([[shortfall, 1], ...minimumTerms], min.amount - min.preTaxConstant, INF);
+    lp.row([[shortfall, 1], ...minimumTerms], min.amount - min.preTaxConstant - minimumConstant, INF);
   }
-  lp.offset = costs.constant;
-  return { lp: lp.build(), cols, n, m, importCost, exportCost, aheadColumns };
+  lp.offset = offset;
+  // What the meter reads in interval t of a solution: its columns, or (the sign fixed) from the battery's.
+  const meterOf = (x: Float64Array, t: number) =>
+    signFixed
+      ? { imp: deficits[t]! - outEff * x[cols.out[t]!]!, exp: surpluses[t]! - x[cols.acIn[t]!]! }
+      : { imp: x[cols.imp[t]!]!, exp: x[cols.exp[t]!]! };
+  return { lp: lp.build(), cols, n, m, importCost, exportCost, aheadColumns, meterOf };
 }
 
 /** The program's dispatch over all periods, each solved from the state of charge the one before ended with. */
@@ -236,19 +278,22 @@ export function billOptimal(
   costs: TariffCosts,
   solve: LpSolver,
   startSoc = socBand(battery).initial,
+  /** Import and export as columns with a balance row even where the sign is fixed (the tests compare the two forms). */
+  meterColumns = false,
 ): OptimalPlan {
   const decisions = emptyDecisions(site.load.length);
   const band = socBand(battery);
   let soc = startSoc;
   let objective = 0;
   costs.periods.forEach((period, k) => {
-    const { lp, cols, n, m, importCost, exportCost, aheadColumns } = periodProgram(
+    const { lp, cols, n, m, importCost, exportCost, aheadColumns, meterOf } = periodProgram(
       battery,
       site,
       solar,
       period,
       soc,
       costs.periods[k + 1],
+      meterColumns,
     );
     const solution = solve(lp, k);
     if (solution.status !== 'OPTIMAL')
@@ -260,7 +305,10 @@ export function billOptimal(
       const moved = (cols.acIn[t]! >= 0 ? x[cols.acIn[t]!]! : 0) + (cols.solarIn[t]! >= 0 ? x[cols.solarIn[t]!]! : 0);
       const out = x[cols.out[t]!]!;
       notBill += TIE_BREAK * (moved + out) + battery.degradationCostPerKwh * out;
-      if (t >= n) notBill += importCost(t) * x[cols.imp[t]!]! + exportCost(t) * x[cols.exp[t]!]!;
+      if (t >= n) {
+        const { imp, exp } = meterOf(x, t);
+        notBill += importCost(t) * imp + exportCost(t) * exp;
+      }
     }
     for (const [col, cost] of aheadColumns) notBill += cost * x[col]!;
     for (let t = 0; t < n; t++) {

@@ -139,6 +139,8 @@ export function billWithStorage(
   request: StorageRequest,
   solve?: LpSolver,
   reuse?: PreparedGrid,
+  /** BILL_OPTIMAL's programs with import and export as columns wherever (bill-optimal.ts; the tests compare forms). */
+  meterColumns = false,
 ): StorageBill {
   const { battery } = request;
   // The grid of the finest step of the usage and the PV (hourly at most); the meter series keep it.
@@ -200,7 +202,7 @@ export function billWithStorage(
   } else {
     if (!solve) throw new RangeError('BILL_OPTIMAL needs a linear-program solver');
     const costs = tariffCosts(prepared, billInputOf(given, prepared, without, pv), usageOf(without));
-    const plan = billOptimal(battery, site, batteryFlows, costs, solve);
+    const plan = billOptimal(battery, site, batteryFlows, costs, solve, undefined, meterColumns);
     optimiser = { objective: plan.objective, periods: plan.periods, approximations: costs.approximations };
     dispatch = carryOut(battery, site, planned(plan.decisions), undefined, batteryFlows);
     for (const a of costs.approximations) say(`Optimised dispatch, approximated: ${a}`, 90);

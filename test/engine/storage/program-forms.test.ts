@@ -1,0 +1,86 @@
+// BILL_OPTIMAL's two forms of a billing period's program: import and export as columns with a balance row in each
+// interval, and (an AC-coupled battery without grid charging or export: the meter's sign fixed) written through the
+// battery's columns. The second must be the same program: the same optimum and bill to the cent, on TOU energy with
+// an export credit and a demand charge, on tiers counted on the net (baseline-like blocks), on TOU energy under a
+// minimum charge, two months long (the look-ahead into the next period). It is the smaller one: two columns and a row fewer an interval.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { LpSolver } from '../../../src/engine/storage/linear-program.ts';
+import { billWithStorage } from '../../../src/engine/storage/storage-bill.ts';
+import { band, billInput, hourly, OFF_PEAK, PEAK, rate, version } from '../bill/bill-fixtures.ts';
+import { battery, hourlyPv, solver } from './storage-fixtures.ts';
+
+const DAY_LOAD = [
+  0.6, 0.6, 0.6, 0.6, 0.6, 0.7, 0.9, 1, 0.8, 0.7, 0.7, 0.7, 0.7, 0.7, 0.8, 1, 1.5, 2, 2.2, 2, 1.7, 1.3, 0.9, 0.7,
+];
+const DAY_PV = [0, 0, 0, 0, 0, 0, 0.1, 0.6, 1.5, 2.4, 3.1, 3.5, 3.6, 3.4, 2.9, 2.2, 1.4, 0.6, 0.1, 0, 0, 0, 0, 0];
+const FROM = '2025-07-01';
+const TO = '2025-09-01';
+const DAYS = 62;
+
+const tariffs = {
+  'TOU energy, a 5 cent export credit and a demand charge': [
+    rate('CONSUMPTION_BASED', [band(0.5)], { touId: PEAK }),
+    rate('CONSUMPTION_BASED', [band(0.3)], { touId: OFF_PEAK }),
+    rate('CONSUMPTION_BASED', [band(0.05)], { transactionType: 'SELL' }),
+    rate('DEMAND_BASED', [band(12)]),
+  ],
+  'tiers on the net (a 300 kWh first block)': [
+    rate('CONSUMPTION_BASED', [band(0.22, { consumptionUpperLimit: 300 }), band(0.41)]),
+  ],
+  'TOU energy and a $60 minimum charge that binds': [
+    rate('CONSUMPTION_BASED', [band(0.5)], { touId: PEAK }),
+    rate('CONSUMPTION_BASED', [band(0.3)], { touId: OFF_PEAK }),
+    rate('MINIMUM', [band(60)]),
+  ],
+};
+
+/** Counts the columns and rows of the programs it solves. */
+function counting(): { solve: LpSolver; columns: number; rows: number } {
+  const c = {
+    columns: 0,
+    rows: 0,
+    solve: ((lp, slot) => {
+      c.columns += lp.numCols;
+      c.rows += lp.numRows;
+      return solver(lp, slot);
+    }) as LpSolver,
+  };
+  return c;
+}
+
+describe('BILL_OPTIMAL with the meter sign fixed: the same program, smaller', () => {
+  for (const [name, rates] of Object.entries(tariffs))
+    it(name, () => {
+      const load = Array.from({ length: DAYS }, (_, d) => DAY_LOAD.map((v) => v * (1 + 0.1 * Math.sin(d)))).flat();
+      const pv = Array.from({ length: DAYS }, (_, d) => DAY_PV.map((v) => v * (0.7 + 0.3 * Math.cos(d)))).flat();
+      const input = billInput({
+        from: FROM,
+        to: TO,
+        versions: [version(rates)],
+        series: [hourly(`${FROM}T00:00`, load)],
+      });
+      const request = {
+        battery: battery({ capacityKwh: 10, initialSoc: 0.5 }),
+        solar: { ...hourlyPv(`${FROM}T00:00`, pv), side: 'AC' as const, dcToAcEfficiency: 0.96, inverterAcKw: null },
+        strategy: 'BILL_OPTIMAL' as const,
+        schedule: null,
+      };
+      const full = counting();
+      const fixed = counting();
+      const a = billWithStorage(input, request, full.solve, undefined, true);
+      const b = billWithStorage(input, request, fixed.solve);
+      assert.equal(a.optimiser!.periods, 2);
+      assert.ok(
+        Math.abs(a.optimiser!.objective - b.optimiser!.objective) < 1e-6,
+        `${a.optimiser!.objective} with meter columns, ${b.optimiser!.objective} with the sign fixed`,
+      );
+      assert.equal(b.bill.summary.totalCost, a.bill.summary.totalCost);
+      assert.ok(b.bill.summary.totalCost < b.withoutBattery.summary.totalCost, 'the battery saves');
+      // Two columns (import, export) and one row (the balance) fewer an interval: July with a day of August's look-ahead
+      // and August, 768 + 744 intervals; the blocks' and demand windows' own columns and rows are in both.
+      const intervals = 768 + 744;
+      assert.equal(full.columns - fixed.columns, 2 * intervals);
+      assert.equal(full.rows - fixed.rows, intervals);
+    });
+});
