@@ -192,7 +192,8 @@ function periodProgram(
   let minimumConstant = 0;
   const min = costs.minimum;
   if (min)
-    for (let t = 0; t < n; t++) minimumConstant += addMeter(minimumTerms, t, min.preTaxImport[t]!, min.preTaxExport[t]!);
+    for (let t = 0; t < n; t++)
+      minimumConstant += addMeter(minimumTerms, t, min.preTaxImport[t]!, min.preTaxExport[t]!);
   for (const block of costs.tiers) {
     const terms: [number, number][] = [];
     block.widths.forEach((width, j) => {
