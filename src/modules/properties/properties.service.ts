@@ -9,7 +9,7 @@ import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts
 import type { ListOptions, Paging } from '../../http/list-options.ts';
 import { enumValue } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
-import { bundledPrices } from '../../data/starter/export-prices/bundled-prices.ts';
+import { bundledPrices, bundledPriceSpan } from '../../data/starter/export-prices/bundled-prices.ts';
 import { LookupsRepository, type LookupRow } from '../../domain/properties/lookups.repository.ts';
 import { PropertiesRepository, toPropertyKey, type KeyRow, type PropertyKey } from './properties.repository.ts';
 import { DATA_TYPES, type LookupStatsSchema, type PropertyLookupSchema } from './properties.schemas.ts';
@@ -123,16 +123,17 @@ export class PropertiesService {
     const from = fromGiven ?? to.minus(window);
     if (+to <= +from) throw invalidArgument('toDateTime', params.toDateTime, 'toDateTime must be after fromDateTime');
     const { rows, total } = await this.lookups.range(key.key_name, params.subKeyName, +from, +to, paging);
-    const bundled = params.subKeyName ? [] : bundledPrices(key.key_name, hourStart(+from), +to);
     // A bundled export price key whose hours are not all stored yet (a first start stores them after it listens, two
-    // years of a key at a time): its data file's values, as calculations read them meanwhile.
-    if (total < bundled.length)
-      return {
-        rows: bundled
-          .slice(paging.pageStart, paging.pageStart + paging.pageCount)
-          .map((h) => this.toLookup(bundledRow(key.key_name, h), zone)),
-        total: bundled.length,
-      };
+    // years of a key at a time): its data file's values, as calculations read them meanwhile. Its hours are whole
+    // and contiguous, so how many start in the range is arithmetic; only the page's are made.
+    const span = params.subKeyName ? null : bundledPriceSpan(key.key_name);
+    const first = span ? Math.max(span.first, hourStart(+from)) : 0;
+    const bundledCount = span ? Math.max(0, Math.ceil((Math.min(span.end, +to) - first) / HOUR)) : 0;
+    if (total < bundledCount) {
+      const pageFrom = first + paging.pageStart * HOUR;
+      const hours = bundledPrices(key.key_name, pageFrom, Math.min(+to, pageFrom + paging.pageCount * HOUR));
+      return { rows: hours.map((h) => this.toLookup(bundledRow(key.key_name, h), zone)), total: bundledCount };
+    }
     return { rows: rows.map((r) => this.toLookup(r, zone)), total };
   }
 
@@ -173,8 +174,9 @@ export class PropertiesService {
   }
 }
 
+const HOUR = 3_600_000;
 /** The hour an instant falls in (the bundled prices are whole UTC hours: an hour under way overlaps the range). */
-const hourStart = (ms: number) => Math.floor(ms / 3_600_000) * 3_600_000;
+const hourStart = (ms: number) => Math.floor(ms / HOUR) * HOUR;
 
 /** A bundled hour as the export price load stores it, without the row's id it has not got yet. */
 type BundledRow = Omit<LookupRow, 'lookup_id'> & { lookup_id: null };

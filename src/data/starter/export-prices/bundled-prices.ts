@@ -17,3 +17,13 @@ export function bundledPrices(
   const found = SERIES.get(keyName);
   return found ? expandSeries(found.table, found.series, { from, to }) : [];
 }
+
+const HOUR = 3_600_000;
+
+/** The hours a bundled export price key covers, [first, end) in UTC milliseconds (null for any other key). */
+export function bundledPriceSpan(keyName: string): { first: number; end: number } | null {
+  const found = SERIES.get(keyName);
+  if (!found) return null;
+  const first = Date.parse(found.series.firstHour);
+  return { first, end: first + found.series.hours * HOUR };
+}
