@@ -206,22 +206,20 @@ export class TariffContextLoader {
       });
       // Not stored yet, or not all (a server loads them after it listens, two years of a key at a time, and a range
       // may straddle what is in and what is not): the bundled file's own values, the same the load stores.
-      const rows =
+      const hours =
         stored.length >= Math.floor((s.to - s.from) / 3_600_000)
-          ? stored
-          : bundledPrices(s.keyName, s.from, s.to).map((h) => ({
-              from_time: h.from,
-              to_time: h.to,
-              best_value: h.value,
-              actual_value: h.value,
-            }));
-      for (const x of rows) {
+          ? stored.map((x) => ({
+              from: Number(x.from_time),
+              to: Number(x.to_time),
+              value: x.best_value ?? x.actual_value ?? 0,
+            }))
+          : bundledPrices(s.keyName, s.from, s.to);
+      for (const h of hours) {
         // Each span keeps the values that start in it: hourly values split cleanly at a year's first midnight.
-        const start = Number(x.from_time);
-        if (start < s.from || start >= s.to) continue;
-        from.push(start);
-        to.push(Number(x.to_time));
-        value.push(x.best_value ?? x.actual_value ?? 0);
+        if (h.from < s.from || h.from >= s.to) continue;
+        from.push(h.from);
+        to.push(h.to);
+        value.push(h.value);
       }
     }
     return { from: Float64Array.from(from), to: Float64Array.from(to), value: Float64Array.from(value) };
