@@ -13,6 +13,7 @@ import { KeysService } from './modules/keys/keys.service.ts';
 import { TIERS } from './domain/keys/tiers.ts';
 import { VERSION } from './version.ts';
 import { isUniqueViolation } from './db/unique-violation.ts';
+import { buildAhead } from './http/built-on-first-use.ts';
 
 type Print = (line: string) => void;
 
@@ -147,8 +148,10 @@ export async function startServer(
   // After listening: calculations price the bundled export prices from the data files until they are stored.
   if (!worker)
     loadExportPrices(db, print).catch((err: unknown) => app.log.error({ err }, 'loading the export prices failed'));
-
   let closing = false;
+  // The routes' validators and serializers not built yet (each is built on its first request), built between requests.
+  void buildAhead(() => closing);
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -15,6 +15,7 @@
 // The rewrite keeps the JSON: "X or null" becomes X with `nullable: true` (null is written as null, anything else as
 // X), and a union of constants of one JSON type becomes that type. Unions of anything else keep their validators.
 import fastJsonStringify from 'fast-json-stringify';
+import { onFirstUse } from './built-on-first-use.ts';
 
 type Schema = Record<string, unknown>;
 type Serializer = (data: unknown) => string;
@@ -84,12 +85,9 @@ export function responseSerializerCompiler(): (route: { schema: unknown }) => Se
     const key = JSON.stringify(plain);
     let serializer = built.get(key);
     if (!serializer) {
-      // Built on the first answer that uses it, as the validators are compiled (shared-validators.ts).
-      let real: Serializer | undefined;
-      serializer = (data) => {
-        if (!real) real = fastJsonStringify(plain) as Serializer;
-        return real(data);
-      };
+      // Built on the first answer that uses it, or ahead once a server listens (built-on-first-use.ts).
+      const real = onFirstUse(() => fastJsonStringify(plain) as Serializer);
+      serializer = (data) => real()(data);
       built.set(key, serializer);
     }
     return serializer;

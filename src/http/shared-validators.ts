@@ -5,22 +5,15 @@
 // suite (hundreds of apps, one or more per test file) paid it every time. A validator depends only on its schema and on
 // Ajv's options and keywords, so one compiled for an app serves every later app of the process built the same way.
 //
-// And each validator is compiled when it is first used, not when the app starts: a server answers most of its requests
-// on a few of its routes, and a test file calls a handful of them, yet every app compiled all of them up front (about
-// 0.4 s of a test file's 1.4 s of CPU). A route's first request pays its compilation (a few milliseconds) instead. A
-// schema Ajv refuses is then refused on that request rather than at start: the OpenAPI fuzz test sends a request to
-// every route, so none can ship.
+// And each is compiled on its route's first request, or ahead of it once a server listens (built-on-first-use.ts).
 import type { Ajv, ValidateFunction } from 'ajv';
+import { onFirstUse } from './built-on-first-use.ts';
 
 type Compile = Ajv['compile'];
 
-/** A validator that compiles its schema the first time it is called, and then is that compiled validator. */
+/** A validator that compiles its schema the first time it is called (or ahead), and then is that compiled validator. */
 function compiledOnFirstUse(make: () => ValidateFunction): ValidateFunction {
-  let made: ValidateFunction | undefined;
-  const real = () => {
-    if (!made) made = make();
-    return made;
-  };
+  const real = onFirstUse(make);
   const validate = function (this: unknown, ...args: Parameters<ValidateFunction>) {
     const valid = real().apply(this, args);
     // Fastify reads the errors off the function it was given.
