@@ -15,6 +15,7 @@
 // solved in order, each starting from the state of charge the previous one ended with.
 import { type Battery, socBand } from './battery.ts';
 import { type Decisions, emptyDecisions } from './dispatch-result.ts';
+import { intervalGroups } from './interval-groups.ts';
 import { LpBuilder, type LpSolver } from './linear-program.ts';
 import type { SolarFlows, StorageSite } from './site.ts';
 import type { PeriodCosts, TariffCosts } from './tariff-costs.ts';
@@ -33,6 +34,16 @@ export interface OptimalPlan {
 }
 
 export class OptimiserError extends Error {}
+
+/** Adds `coefficient` x column to a row's terms, to the column's term when it is one of the last two. */
+function addTerm(terms: [number, number][], column: number, coefficient: number): void {
+  for (let k = terms.length - 1; k >= 0 && k >= terms.length - 2; k--)
+    if (terms[k]![0] === column) {
+      terms[k]![1] += coefficient;
+      return;
+    }
+  terms.push([column, coefficient]);
+}
 
 /** One period's program, its columns named by what they hold. */
 function periodProgram(
@@ -70,34 +81,57 @@ function periodProgram(
   // Without the battery: what the load lacks after the PV, and what the PV has over the load (one of them is 0).
   const deficits = new Float64Array(m);
   const surpluses = new Float64Array(m);
-  let offset = costs.constant;
   for (let t = 0; t < m; t++) {
+    const i = t + i0;
+    surpluses[t] = Math.max(0, solar.ac[i]! - site.load[i]!);
+    deficits[t] = site.load[i]! - Math.min(site.load[i]!, solar.ac[i]!);
+  }
+  // The sign fixed: each interval's share of its run's discharge and charge (interval-groups.ts).
+  const outShare = new Float64Array(m);
+  const inShare = new Float64Array(m);
+  let offset = costs.constant;
+  const wear = TIE_BREAK + battery.degradationCostPerKwh;
+  if (signFixed) {
+    // One set of columns a run: import = deficit - outEff x out and export = surplus - acIn, their prices moved onto
+    // the battery's columns; the run's power limits are its intervals' summed.
+    let before = -1;
+    for (const [a, b] of intervalGroups(costs, next, ahead, deficits, surpluses, importCost, exportCost)) {
+      let outCap = 0;
+      let inCap = 0;
+      for (let t = a; t < b; t++) {
+        const h = site.hours[t + i0]!;
+        outShare[t] = Math.min(battery.dischargeKw * h, deficits[t]! / outEff);
+        inShare[t] = Math.min((battery.chargeKw * h) / inEff, surpluses[t]!);
+        outCap += outShare[t]!;
+        inCap += inShare[t]!;
+        offset += importCost(t) * deficits[t]! + exportCost(t) * surpluses[t]!;
+      }
+      const out = lp.column(wear - importCost(a) * outEff, 0, outCap);
+      const soc = lp.column(0, band.floor, band.ceiling);
+      const acIn = lp.column(TIE_BREAK - exportCost(a), 0, inCap);
+      for (let t = a; t < b; t++) {
+        cols.out[t] = out;
+        cols.soc[t] = soc;
+        cols.acIn[t] = acIn;
+        outShare[t] = outCap > 0 ? outShare[t]! / outCap : 0;
+        inShare[t] = inCap > 0 ? inShare[t]! / inCap : 0;
+      }
+      const socTerms: [number, number][] = before >= 0 ? [[before, -1]] : [];
+      socTerms.push([out, 1], [soc, 1], [acIn, -cellEff * inEff]);
+      lp.row(socTerms, before < 0 ? startSoc : 0, before < 0 ? startSoc : 0);
+      before = soc;
+    }
+  }
+  for (let t = 0; t < m && !signFixed; t++) {
     const i = t + i0;
     const h = site.hours[i]!;
     const load = site.load[i]!;
     const solarAc = solar.ac[i]!;
-    const surplus = Math.max(0, solarAc - load);
-    const deficit = load - Math.min(load, solarAc);
+    const surplus = surpluses[t]!;
+    const deficit = deficits[t]!;
     const chargeDc = battery.chargeKw * h;
     // DC out: its power, and (no battery export) no more than the load lacks after the PV.
     const outCap = Math.min(battery.dischargeKw * h, battery.gridExport ? INF : deficit / outEff);
-    deficits[t] = deficit;
-    surpluses[t] = surplus;
-    const wear = TIE_BREAK + battery.degradationCostPerKwh;
-    if (signFixed) {
-      // Import = deficit - outEff x out and export = surplus - acIn: their prices move onto the battery's columns.
-      const out = lp.column(wear - importCost(t) * outEff, 0, outCap);
-      const soc = lp.column(0, band.floor, band.ceiling);
-      const acIn = lp.column(TIE_BREAK - exportCost(t), 0, Math.min(chargeDc / inEff, surplus));
-      offset += importCost(t) * deficit + exportCost(t) * surplus;
-      cols.out[t] = out;
-      cols.soc[t] = soc;
-      cols.acIn[t] = acIn;
-      const socTerms: [number, number][] = t > 0 ? [[cols.soc[t - 1]!, -1]] : [];
-      socTerms.push([out, 1], [soc, 1], [acIn, -cellEff * inEff]);
-      lp.row(socTerms, t === 0 ? startSoc : 0, t === 0 ? startSoc : 0);
-      continue;
-    }
     const out = lp.column(wear, 0, outCap);
     const soc = lp.column(0, band.floor, band.ceiling);
     const imp = lp.column(importCost(t));
@@ -184,8 +218,9 @@ function periodProgram(
       if (exportCoef) terms.push([cols.exp[t]!, exportCoef]);
       return 0;
     }
-    terms.push([cols.out[t]!, -importCoef * outEff]);
-    if (exportCoef) terms.push([cols.acIn[t]!, -exportCoef]);
+    // A run's intervals are all in a row or none: their shares add up to the run's one term.
+    addTerm(terms, cols.out[t]!, -importCoef * outEff * outShare[t]!);
+    if (exportCoef) addTerm(terms, cols.acIn[t]!, -exportCoef * inShare[t]!);
     return importCoef * deficits[t]! + exportCoef * surpluses[t]!;
   };
   const minimumTerms: [number, number][] = [];
@@ -263,12 +298,24 @@ function periodProgram(
     lp.row([[shortfall, 1], ...minimumTerms], min.amount - min.preTaxConstant - minimumConstant, INF);
   }
   lp.offset = offset;
-  // What the meter reads in interval t of a solution: its columns, or (the sign fixed) from the battery's.
-  const meterOf = (x: Float64Array, t: number) =>
-    signFixed
-      ? { imp: deficits[t]! - outEff * x[cols.out[t]!]!, exp: surpluses[t]! - x[cols.acIn[t]!]! }
-      : { imp: x[cols.imp[t]!]!, exp: x[cols.exp[t]!]! };
-  return { lp: lp.build(), cols, n, m, importCost, exportCost, aheadColumns, meterOf };
+  // What the battery and the meter do in interval t of a solution: their columns, or (the sign fixed) the interval's
+  // share of its run's.
+  const flowsOf = (x: Float64Array, t: number) => {
+    if (signFixed) {
+      const out = outShare[t]! * x[cols.out[t]!]!;
+      const acIn = inShare[t]! * x[cols.acIn[t]!]!;
+      return { acIn, solarIn: 0, out, imp: deficits[t]! - outEff * out, exp: surpluses[t]! - acIn };
+    }
+    const col = (c: number) => (c >= 0 ? x[c]! : 0);
+    return {
+      acIn: col(cols.acIn[t]!),
+      solarIn: col(cols.solarIn[t]!),
+      out: x[cols.out[t]!]!,
+      imp: x[cols.imp[t]!]!,
+      exp: x[cols.exp[t]!]!,
+    };
+  };
+  return { lp: lp.build(), cols, n, m, importCost, exportCost, aheadColumns, flowsOf };
 }
 
 /** The program's dispatch over all periods, each solved from the state of charge the one before ended with. */
@@ -287,7 +334,7 @@ export function billOptimal(
   let soc = startSoc;
   let objective = 0;
   costs.periods.forEach((period, k) => {
-    const { lp, cols, n, m, importCost, exportCost, aheadColumns, meterOf } = periodProgram(
+    const { lp, cols, n, m, importCost, exportCost, aheadColumns, flowsOf } = periodProgram(
       battery,
       site,
       solar,
@@ -303,21 +350,17 @@ export function billOptimal(
     // The objective less what is not the bill: tie-breaks, wear, and the look-ahead day's energy.
     let notBill = 0;
     for (let t = 0; t < m; t++) {
-      const moved = (cols.acIn[t]! >= 0 ? x[cols.acIn[t]!]! : 0) + (cols.solarIn[t]! >= 0 ? x[cols.solarIn[t]!]! : 0);
-      const out = x[cols.out[t]!]!;
-      notBill += TIE_BREAK * (moved + out) + battery.degradationCostPerKwh * out;
-      if (t >= n) {
-        const { imp, exp } = meterOf(x, t);
-        notBill += importCost(t) * imp + exportCost(t) * exp;
+      const f = flowsOf(x, t);
+      notBill += TIE_BREAK * (f.acIn + f.solarIn + f.out) + battery.degradationCostPerKwh * f.out;
+      if (t >= n) notBill += importCost(t) * f.imp + exportCost(t) * f.exp;
+      else {
+        const i = t + period.i0;
+        decisions.acIn[i] = f.acIn;
+        decisions.solarDcIn[i] = f.solarIn;
+        decisions.dcOut[i] = f.out;
       }
     }
     for (const [col, cost] of aheadColumns) notBill += cost * x[col]!;
-    for (let t = 0; t < n; t++) {
-      const i = t + period.i0;
-      if (cols.acIn[t]! >= 0) decisions.acIn[i] = x[cols.acIn[t]!]!;
-      if (cols.solarIn[t]! >= 0) decisions.solarDcIn[i] = x[cols.solarIn[t]!]!;
-      decisions.dcOut[i] = x[cols.out[t]!]!;
-    }
     // The next period starts where this one ended (kept inside the band against the solver's tolerances).
     if (n > 0) soc = Math.min(band.ceiling, Math.max(band.floor, x[cols.soc[n - 1]!]!));
     objective += solution.objective - notBill;

@@ -18,7 +18,7 @@ function runtime(): Promise<Highs> {
 }
 const TIME_LIMIT_SECONDS = 30;
 // A program of a billing period solves in well under a second; the limit only stops a runaway.
-const OPTIONS = { output_flag: false, time_limit: TIME_LIMIT_SECONDS };
+const OPTIONS = { output_flag: false, time_limit: TIME_LIMIT_SECONDS, presolve: 'off' };
 
 /** Solves programs one by one, each on a model of its own (nothing kept between them). */
 export async function highsSolver(): Promise<LpSolver> {
@@ -73,8 +73,13 @@ export async function highsSession(): Promise<{
       model.clearSolver();
       return solution(highs, model);
     }
-    kept?.model.dispose();
     counts.fresh++;
+    if (kept) {
+      // Another shape: the slot's model takes the new program (its options kept; no basis to start from).
+      kept.model.passModel(modelData(highs, lp));
+      kept.lp = lp;
+      return solution(highs, kept.model);
+    }
     const model = highs.createModel(modelData(highs, lp));
     model.options.set(OPTIONS);
     held.set(slot, { model, lp });
