@@ -18,7 +18,7 @@ function runtime(): Promise<Highs> {
 }
 const TIME_LIMIT_SECONDS = 30;
 // A program of a billing period solves in well under a second; the limit only stops a runaway.
-const OPTIONS = { output_flag: false, time_limit: TIME_LIMIT_SECONDS, presolve: 'off' };
+const OPTIONS = { output_flag: false, time_limit: TIME_LIMIT_SECONDS };
 
 /** Solves programs one by one, each on a model of its own (nothing kept between them). */
 export async function highsSolver(): Promise<LpSolver> {
