@@ -7,9 +7,10 @@
 // An AC-coupled battery that may neither charge from the grid nor export has the meter's sign fixed in each interval
 // (it charges only from the PV's surplus, discharges only into the load's deficit): import and export are then the
 // deficit less what the battery gives and the surplus less what it takes, written into the rows where they appear
-// instead of being columns of their own with a balance row (3 columns and 1 row an interval instead of 5 and 2: about
-// half the program, the same optimum). The program's matrix is the same whatever the sign, so the same period of
-// another year or design still starts from the last basis (only bounds, costs and the offset move).
+// instead of being columns of their own with a balance row (3 columns and 1 row an interval instead of 5 and 2), and
+// runs of intervals alike are one interval of the program (interval-groups.ts): the same optimum in a fraction of the
+// program. Where a later year's runs are the same, its program starts from the last basis (only bounds, costs and the
+// offset move); where they are not, it is solved afresh, which a small program makes cheap.
 // What the battery holds when a period ends is worth what it saves the next day: each program looks one day into the
 // next period (its energy prices, not its tiers or demand) and keeps only its own period's decisions. The periods are
 // solved in order, each starting from the state of charge the previous one ended with.
