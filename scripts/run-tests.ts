@@ -138,23 +138,20 @@ async function main(): Promise<number> {
     console.log(`bundled in ${seconds(performance.now() - started)} (TEST_BUNDLE=0 runs the files through tsx)`);
   const bundles = built?.bundles ?? null;
   const outcomes: Outcome[] = [];
+  const run = async (file: string) => {
+    const o = await runFile(file, bundles);
+    outcomes.push(o);
+    report(o);
+  };
   const queue = [...pooled];
   const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const o = await runFile(file, bundles);
-      outcomes.push(o);
-      report(o);
-    }
+    for (let file = queue.shift(); file; file = queue.shift()) await run(file);
   };
   // The files alone run one after another from the start, in a lane of their own, while one lane fewer works the
   // pool; once they are done that lane joins the pool. Beside them the machine runs as many processes as the pool
   // alone would (a pool of CPUs + 1), never more.
   const aloneLane = async () => {
-    for (const file of alone) {
-      const o = await runFile(file, bundles);
-      outcomes.push(o);
-      report(o);
-    }
+    for (const file of alone) await run(file);
     await worker();
   };
   const poolLanes = Math.max(1, Math.min(concurrency, pooled.length) - (alone.length ? 1 : 0));

@@ -8,7 +8,7 @@
 // were. Source maps point failures at the .ts lines. TEST_BUNDLE=0 runs the files through tsx as before.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -68,7 +68,7 @@ export async function bundleTests(root: string, files: string[]): Promise<TestBu
     logLevel: 'warning',
   });
   return {
-    bundles: new Map(files.map((f) => [f, join(outdir, relative(root, join(root, f))).replace(/\.ts$/, '.mjs')])),
+    bundles: new Map(files.map((f) => [f, join(outdir, f).replace(/\.ts$/, '.mjs')])),
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }
