@@ -9,7 +9,7 @@ import { invalidArgument, missingArgument, notFound } from '../../http/errors.ts
 import type { ListOptions, Paging } from '../../http/list-options.ts';
 import { enumValue } from '../../http/list-params.ts';
 import type { LsesService } from '../lses/lses.service.ts';
-import { bundledPrices, bundledPriceSpan } from '../../data/starter/export-prices/bundled-prices.ts';
+import { bundledPricesPage } from '../../data/starter/export-prices/bundled-prices.ts';
 import { LookupsRepository, type LookupRow } from '../../domain/properties/lookups.repository.ts';
 import { PropertiesRepository, toPropertyKey, type KeyRow, type PropertyKey } from './properties.repository.ts';
 import { DATA_TYPES, type LookupStatsSchema, type PropertyLookupSchema } from './properties.schemas.ts';
@@ -124,16 +124,13 @@ export class PropertiesService {
     if (+to <= +from) throw invalidArgument('toDateTime', params.toDateTime, 'toDateTime must be after fromDateTime');
     const { rows, total } = await this.lookups.range(key.key_name, params.subKeyName, +from, +to, paging);
     // A bundled export price key whose hours are not all stored yet (a first start stores them after it listens, two
-    // years of a key at a time): its data file's values, as calculations read them meanwhile. Its hours are whole
-    // and contiguous, so how many start in the range is arithmetic; only the page's are made.
-    const span = params.subKeyName ? null : bundledPriceSpan(key.key_name);
-    const first = span ? Math.max(span.first, hourStart(+from)) : 0;
-    const bundledCount = span ? Math.max(0, Math.ceil((Math.min(span.end, +to) - first) / HOUR)) : 0;
-    if (total < bundledCount) {
-      const pageFrom = first + paging.pageStart * HOUR;
-      const hours = bundledPrices(key.key_name, pageFrom, Math.min(+to, pageFrom + paging.pageCount * HOUR));
-      return { rows: hours.map((h) => this.toLookup(bundledRow(key.key_name, h), zone)), total: bundledCount };
-    }
+    // years of a key at a time): its data file's values, as calculations read them meanwhile.
+    const bundled = params.subKeyName ? null : bundledPricesPage(key.key_name, +from, +to, paging);
+    if (bundled && total < bundled.total)
+      return {
+        rows: bundled.hours().map((h) => this.toLookup(bundledRow(key.key_name, h), zone)),
+        total: bundled.total,
+      };
     return { rows: rows.map((r) => this.toLookup(r, zone)), total };
   }
 
@@ -173,10 +170,6 @@ export class PropertiesService {
     };
   }
 }
-
-const HOUR = 3_600_000;
-/** The hour an instant falls in (the bundled prices are whole UTC hours: an hour under way overlaps the range). */
-const hourStart = (ms: number) => Math.floor(ms / HOUR) * HOUR;
 
 /** A bundled hour as the export price load stores it, without the row's id it has not got yet. */
 type BundledRow = Omit<LookupRow, 'lookup_id'> & { lookup_id: null };

@@ -20,10 +20,22 @@ export function bundledPrices(
 
 const HOUR = 3_600_000;
 
-/** The hours a bundled export price key covers, [first, end) in UTC milliseconds (null for any other key). */
-export function bundledPriceSpan(keyName: string): { first: number; end: number } | null {
+/**
+ * One page of a bundled key's hours that meet [from, to) (an hour under way at `from` counts, as a stored row's would)
+ * and how many there are in all; null for any other key. The hours are whole and contiguous, so the count is
+ * arithmetic; the page's hours are made only when asked for (the caller may answer from stored rows instead).
+ */
+export function bundledPricesPage(
+  keyName: string,
+  from: number,
+  to: number,
+  page: { pageStart: number; pageCount: number },
+): { hours: () => { from: number; to: number; value: number }[]; total: number } | null {
   const found = SERIES.get(keyName);
   if (!found) return null;
-  const first = Date.parse(found.series.firstHour);
-  return { first, end: first + found.series.hours * HOUR };
+  const seriesFirst = Date.parse(found.series.firstHour);
+  const first = Math.max(seriesFirst, Math.floor(from / HOUR) * HOUR);
+  const total = Math.max(0, Math.ceil((Math.min(seriesFirst + found.series.hours * HOUR, to) - first) / HOUR));
+  const pageFrom = first + page.pageStart * HOUR;
+  return { hours: () => bundledPrices(keyName, pageFrom, Math.min(to, pageFrom + page.pageCount * HOUR)), total };
 }
