@@ -95,16 +95,15 @@ function periodProgram(
   if (signFixed) {
     // One set of columns a run: import = deficit - outEff x out and export = surplus - acIn, their prices moved onto
     // the battery's columns; the run's power limits are its intervals' summed.
+    const outCapOf = (t: number) => Math.min(battery.dischargeKw * site.hours[t + i0]!, deficits[t]! / outEff);
+    const inCapOf = (t: number) => Math.min((battery.chargeKw * site.hours[t + i0]!) / inEff, surpluses[t]!);
     let before = -1;
     for (const [a, b] of intervalGroups(costs, next, ahead, deficits, surpluses, importCost, exportCost)) {
       let outCap = 0;
       let inCap = 0;
       for (let t = a; t < b; t++) {
-        const h = site.hours[t + i0]!;
-        outShare[t] = Math.min(battery.dischargeKw * h, deficits[t]! / outEff);
-        inShare[t] = Math.min((battery.chargeKw * h) / inEff, surpluses[t]!);
-        outCap += outShare[t]!;
-        inCap += inShare[t]!;
+        outCap += outCapOf(t);
+        inCap += inCapOf(t);
         offset += importCost(t) * deficits[t]! + exportCost(t) * surpluses[t]!;
       }
       const out = lp.column(wear - importCost(a) * outEff, 0, outCap);
@@ -114,8 +113,8 @@ function periodProgram(
         cols.out[t] = out;
         cols.soc[t] = soc;
         cols.acIn[t] = acIn;
-        outShare[t] = outCap > 0 ? outShare[t]! / outCap : 0;
-        inShare[t] = inCap > 0 ? inShare[t]! / inCap : 0;
+        outShare[t] = outCap > 0 ? outCapOf(t) / outCap : 0;
+        inShare[t] = inCap > 0 ? inCapOf(t) / inCap : 0;
       }
       const socTerms: [number, number][] = before >= 0 ? [[before, -1]] : [];
       socTerms.push([out, 1], [soc, 1], [acIn, -cellEff * inEff]);
