@@ -6,8 +6,10 @@ import { buildConsole } from './build-console.ts';
 
 const started = performance.now();
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/ratebook.js',
+  // The optimiser's worker threads load their own module (src/modules/storage/optimiser-threads.ts finds it beside
+  // the bundle).
+  entryPoints: { ratebook: 'src/main.ts', 'optimiser-thread': 'src/modules/storage/optimiser-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,4 +19,6 @@ await build({
   logLevel: 'warning',
 });
 await buildConsole();
-process.stderr.write(`built dist/ratebook.js and dist/console/ in ${(performance.now() - started).toFixed(0)} ms\n`);
+process.stderr.write(
+  `built dist/ratebook.js, dist/optimiser-thread.js and dist/console/ in ${(performance.now() - started).toFixed(0)} ms\n`,
+);

@@ -70,6 +70,7 @@ import { TariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { TariffsService } from './modules/tariffs/tariffs.service.ts';
 import { analysisRoutes } from './modules/savings/analysis.routes.ts';
 import { SavingsService } from './modules/savings/analysis.service.ts';
+import { type OptimiserThreads, optimiserThreads } from './modules/storage/optimiser-threads.ts';
 import { regionRoutes } from './modules/savings/region.routes.ts';
 import { RegionSavingsService } from './modules/savings/region.service.ts';
 import { SolarService } from './modules/solar/solar.service.ts';
@@ -109,6 +110,8 @@ export interface RatebookContext {
   routes: RouteRegistry;
   /** Portfolio jobs: server.ts and `ratebook worker` start its worker (startWorker). */
   jobs: JobsService | null;
+  /** BILL_OPTIMAL's worker threads (what they solved: the tests and benches read it). */
+  optimiser: OptimiserThreads | null;
 }
 
 declare module 'fastify' {
@@ -161,7 +164,7 @@ export async function buildApp({
   const routes = new RouteRegistry();
   routes.attach(app);
   app.setSerializerCompiler(responseSerializerCompiler());
-  app.decorate('ratebook', { db, keys, routes, jobs: null });
+  app.decorate('ratebook', { db, keys, routes, jobs: null, optimiser: null });
 
   registerCors(app, config.corsOrigin);
   registerRequestLog(app);
@@ -244,6 +247,9 @@ export async function buildApp({
   await app.register(solarRoutes(new SolarTypicalsService(zipcodes, solar, weatherRepository)));
   accounts = new AccountsService(db, zipcodes, lses, tariffs, properties.keys, now);
   const profiles = new ProfilesService(db, accounts, zipcodes, baselines, solar, now);
+  const optimiser = optimiserThreads(config.optimiserThreads);
+  app.ratebook.optimiser = optimiser;
+  app.addHook('onClose', () => optimiser.stop());
   const savings = new SavingsService(
     calculations,
     zipcodes,
@@ -254,6 +260,7 @@ export async function buildApp({
     accounts,
     profiles,
     incentives,
+    optimiser,
   );
   await app.register(analysisRoutes(savings));
   await app.register(accountsRoutes(accounts));

@@ -55,6 +55,8 @@ export interface Config {
   workers: number;
   /** Portfolio jobs (POST /rest/v1/jobs): limits and the workers' pace. */
   jobs: JobsConfig;
+  /** Worker threads solving a savings analysis's BILL_OPTIMAL battery programs; 0 solves them on the request's thread. */
+  optimiserThreads: number;
 }
 
 export interface JobsConfig {
@@ -108,6 +110,9 @@ export const DEFAULT_URDB_API_URL = 'https://api.openei.org/utility_rates';
 export const DEFAULT_URDB_SYNC_STATE_FILE = './data/urdb-sync-state.json';
 /** Relative to the working directory: the checkout's sibling folder `shared/reference`. */
 export const DEFAULT_REFERENCE_DATA_DIR = '../shared/reference';
+
+/** A savings analysis spreads its years over this many threads at most by default (one a core, up to it). */
+const MAX_DEFAULT_OPTIMISER_THREADS = 4;
 
 export class ConfigError extends Error {}
 
@@ -261,5 +266,12 @@ export function loadConfig(
       maintenanceSeconds: integer('JOBS_MAINTENANCE_SECONDS', env.JOBS_MAINTENANCE_SECONDS, 30, 1, 3600),
       queueSchema: queueSchema(env.JOBS_QUEUE_SCHEMA),
     }),
+    optimiserThreads: integer(
+      'OPTIMISER_THREADS',
+      env.OPTIMISER_THREADS?.trim(),
+      Math.min(availableParallelism(), MAX_DEFAULT_OPTIMISER_THREADS),
+      0,
+      64,
+    ),
   });
 }

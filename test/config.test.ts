@@ -90,4 +90,12 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: 'pg boss; drop' }), /JOBS_QUEUE_SCHEMA/);
     assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: '1queue' }), /JOBS_QUEUE_SCHEMA/);
   });
+
+  it('reads the optimiser threads: one a core up to 4 by default, 0 on the request thread', () => {
+    assert.equal(loadConfig({}).optimiserThreads, Math.min(availableParallelism(), 4));
+    assert.equal(loadConfig({ OPTIMISER_THREADS: '0' }).optimiserThreads, 0);
+    assert.equal(loadConfig({ OPTIMISER_THREADS: ' 8 ' }).optimiserThreads, 8);
+    assert.throws(() => loadConfig({ OPTIMISER_THREADS: '-1' }), /OPTIMISER_THREADS/);
+    assert.throws(() => loadConfig({ OPTIMISER_THREADS: 'many' }), /OPTIMISER_THREADS/);
+  });
 });

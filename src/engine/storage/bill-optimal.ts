@@ -36,6 +36,23 @@ export interface OptimalPlan {
 
 export class OptimiserError extends Error {}
 
+/**
+ * What the optimiser needs, as plain data and typed arrays (a structured clone carries it to another thread whole):
+ * the battery, the site, the PV's flows the battery sees, and the tariff's costs.
+ */
+export interface OptimiserInput {
+  battery: Battery;
+  site: StorageSite;
+  solar: SolarFlows;
+  costs: TariffCosts;
+  /** Import and export as columns even where the sign is fixed (the tests compare the two forms). */
+  meterColumns: boolean;
+}
+
+/** `billOptimal` of an optimiser input. */
+export const optimise = (input: OptimiserInput, solve: LpSolver): OptimalPlan =>
+  billOptimal(input.battery, input.site, input.solar, input.costs, solve, undefined, input.meterColumns);
+
 /** Adds `coefficient` x column to a row's terms, to the column's term when it is one of the last two. */
 function addTerm(terms: [number, number][], column: number, coefficient: number): void {
   for (let k = terms.length - 1; k >= 0 && k >= terms.length - 2; k--)

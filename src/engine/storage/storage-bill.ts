@@ -9,7 +9,7 @@ import { fitsGrid, type PreparedGrid, prepareGrid } from '../bill/prepared.ts';
 import type { Assumption, BillInput, BillResult, UsageSeries } from '../bill/types.ts';
 import { type GridUsage, placeUsage } from '../bill/usage.ts';
 import { type Battery, roundTripEfficiency } from './battery.ts';
-import { billOptimal } from './bill-optimal.ts';
+import { type OptimalPlan, type OptimiserInput, optimise } from './bill-optimal.ts';
 import { carryOut, type DispatchResult, planned } from './dispatch-result.ts';
 import type { LpSolver } from './linear-program.ts';
 import { fixedSchedule, type Schedule, selfConsumption } from './policies.ts';
@@ -131,17 +131,27 @@ const usageOf = (d: DispatchResult): GridUsage => ({
 });
 
 /**
+ * A storage bill up to the optimiser: the grid, the site and the bill without the battery are made; `optimiser` is
+ * BILL_OPTIMAL's program input (plain data and typed arrays, so another thread can solve it; null for the other
+ * strategies), and `finish` bills the dispatch (BILL_OPTIMAL: of the plan the optimiser made of `optimiser`).
+ */
+export interface StorageBillStart {
+  prepared: PreparedGrid;
+  optimiser: OptimiserInput | null;
+  finish(plan: OptimalPlan | null): StorageBill;
+}
+
+/**
  * `reuse`: the `prepared` grid of an earlier storage bill of the same tariff, range, step and PV grid (a savings
  * analysis bills each year of its term on year one's grid), so that its seasons, periods and prices are not made again.
  */
-export function billWithStorage(
+export function startStorageBill(
   given: BillInput,
   request: StorageRequest,
-  solve?: LpSolver,
   reuse?: PreparedGrid,
   /** BILL_OPTIMAL's programs with import and export as columns wherever (bill-optimal.ts; the tests compare forms). */
   meterColumns = false,
-): StorageBill {
+): StorageBillStart {
   const { battery } = request;
   // The grid of the finest step of the usage and the PV (hourly at most); the meter series keep it.
   const withPv = request.solar ? { ...given, series: [...given.series, pvSeries(request.solar)] } : given;
@@ -181,46 +191,70 @@ export function billWithStorage(
     const input = billInputOf(given, prepared, d, pv);
     return calculateBill({ ...input, noted: [...(given.noted ?? []), ...notes] }, fitsStep(prepared, input));
   };
+  const answer = (
+    dispatch: DispatchResult,
+    final: BillResult,
+    strategyUsed: Strategy,
+    optimiser: StorageBill['optimiser'],
+  ) => ({ bill: final, withoutBattery, dispatch, site, step: prepared.grid.step, strategyUsed, optimiser, prepared });
 
-  let dispatch: DispatchResult;
-  let strategyUsed: Strategy = request.strategy;
-  let optimiser: StorageBill['optimiser'] = null;
-  let final: BillResult;
-  if (request.strategy === 'SELF_CONSUMPTION') {
-    dispatch = carryOut(battery, site, selfConsumption(battery, site, batteryFlows), undefined, batteryFlows);
-    final = billed(dispatch, strategyUsed);
-  } else if (request.strategy === 'FIXED_SCHEDULE') {
-    if (!request.schedule) throw new RangeError('FIXED_SCHEDULE needs a schedule');
-    dispatch = carryOut(
-      battery,
-      site,
-      fixedSchedule(battery, site, batteryFlows, request.schedule),
-      undefined,
-      batteryFlows,
-    );
-    final = billed(dispatch, strategyUsed);
-  } else {
-    if (!solve) throw new RangeError('BILL_OPTIMAL needs a linear-program solver');
-    const costs = tariffCosts(prepared, billInputOf(given, prepared, without, pv), usageOf(without));
-    const plan = billOptimal(battery, site, batteryFlows, costs, solve, undefined, meterColumns);
-    optimiser = { objective: plan.objective, periods: plan.periods, approximations: costs.approximations };
-    dispatch = carryOut(battery, site, planned(plan.decisions), undefined, batteryFlows);
-    for (const a of costs.approximations) say(`Optimised dispatch, approximated: ${a}`, 90);
-    final = billed(dispatch, strategyUsed);
-    // Where the program approximated the tariff, the simple strategy can bill less: the better of the two is kept.
-    // (The optimised dispatch's bill is billed once, with its assumptions: they do not change its total.)
-    const simple = carryOut(battery, site, selfConsumption(battery, site, batteryFlows), undefined, batteryFlows);
-    if (bill(simple).summary.totalCost < final.summary.totalCost) {
+  if (request.strategy !== 'BILL_OPTIMAL') {
+    const policy =
+      request.strategy === 'SELF_CONSUMPTION'
+        ? selfConsumption(battery, site, batteryFlows)
+        : fixedSchedule(battery, site, batteryFlows, scheduleOf(request));
+    return {
+      prepared,
+      optimiser: null,
+      finish: () => {
+        const dispatch = carryOut(battery, site, policy, undefined, batteryFlows);
+        return answer(dispatch, billed(dispatch, request.strategy), request.strategy, null);
+      },
+    };
+  }
+  const costs = tariffCosts(prepared, billInputOf(given, prepared, without, pv), usageOf(without));
+  return {
+    prepared,
+    optimiser: { battery, site, solar: batteryFlows, costs, meterColumns },
+    finish: (plan) => {
+      if (!plan) throw new RangeError("BILL_OPTIMAL is billed from the optimiser's plan");
+      let dispatch = carryOut(battery, site, planned(plan.decisions), undefined, batteryFlows);
+      for (const a of costs.approximations) say(`Optimised dispatch, approximated: ${a}`, 90);
+      const optimiser = { objective: plan.objective, periods: plan.periods, approximations: costs.approximations };
+      let final = billed(dispatch, 'BILL_OPTIMAL');
+      // Where the program approximated the tariff, the simple strategy can bill less: the better of the two is kept.
+      // (The optimised dispatch's bill is billed once, with its assumptions: they do not change its total.)
+      const simple = carryOut(battery, site, selfConsumption(battery, site, batteryFlows), undefined, batteryFlows);
+      if (bill(simple).summary.totalCost >= final.summary.totalCost)
+        return answer(dispatch, final, 'BILL_OPTIMAL', optimiser);
       dispatch = simple;
-      strategyUsed = 'SELF_CONSUMPTION';
       say(
         "The optimised dispatch billed more than self-consumption (the program's approximations above): the self-consumption dispatch is billed",
         85,
       );
-      final = billed(dispatch, strategyUsed);
-    }
-  }
-  return { bill: final, withoutBattery, dispatch, site, step: prepared.grid.step, strategyUsed, optimiser, prepared };
+      final = billed(dispatch, 'SELF_CONSUMPTION');
+      return answer(dispatch, final, 'SELF_CONSUMPTION', optimiser);
+    },
+  };
+}
+
+/** A storage bill in one go, BILL_OPTIMAL's programs solved here by `solve`. */
+export function billWithStorage(
+  given: BillInput,
+  request: StorageRequest,
+  solve?: LpSolver,
+  reuse?: PreparedGrid,
+  meterColumns = false,
+): StorageBill {
+  const start = startStorageBill(given, request, reuse, meterColumns);
+  if (!start.optimiser) return start.finish(null);
+  if (!solve) throw new RangeError('BILL_OPTIMAL needs a linear-program solver');
+  return start.finish(optimise(start.optimiser, solve));
+}
+
+function scheduleOf(request: StorageRequest): Schedule {
+  if (!request.schedule) throw new RangeError('FIXED_SCHEDULE needs a schedule');
+  return request.schedule;
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;

@@ -38,8 +38,7 @@ import type { AccountAnalysis, Assumption, BillRequest, Body, Memo, Usage } from
 import { UsageStep } from './analysis/usage.ts';
 import { addStorage } from './analysis/storage-answer.ts';
 import { billStorageYears } from './analysis/storage-years.ts';
-import { highsSession } from '../storage/highs-solver.ts';
-import type { LpSolver } from '../../engine/storage/linear-program.ts';
+import type { OptimiserLanes, OptimiserThreads } from '../storage/optimiser-threads.ts';
 import { YearOneStep } from './analysis/year-one.ts';
 
 export type { AccountAnalysis };
@@ -55,10 +54,10 @@ interface Shared {
   /** The after tariff each kind of design's inputs leads to, chosen once per request. */
   afterChoices: Map<string, Promise<AfterTariffChoice>>;
   /**
-   * BILL_OPTIMAL's solver, one for the request (made by the first design that needs it): it keeps each billing
-   * period's program, so every later year and design starts from the optimum of the one before (#38's speed).
+   * BILL_OPTIMAL's lanes for the request (nothing is made until a design sends them a program): each keeps its billing
+   * periods' programs, so every later year and design on it starts from the optimum of the one before (#38's speed).
    */
-  solver: { get(): Promise<LpSolver>; dispose(): void };
+  lanes: OptimiserLanes;
 }
 
 export class SavingsService {
@@ -83,6 +82,7 @@ export class SavingsService {
     accounts: AccountsService,
     profiles: ProfilesService,
     incentives: IncentivesService,
+    private readonly optimiser: OptimiserThreads,
   ) {
     this.account = new AccountStep(accounts);
     this.place = new PlaceStep(zipcodes);
@@ -123,14 +123,14 @@ export class SavingsService {
       bill: beforeBill,
       result: beforeBill.run({ ...beforeBill.input, series: [usageSeries(usage, usage.values)] }),
     };
-    const solver = requestSolver();
-    const shared: Shared = { request, beforeId, before, usage, memo, accountNotes, afterChoices: new Map(), solver };
+    const lanes = this.optimiser.open();
+    const shared: Shared = { request, beforeId, before, usage, memo, accountNotes, afterChoices: new Map(), lanes };
     // One design at a time: their bills share the tariffs' data, and the answers keep the order of the designs.
     const results: AccountAnalysis[] = [];
     try {
       for (const design of designs) results.push(await this.design(shared, design));
     } finally {
-      solver.dispose();
+      lanes.close();
     }
     return results;
   }
@@ -154,9 +154,11 @@ export class SavingsService {
     // Each year's energy, one at a time; with a battery each year is dispatched and billed by the storage step.
     const years = termYears(usage, pv.values, plan.years, plan.degradation);
     const storage = plan.storage;
-    const solver = storage?.strategy === 'BILL_OPTIMAL' ? await shared.solver.get() : undefined;
+    const lanes = storage?.strategy === 'BILL_OPTIMAL' ? shared.lanes : undefined;
     const prices = await exportYearsOf(after, afterBill, plan.years, plan.utilityInflation);
-    const storageYears = storage ? billStorageYears(afterBill, usage, years, storage, solver, prices, pv.dc) : null;
+    const storageYears = storage
+      ? await billStorageYears(afterBill, usage, years, storage, lanes, prices, pv.dc)
+      : null;
     const afterYears = storageYears ?? billAfterYears(after, afterBill, usage, years, prices);
     const answer = answerOf({
       designId,
@@ -185,18 +187,4 @@ export class SavingsService {
       addStorage(answer, { ...plan, storage }, storageYears, { from, to, at: calendar.at }, calendar.months, usage);
     return answer;
   }
-}
-
-/** A HiGHS session made on first use and disposed with the request. */
-function requestSolver(): Shared['solver'] {
-  let session: ReturnType<typeof highsSession> | null = null;
-  return {
-    get: async () => {
-      session ??= highsSession();
-      return (await session).solve;
-    },
-    dispose: () => {
-      session?.then((s) => s.dispose()).catch(() => {});
-    },
-  };
 }

@@ -260,6 +260,62 @@ for (const dialect of dialects) {
       assert.ok(fading.summary.lifetimeStorageAvoidedCost < 1442.22);
     });
 
+    it('BILL_OPTIMAL on the optimiser threads: the hand figures, and the same answer as on the request thread', async () => {
+      // On a flat 0.20 / 0.05 tariff the optimal dispatch saves what self-consumption does (storing spare kWh at 0.05
+      // and drawing them back at 0.20 is all a battery can do): the figures worked by hand above.
+      const optimal = [...battery, { keyName: 'storageDispatch', dataValue: 'BILL_OPTIMAL', scenarios: 'storage' }];
+      const request = {
+        ...body(optimal),
+        designs: [
+          { designId: 'small', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 4, scenarios: 'storage' }] },
+          { designId: 'big', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 20, scenarios: 'storage' }] },
+          {
+            designId: 'fading',
+            propertyInputs: [{ keyName: 'storageDegradation', dataValue: 10, scenarios: 'storage' }],
+          },
+        ],
+      };
+      assert.equal(t.config.optimiserThreads > 0, true, 'the test app solves on threads');
+      const planned = { ...t.app.ratebook.optimiser!.planned };
+      const threaded = await ok(request);
+      // Planned on a thread: year one of 'small' and 'big' (their later years are year one's: nothing degrades) and
+      // the 3 years of 'fading'.
+      assert.equal(t.app.ratebook.optimiser!.planned.onThreads - planned.onThreads, 5);
+      assert.equal(t.app.ratebook.optimiser!.planned.here, planned.here);
+      const [small, big, fading] = threaded;
+      assert.equal(small.summary.storageAvoidedCost, 219.4);
+      assert.equal(big.summary.storageAvoidedCost, 605.6);
+      assert.equal(fading.summary.storageAvoidedCost, 466.6);
+      // The same request on an app whose programs are solved on the request's own thread: every figure equal.
+      const here = await buildTestApp(dialect, {
+        seed: 'full',
+        now: () => new Date('2026-11-25T12:00:00Z'),
+        env: { OPTIMISER_THREADS: '0' },
+      });
+      try {
+        const s = await importTariffJson(here.db, Readable.from([JSON.stringify([tariff])]), 'storage-savings.json');
+        assert.equal(s.created, 1);
+        const res = await here.inject({
+          method: 'POST',
+          url: '/rest/v1/accounts/analysis',
+          headers: {
+            authorization: here.authHeader(await here.credentials(['signal'])),
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify(request),
+        });
+        assert.equal(res.statusCode, 200);
+        const onThread = res.json().results;
+        assert.deepEqual(here.app.ratebook.optimiser!.planned, { onThreads: 0, here: 5 });
+        for (const [k, design] of threaded.entries()) {
+          assert.deepEqual(design.summary, onThread[k].summary, design.designId);
+          assert.deepEqual(design.series, onThread[k].series, design.designId);
+        }
+      } finally {
+        await here.close();
+      }
+    });
+
     it('dispatches a battery on a fixed schedule, worked by hand', async () => {
       // Charge 10:00-14:00 (from PV only: no grid charging), discharge 18:00-22:00, idle otherwise, every day.
       const schedule = JSON.stringify({
