@@ -234,7 +234,12 @@ export class AccountCalculationService {
       : body.providerProfileId
         ? { providerProfileId: body.providerProfileId }
         : null;
-    const profile = await accountProfile(this.profiles, account, ref, orgId, field);
+    // The account's default profiles (its usage, unless the body names one, and its solar) in one read.
+    const defaults = await this.profiles.defaultsOf(account);
+    const profile =
+      ref === null
+        ? (defaults.get('ELECTRICITY') ?? null)
+        : await accountProfile(this.profiles, account, ref, orgId, field);
     if (!profile)
       throw invalidArgument(
         'profileId',
@@ -262,7 +267,7 @@ export class AccountCalculationService {
       if (gaps.filled) note('useIntelligentBaselining', 'true', gaps.filled, 70);
     }
 
-    const solar = profile.row.service_types === 'SOLAR_PV' ? null : await this.profiles.defaultOf(account, 'SOLAR_PV');
+    const solar = profile.row.service_types === 'SOLAR_PV' ? null : (defaults.get('SOLAR_PV') ?? null);
     if (solar) {
       const produced = await this.profiles.readingsIn(solar, from, to);
       readings = netOfSolar(

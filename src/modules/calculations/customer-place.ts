@@ -11,6 +11,7 @@ import type { UtilityTaxesRepository } from '../utility-taxes/utility-taxes.repo
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { taxRate } from './rate-inputs.ts';
+import { once, type RequestCache } from './request-cache.ts';
 import type { Options } from './scenario-inputs.ts';
 import { territoriesOf, type TariffContext } from './tariff-context.ts';
 
@@ -40,6 +41,7 @@ export class CustomerPlaces {
     versions: readonly TariffVersion[],
     range: { from: number; to: number },
     noted: PreparedNote[],
+    cache: RequestCache,
   ): Promise<CustomerPlace> {
     const { from, to } = range;
     const zone = tariff.zone;
@@ -48,7 +50,8 @@ export class CustomerPlaces {
       throw missingArgument('address', 'address is required when applyUtilityTax is true');
     const taxes: Rate[] = [];
     if (options.address === undefined) return { territoryId, addressZip: null, taxes };
-    const zip = await this.zipcodes.resolveAddress(options.address);
+    const address = options.address;
+    const zip = await once(cache.zips, JSON.stringify(address), () => this.zipcodes.resolveAddress(address));
     if (!zip)
       throw invalidArgument(
         'address',
@@ -57,13 +60,21 @@ export class CustomerPlaces {
       );
     let placed = territoryId;
     if (placed === null) {
-      placed = (await this.territories.coveringZip(territoriesOf(versions), zip))[0] ?? null;
+      const own = territoriesOf(versions);
+      const covering = once(cache.covering, `${own.join(',')}|${zip.zipcode}`, () =>
+        this.territories.coveringZip(own, zip),
+      );
+      placed = (await covering)[0] ?? null;
       if (placed !== null) noted.push(placedFromAddress(placed, zip.zipcode, from, to));
     }
     if (applyTax) {
       const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
       const midnight = (d: string, plus = 0) => DateTime.fromISO(d, { zone }).plus({ days: plus }).toMillis();
-      for (const t of await this.utilityTaxes.coveringZip(zip, tariff.customerClass, date(from), date(to)))
+      const [a, b] = [date(from), date(to)];
+      const key = `${zip.zipcode}|${tariff.customerClass}|${a}|${b}`;
+      for (const t of await once(cache.taxes, key, () =>
+        this.utilityTaxes.coveringZip(zip, tariff.customerClass, a, b),
+      ))
         taxes.push(taxRate(t, versions[0]!.tariffId, midnight));
     }
     return { territoryId: placed, addressZip: zip, taxes };

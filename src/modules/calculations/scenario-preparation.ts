@@ -102,7 +102,7 @@ export class ScenarioPreparer {
     const { versions, fixed } = versionsBilled(p, options.tariffEffectiveOn, latestAfterEnd);
     const { baseline, usage } = readScenarioUsage(p);
     const extra = await this.rateInputsOf(p, versions);
-    const place = await this.places.place(options, usage.territoryId, tariff, versions, { from, to }, p.noted);
+    const place = await this.places.place(options, usage.territoryId, tariff, versions, { from, to }, p.noted, cache);
     extra.push(...place.taxes);
     if (baseline) await this.addTypicalBaseline(p, baseline, usage, place, versions);
 

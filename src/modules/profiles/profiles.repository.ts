@@ -4,7 +4,8 @@ import type { Database, Db, UsageProfilesTable } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
-import { decodeChunk, encodeChunk, monthStart, type StoredReading } from './reading-chunks.ts';
+import type { Reading, ReadingUnit } from '../../importers/readings/reading.ts';
+import { decodeChunk, decodeChunkInto, encodeChunk, monthStart, type StoredReading } from './reading-chunks.ts';
 
 export type ProfileRow = Selectable<UsageProfilesTable>;
 export type ProfileRef = { profileId: string } | { providerProfileId: string };
@@ -109,6 +110,33 @@ export class ProfilesRepository {
   }
 
   /** Every reading of the months whose readings reach into [from, to) (ms), by unit; whole months, not clipped. */
+  /** The readings of every unit overlapping [from, to), in unit then time order, each made once as a Reading. */
+  async readingsOverlapping(profileId: string, from: number, to: number): Promise<Reading[]> {
+    const out: Reading[] = [];
+    for (const row of await this.chunksReaching(profileId, from, to).orderBy('unit').orderBy('chunk_start').execute()) {
+      const unit = row.unit as ReadingUnit;
+      decodeChunkInto(row.data, Number(row.chunk_start), (start, end, value, cost) => {
+        if (end > from && start < to) out.push({ start, end, unit, value, cost });
+      });
+    }
+    return out;
+  }
+
+  private chunksReaching(profileId: string, from: number, to: number, trx?: Transaction<Database>, withMonths = false) {
+    const reach = (eb: ExpressionBuilder<Database, 'reading_chunks'>) =>
+      eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]);
+    return (
+      (trx ?? this.db.kysely)
+        .selectFrom('reading_chunks')
+        .select(['unit', 'chunk_start', 'data'])
+        .where('profile_id', '=', profileId)
+        // A write also reads the months it may write into, though their readings lie beside the span.
+        .where((eb) =>
+          withMonths ? eb.or([reach(eb), eb.between('chunk_start', monthStart(from), monthStart(to - 1))]) : reach(eb),
+        )
+    );
+  }
+
   async readings(
     profileId: string,
     from: number,
@@ -117,16 +145,7 @@ export class ProfilesRepository {
     trx?: Transaction<Database>,
     withMonths = false,
   ): Promise<Map<string, StoredReading[]>> {
-    const reach = (eb: ExpressionBuilder<Database, 'reading_chunks'>) =>
-      eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]);
-    let q = (trx ?? this.db.kysely)
-      .selectFrom('reading_chunks')
-      .select(['unit', 'chunk_start', 'data'])
-      .where('profile_id', '=', profileId)
-      // A write also reads the months it may write into, though their readings lie beside the span.
-      .where((eb) =>
-        withMonths ? eb.or([reach(eb), eb.between('chunk_start', monthStart(from), monthStart(to - 1))]) : reach(eb),
-      );
+    let q = this.chunksReaching(profileId, from, to, trx, withMonths);
     if (unit) q = q.where('unit', '=', unit);
     const out = new Map<string, StoredReading[]>();
     for (const row of await q.orderBy('unit').orderBy('chunk_start').execute()) {

@@ -346,14 +346,7 @@ export class ProfilesService {
     to: number,
   ): Promise<{ readings: Reading[]; description: string | null }> {
     if (profile.row.source_id === 'ReadingEntry') {
-      const readings: Reading[] = [];
-      for (const [unit, list] of await this.repo.readings(profile.row.profile_id, from, to)) {
-        // Written out rather than spread: one shape for every reading, a year of them read per calculation.
-        for (const r of list)
-          if (r.end > from && r.start < to)
-            readings.push({ start: r.start, end: r.end, unit: unit as Reading['unit'], value: r.value, cost: r.cost });
-      }
-      return { readings, description: null };
+      return { readings: await this.repo.readingsOverlapping(profile.row.profile_id, from, to), description: null };
     }
     const zip = profile.account.row.zip_code ? await this.zipcodes.repo.find(profile.account.row.zip_code) : undefined;
     if (!zip)
@@ -374,10 +367,15 @@ export class ProfilesService {
 
   /** The default profile of a service type of an account, or null. */
   async defaultOf(account: LoadedAccount, serviceType: string): Promise<LoadedProfile | null> {
-    const row = (await this.repo.ofAccount(account.row.account_id)).find(
-      (p) => p.service_types === serviceType && p.is_default,
-    );
-    return row ? loaded(row, account) : null;
+    return (await this.defaultsOf(account)).get(serviceType) ?? null;
+  }
+
+  /** An account's default profiles by service type, in one read (a calculation wants its usage and its solar). */
+  async defaultsOf(account: LoadedAccount): Promise<Map<string, LoadedProfile>> {
+    const out = new Map<string, LoadedProfile>();
+    for (const row of await this.repo.ofAccount(account.row.account_id))
+      if (row.is_default && !out.has(row.service_types)) out.set(row.service_types, loaded(row, account));
+    return out;
   }
 
   private readProperties(input: ProfileBody['properties'], sourceId: string): Map<string, string> {

@@ -55,10 +55,22 @@ export function encodeChunk(readings: readonly StoredReading[], chunkStart: numb
 }
 
 export function decodeChunk(data: Uint8Array, chunkStart: number): StoredReading[] {
+  const out: StoredReading[] = [];
+  decodeChunkInto(data, chunkStart, (start, end, value, cost) => {
+    out.push({ start, end, value, cost });
+  });
+  return out;
+}
+
+/** Each reading of a packed month, in order, to `take` (a reader making its own objects makes no others). */
+export function decodeChunkInto(
+  data: Uint8Array,
+  chunkStart: number,
+  take: (start: number, end: number, value: number, cost: number | null) => void,
+): void {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (view.getUint8(0) !== VERSION) throw new Error(`Unknown reading chunk format ${view.getUint8(0)}`);
   const withCost = (view.getUint8(1) & 1) === 1;
-  const out: StoredReading[] = [];
   let at = 2;
   while (at < data.byteLength) {
     const start = (chunkStart + view.getInt32(at, true)) * 1000;
@@ -68,14 +80,13 @@ export function decodeChunk(data: Uint8Array, chunkStart: number): StoredReading
     const costsAt = at + count * 8;
     for (let k = 0; k < count; k++) {
       const cost = withCost ? view.getFloat64(costsAt + k * 8, true) : Number.NaN;
-      out.push({
-        start: start + k * duration,
-        end: start + (k + 1) * duration,
-        value: view.getFloat64(at + k * 8, true),
-        cost: Number.isNaN(cost) ? null : cost,
-      });
+      take(
+        start + k * duration,
+        start + (k + 1) * duration,
+        view.getFloat64(at + k * 8, true),
+        Number.isNaN(cost) ? null : cost,
+      );
     }
     at = withCost ? costsAt + count * 8 : costsAt;
   }
-  return out;
 }
