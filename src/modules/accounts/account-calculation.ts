@@ -14,7 +14,8 @@ import { RequestCache } from '../calculations/request-cache.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { accountProfile, fillGaps } from './account-readings.ts';
 import { ACCOUNT_KEYS } from './account-property-values.ts';
-import { clip, netOfSolar, usageInputs } from './account-usage.ts';
+import { clip, netOfSolar, usageInputs, wholeSeries } from './account-usage.ts';
+import { runReadings } from '../profiles/reading-chunks.ts';
 import type { PropertyData } from '../calculations/usage-inputs.ts';
 import type { AccountRef } from './accounts.repository.ts';
 import type { AccountCalculateBody } from './account-calculation.schemas.ts';
@@ -145,7 +146,7 @@ export class AccountCalculationService {
         'The account was on no tariff in the range (its tariffs start later): set one from an earlier date',
       );
 
-    const { readings, notes } = await usage;
+    const { readings: readingsOf, whole, notes } = await usage;
     for (const n of notes) note(...n);
     const properties = [...account.properties.values()]
       .filter((p) => !(p.key_name in ACCOUNT_KEYS) || p.key_name === 'territoryId')
@@ -162,7 +163,9 @@ export class AccountCalculationService {
     for (const part of parts) {
       const key = `${part.from}|${part.to}`;
       let own = inputsOf.get(key);
+      if (!own && whole && part.from === from && part.to === to) own = [whole];
       if (!own) {
+        const readings = readingsOf();
         own = usageInputs([
           ...clip(
             readings.filter((r) => r.unit === 'kWh'),
@@ -246,9 +249,16 @@ export class AccountCalculationService {
         null,
         'The account has no usage profile: add one (POST /rest/v1/profiles) with its readings, or a TypicalBaseline profile',
       );
-    let { readings, description } = await this.profiles.readingsIn(profile, from, to);
+    const solar = profile.row.service_types === 'SOLAR_PV' ? null : (defaults.get('SOLAR_PV') ?? null);
+    const sent = profile.row.source_id === 'ReadingEntry';
+    const runs = sent ? await this.profiles.runsIn(profile, from, to) : null;
+    const whole = runs && !solar ? wholeSeries(runs, from, to) : null;
+    if (runs && whole) return { readings: once(() => runReadings(runs, from, to)), whole, notes };
+    let { readings, description } = runs
+      ? { readings: runReadings(runs, from, to), description: null }
+      : await this.profiles.readingsIn(profile, from, to);
     if (description) note('profileId', profile.row.profile_id, `Usage is modelled: ${description}`, 60);
-    if (profile.row.source_id === 'ReadingEntry') {
+    if (sent) {
       const place = {
         zipCode: account.row.zip_code,
         zone: this.accounts.zoneOf(account),
@@ -267,7 +277,6 @@ export class AccountCalculationService {
       if (gaps.filled) note('useIntelligentBaselining', 'true', gaps.filled, 70);
     }
 
-    const solar = profile.row.service_types === 'SOLAR_PV' ? null : (defaults.get('SOLAR_PV') ?? null);
     if (solar) {
       const produced = await this.profiles.readingsIn(solar, from, to);
       readings = netOfSolar(
@@ -282,8 +291,18 @@ export class AccountCalculationService {
         90,
       );
     }
-    return { readings, notes };
+    const all = readings;
+    return { readings: () => all, whole: null, notes };
   }
+}
+
+/** `make`'s value, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 /** What a scenario changes in the body of an account's calculation: the tariff billed, inputs added. */
@@ -298,7 +317,10 @@ export interface PreparedAccount {
 }
 
 interface AccountUsage {
-  readings: Reading[];
+  /** The range's readings (made on first use where `whole` stands for them). */
+  readings: () => Reading[];
+  /** The whole range's usage as one series input, when the readings are one back-to-back run of it (account-usage.ts). */
+  whole: PropertyData | null;
   notes: Parameters<Note>[];
 }
 

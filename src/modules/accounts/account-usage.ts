@@ -5,6 +5,7 @@
 import type { Reading } from '../../importers/readings/reading.ts';
 import type { PropertyData } from '../calculations/usage-inputs.ts';
 import { byStart } from '../../engine/usage/by-start.ts';
+import type { ReadingRun } from '../profiles/reading-chunks.ts';
 
 const MIN_SERIES_MS = 60_000;
 const MAX_SERIES_MS = 86_400_000;
@@ -90,4 +91,53 @@ export function usageInputs(readings: readonly Reading[]): PropertyData[] {
       dataValue: r.value,
     });
   return out;
+}
+
+/**
+ * The input `usageInputs(clip(readings, from, to))` makes when the range's readings are kWh only, back to back in one
+ * length from `from` to `to` exactly (the usual year of hourly meter data): one consumption series, read off the
+ * stored runs without making a reading object each. Null in any other case (a gap, a reading cut by the range, kW
+ * readings, another length): the caller takes the readings' way.
+ */
+export function wholeSeries(
+  runs: ReadonlyMap<string, readonly ReadingRun[]>,
+  from: number,
+  to: number,
+): PropertyData | null {
+  for (const [unit, list] of runs)
+    if (unit !== 'kWh' && list.some((r) => r.start < to && r.start + r.values.length * r.duration > from)) return null;
+  const energy = runs.get('kWh') ?? [];
+  const duration = energy[0]?.duration ?? 0;
+  if (duration < MIN_SERIES_MS || duration > MAX_SERIES_MS || duration % MIN_SERIES_MS !== 0) return null;
+  if ((from - energy[0]!.start) % duration !== 0 || (to - from) % duration !== 0) return null;
+  const n = (to - from) / duration;
+  if (n < 2) return null;
+  const values = new Array<number>(n);
+  let exports: number[] | null = null;
+  let filled = 0;
+  for (const run of energy) {
+    if (run.duration !== duration) return null;
+    const end = run.start + run.values.length * duration;
+    if (end <= from || run.start >= to) continue;
+    // Back to back: this run starts where the readings so far end (or before `from`, for the first).
+    if (run.start !== from + filled * duration && !(filled === 0 && run.start < from)) return null;
+    const first = filled === 0 ? (from - run.start) / duration : 0;
+    if (first < 0 || !Number.isInteger(first)) return null;
+    for (let k = first; k < run.values.length && filled < n; k++, filled++) {
+      const v = run.values[k]!;
+      values[filled] = Math.max(v, 0);
+      if (v < 0) {
+        exports ??= new Array<number>(n).fill(0);
+        exports[filled] = -v;
+      }
+    }
+  }
+  if (filled !== n) return null;
+  return {
+    keyName: 'consumption',
+    fromDateTime: new Date(from).toISOString(),
+    duration,
+    dataSeries: values,
+    ...(exports ? { exportDataSeries: exports } : {}),
+  };
 }

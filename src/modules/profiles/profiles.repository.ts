@@ -4,8 +4,14 @@ import type { Database, Db, UsageProfilesTable } from '../../db/database.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import type { ListOptions } from '../../http/list-options.ts';
 import { runPagedQuery } from '../../http/sql-list.ts';
-import type { Reading, ReadingUnit } from '../../importers/readings/reading.ts';
-import { decodeChunk, decodeChunkInto, encodeChunk, monthStart, type StoredReading } from './reading-chunks.ts';
+import {
+  chunkRuns,
+  decodeChunk,
+  encodeChunk,
+  monthStart,
+  type ReadingRun,
+  type StoredReading,
+} from './reading-chunks.ts';
 
 export type ProfileRow = Selectable<UsageProfilesTable>;
 export type ProfileRef = { profileId: string } | { providerProfileId: string };
@@ -110,14 +116,13 @@ export class ProfilesRepository {
   }
 
   /** Every reading of the months whose readings reach into [from, to) (ms), by unit; whole months, not clipped. */
-  /** The readings of every unit overlapping [from, to), in unit then time order, each made once as a Reading. */
-  async readingsOverlapping(profileId: string, from: number, to: number): Promise<Reading[]> {
-    const out: Reading[] = [];
+  /** The stored runs of each unit reaching into [from, to), in time order (whole: a run may reach past either end). */
+  async runsReaching(profileId: string, from: number, to: number): Promise<Map<string, ReadingRun[]>> {
+    const out = new Map<string, ReadingRun[]>();
     for (const row of await this.chunksReaching(profileId, from, to).orderBy('unit').orderBy('chunk_start').execute()) {
-      const unit = row.unit as ReadingUnit;
-      decodeChunkInto(row.data, Number(row.chunk_start), (start, end, value, cost) => {
-        if (end > from && start < to) out.push({ start, end, unit, value, cost });
-      });
+      const list = out.get(row.unit) ?? [];
+      for (const run of chunkRuns(row.data, Number(row.chunk_start))) list.push(run);
+      out.set(row.unit, list);
     }
     return out;
   }

@@ -17,6 +17,7 @@ import type { SolarService } from '../solar/solar.service.ts';
 import type { ZipcodesService } from '../zipcodes/zipcodes.service.ts';
 import { checkModelProperties, modelledReadings } from './modelled-readings.ts';
 import { groupReadings, type GroupBy } from './reading-groups.ts';
+import { type ReadingRun, runReadings } from './reading-chunks.ts';
 import { ProfilesRepository, type ProfileRef, type ProfileRow } from './profiles.repository.ts';
 import {
   PROFILE_GROUP_BYS,
@@ -346,7 +347,7 @@ export class ProfilesService {
     to: number,
   ): Promise<{ readings: Reading[]; description: string | null }> {
     if (profile.row.source_id === 'ReadingEntry') {
-      return { readings: await this.repo.readingsOverlapping(profile.row.profile_id, from, to), description: null };
+      return { readings: runReadings(await this.runsIn(profile, from, to), from, to), description: null };
     }
     const zip = profile.account.row.zip_code ? await this.zipcodes.repo.find(profile.account.row.zip_code) : undefined;
     if (!zip)
@@ -363,6 +364,11 @@ export class ProfilesService {
       from,
       to,
     );
+  }
+
+  /** A profile of readings sent (ReadingEntry): its stored runs by unit reaching into [from, to), as stored. */
+  runsIn(profile: LoadedProfile, from: number, to: number): Promise<Map<string, ReadingRun[]>> {
+    return this.repo.runsReaching(profile.row.profile_id, from, to);
   }
 
   /** The default profile of a service type of an account, or null. */

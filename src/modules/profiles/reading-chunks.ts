@@ -7,6 +7,8 @@
 //   runs: int32 start (seconds after the month's start), uint32 duration (seconds), uint32 count,
 //         count float64 values, then (with costs) count float64 costs (NaN: no cost)
 
+import type { Reading, ReadingUnit } from '../../importers/readings/reading.ts';
+
 export interface StoredReading {
   /** Epoch milliseconds, whole seconds. */
   start: number;
@@ -56,37 +58,65 @@ export function encodeChunk(readings: readonly StoredReading[], chunkStart: numb
 
 export function decodeChunk(data: Uint8Array, chunkStart: number): StoredReading[] {
   const out: StoredReading[] = [];
-  decodeChunkInto(data, chunkStart, (start, end, value, cost) => {
-    out.push({ start, end, value, cost });
-  });
+  for (const run of chunkRuns(data, chunkStart))
+    for (let k = 0; k < run.values.length; k++) {
+      const cost = run.costs ? run.costs[k]! : Number.NaN;
+      const start = run.start + k * run.duration;
+      out.push({ start, end: start + run.duration, value: run.values[k]!, cost: Number.isNaN(cost) ? null : cost });
+    }
   return out;
 }
 
-/** Each reading of a packed month, in order, to `take` (a reader making its own objects makes no others). */
-export function decodeChunkInto(
-  data: Uint8Array,
-  chunkStart: number,
-  take: (start: number, end: number, value: number, cost: number | null) => void,
-): void {
+/** Back-to-back readings of one length: `values[k]` is the reading from start + k x duration (epoch ms). */
+export interface ReadingRun {
+  start: number;
+  duration: number;
+  values: Float64Array;
+  /** Each reading's cost (NaN: none); null when the month has no costs. */
+  costs: Float64Array | null;
+}
+
+/** The runs of a packed month, as stored. */
+export function chunkRuns(data: Uint8Array, chunkStart: number): ReadingRun[] {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (view.getUint8(0) !== VERSION) throw new Error(`Unknown reading chunk format ${view.getUint8(0)}`);
   const withCost = (view.getUint8(1) & 1) === 1;
+  const runs: ReadingRun[] = [];
   let at = 2;
   while (at < data.byteLength) {
     const start = (chunkStart + view.getInt32(at, true)) * 1000;
     const duration = view.getUint32(at + 4, true) * 1000;
     const count = view.getUint32(at + 8, true);
     at += RUN_HEADER;
-    const costsAt = at + count * 8;
-    for (let k = 0; k < count; k++) {
-      const cost = withCost ? view.getFloat64(costsAt + k * 8, true) : Number.NaN;
-      take(
-        start + k * duration,
-        start + (k + 1) * duration,
-        view.getFloat64(at + k * 8, true),
-        Number.isNaN(cost) ? null : cost,
-      );
+    const values = new Float64Array(count);
+    for (let k = 0; k < count; k++, at += 8) values[k] = view.getFloat64(at, true);
+    let costs: Float64Array | null = null;
+    if (withCost) {
+      costs = new Float64Array(count);
+      for (let k = 0; k < count; k++, at += 8) costs[k] = view.getFloat64(at, true);
     }
-    at = withCost ? costsAt + count * 8 : costsAt;
+    runs.push({ start, duration, values, costs });
   }
+  return runs;
+}
+
+/** The readings of runs (by unit) overlapping [from, to), unit by unit in time order, each made once. */
+export function runReadings(runs: ReadonlyMap<string, readonly ReadingRun[]>, from: number, to: number): Reading[] {
+  const out: Reading[] = [];
+  for (const [unit, list] of runs)
+    for (const run of list)
+      for (let k = 0; k < run.values.length; k++) {
+        const start = run.start + k * run.duration;
+        const end = start + run.duration;
+        if (end <= from || start >= to) continue;
+        const cost = run.costs ? run.costs[k]! : Number.NaN;
+        out.push({
+          start,
+          end,
+          unit: unit as ReadingUnit,
+          value: run.values[k]!,
+          cost: Number.isNaN(cost) ? null : cost,
+        });
+      }
+  return out;
 }
