@@ -471,7 +471,9 @@ export class Selection {
     let weight = 0;
     let covered = 0;
     let sum = 0;
-    let k = 0;
+    // The series from the first value not ended by the piece's start (a year's bill of a 20-year series of hourly
+    // prices no longer walks the years before it on every piece).
+    let k = series && i0 < i1 ? firstNotEndedBy(series, grid.bounds[i0]!) : 0;
     for (let i = i0; i < i1; i++) {
       if (!match.season(i) || !match.tou(i)) continue;
       const w =
@@ -493,4 +495,34 @@ export class Selection {
     // Time without a value counts as 0 (and is reported as an assumption by the caller).
     return { value: sum / weight, uncovered: (weight - covered) / weight };
   }
+}
+
+/** Whether each value of a series ends no earlier than the one before (so its ends can be searched), per series. */
+const endsInOrder = new WeakMap<LookupSeries, boolean>();
+
+/**
+ * The first index whose value ends after `t`: where a scan from the start that skips values ended by `t` stops. By
+ * bisection when the series' ends are in order (they are, as lookups are stored); by that scan otherwise.
+ */
+function firstNotEndedBy(series: LookupSeries, t: number): number {
+  const { to } = series;
+  let ordered = endsInOrder.get(series);
+  if (ordered === undefined) {
+    ordered = true;
+    for (let k = 1; k < to.length && ordered; k++) ordered = to[k]! >= to[k - 1]!;
+    endsInOrder.set(series, ordered);
+  }
+  if (!ordered) {
+    let k = 0;
+    while (k < to.length && to[k]! <= t) k++;
+    return k;
+  }
+  let lo = 0;
+  let hi = to.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (to[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
