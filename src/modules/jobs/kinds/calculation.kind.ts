@@ -30,8 +30,10 @@ export function calculationKind(service: AccountCalculationService): JobKind {
       // The chunk's tariffs are read and their grids prepared once for all its accounts, each account's usage read
       // once for all its scenarios.
       const cache = new RequestCache(true);
+      // A job keeps each bill's totals only: its line items are not made (the totals are the same at every level).
+      const totals: Body = { ...(body as Body), detailLevel: 'TOTAL' };
       return async (ref) => {
-        const prepared = await service.prepare(ref, body as Body, orgId, cache);
+        const prepared = await service.prepare(ref, totals, orgId, cache);
         return async (scenario) => {
           const cost = await prepared.bill(
             {
