@@ -62,6 +62,8 @@ export class AccountCalculationService {
     let usage: Promise<AccountUsage> | null = null;
     /** Usage inputs by the part of the range they cover: each scenario billing that part gets the same ones. */
     const inputsOf = new Map<string, PropertyData[]>();
+    // The range's ends as the answers write them (local time), made once for all its bills.
+    const ends = once(() => [localIso(from, zone), localIso(to, zone)] as const);
     return {
       bill: async (scenario, ext) => {
         usage ??= this.usage(account, body, orgId, from, to);
@@ -77,6 +79,7 @@ export class AccountCalculationService {
           orgId,
           ext,
           cache,
+          ends,
         );
       },
     };
@@ -93,9 +96,10 @@ export class AccountCalculationService {
     orgId: number,
     ext: boolean,
     cache: RequestCache,
+    ends: () => readonly [string, string],
   ): Promise<CalculatedCost> {
     const noted: Assumption[] = [];
-    const at = (ms: number) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+    const at = (ms: number) => localIso(ms, zone);
     const note: Note = (keyName, dataValue, description, accuracy, span) => {
       noted.push({
         keyName,
@@ -213,7 +217,7 @@ export class AccountCalculationService {
         );
       results.push(result);
     }
-    return combine(results, noted, at(from), at(to));
+    return combine(results, noted, ...ends());
   }
 
   /**
@@ -295,6 +299,8 @@ export class AccountCalculationService {
     return { readings: () => all, whole: null, notes };
   }
 }
+
+const localIso = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
 
 /** `make`'s value, made on the first call. */
 function once<T>(make: () => T): () => T {

@@ -70,10 +70,10 @@ export class CustomerPlaces {
     if (applyTax) {
       const date = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
       const midnight = (d: string, plus = 0) => DateTime.fromISO(d, { zone }).plus({ days: plus }).toMillis();
-      const [a, b] = [date(from), date(to)];
-      const key = `${zip.zipcode}|${tariff.customerClass}|${a}|${b}`;
+      // Keyed by the instants and the zone (the local dates they are read at follow from them).
+      const key = `${zip.zipcode}|${tariff.customerClass}|${from}|${to}|${zone}`;
       for (const t of await once(cache.taxes, key, () =>
-        this.utilityTaxes.coveringZip(zip, tariff.customerClass, a, b),
+        this.utilityTaxes.coveringZip(zip, tariff.customerClass, date(from), date(to)),
       ))
         taxes.push(taxRate(t, versions[0]!.tariffId, midnight));
     }
