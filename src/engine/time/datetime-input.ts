@@ -23,7 +23,22 @@ const SPACE_FOR_PLUS = /(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?) (\d{2}(:?\d{2})?)$/;
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2199;
 
-export function parseDateTimeInput(raw: string, zone: string): ParsedDateTime | null {
+/** Readings made lately, by zone and text (a portfolio job reads the same few dates for every account and bill). */
+const recent = new Map<string, Readonly<ParsedDateTime> | null>();
+const RECENT_MAX = 512;
+
+export function parseDateTimeInput(raw: string, zone: string): Readonly<ParsedDateTime> | null {
+  const key = `${zone}\u0000${raw}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  // Bounded: a client sending ever new dates empties it now and then, never grows it.
+  if (recent.size >= RECENT_MAX) recent.clear();
+  const parsed = parseAfresh(raw, zone);
+  recent.set(key, parsed && Object.freeze(parsed));
+  return parsed;
+}
+
+function parseAfresh(raw: string, zone: string): ParsedDateTime | null {
   let text = raw.trim();
   if (text === '') return null;
   text = text.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:)/, '$1T$2').replace(SPACE_FOR_PLUS, '$1+$4');

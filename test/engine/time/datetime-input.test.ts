@@ -61,4 +61,20 @@ describe('parseDateTimeInput', () => {
     assert.notEqual(process.env.TZ, undefined);
     assert.equal(parseDateTimeInput('2024-11-03T01:30', 'America/New_York')!.value.offset, -240);
   });
+
+  it('reads a text again in another zone in that zone (readings are kept by zone and text), and stays right past its bound', () => {
+    const ny = parseDateTimeInput('2026-03-01', 'America/New_York')!;
+    const la = parseDateTimeInput('2026-03-01', 'America/Los_Angeles')!;
+    assert.equal(ny.value.toISO(), '2026-03-01T00:00:00.000-05:00');
+    assert.equal(la.value.toISO(), '2026-03-01T00:00:00.000-08:00');
+    assert.equal(parseDateTimeInput('2026-03-01', 'America/New_York'), ny, 'read once');
+    assert.ok(Object.isFrozen(ny), 'a shared reading cannot be changed by one caller');
+    // More distinct texts than it keeps: every one still read right.
+    for (let d = 0; d < 2000; d++) {
+      const text = `2026-01-01T00:00:${String(d % 60).padStart(2, '0')}.${String(d).padStart(4, '0').slice(0, 3)}`;
+      assert.equal(parseDateTimeInput(text, 'UTC')!.value.toMillis(), Date.parse(`${text}Z`), text);
+    }
+    assert.equal(parseDateTimeInput('not a date', 'UTC'), null);
+    assert.equal(parseDateTimeInput('not a date', 'UTC'), null);
+  });
 });
