@@ -474,14 +474,16 @@ export class Selection {
     // The series from the first value not ended by the piece's start (a year's bill of a 20-year series of hourly
     // prices no longer walks the years before it on every piece).
     let k = series && i0 < i1 ? firstNotEndedBy(series, grid.bounds[i0]!) : 0;
+    const sell = byEnergy === 'SELL' || byEnergy === 'SELL_EXPORT';
     for (let i = i0; i < i1; i++) {
-      if (!match.season(i) || !match.tou(i)) continue;
       const w =
         byEnergy === 'TIME'
           ? grid.bounds[i + 1]! - grid.bounds[i]!
-          : byEnergy === 'SELL' || byEnergy === 'SELL_EXPORT'
+          : sell
             ? this.usage.exported[i]!
             : this.usage.imported[i]!;
+      // An interval of no weight adds nothing (an hour that sends nothing out, for an export price).
+      if (w === 0 || !match.season(i) || !match.tou(i)) continue;
       weight += w;
       if (!series) continue;
       const t = grid.bounds[i]!;
