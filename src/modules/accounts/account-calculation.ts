@@ -17,6 +17,7 @@ import { ACCOUNT_KEYS } from './account-property-values.ts';
 import { clip, netOfSolar, usageInputs, wholeSeries } from './account-usage.ts';
 import { runReadings } from '../profiles/reading-chunks.ts';
 import type { PropertyData } from '../calculations/usage-inputs.ts';
+import { type ReadAhead, readAhead } from './account-read-ahead.ts';
 import type { AccountRef } from './accounts.repository.ts';
 import type { AccountCalculateBody } from './account-calculation.schemas.ts';
 import type { AccountsService, LoadedAccount } from './accounts.service.ts';
@@ -40,6 +41,11 @@ export class AccountCalculationService {
     private readonly baselines: BaselinesService,
   ) {}
 
+  /** A chunk of accounts' rows, profiles and readings read at once, for `prepare` (account-read-ahead.ts). */
+  readAhead(refs: readonly AccountRef[], body: Body, orgId: number): Promise<ReadAhead> {
+    return readAhead({ accounts: this.accounts, profiles: this.profiles }, refs, body, orgId);
+  }
+
   async calculate(ref: AccountRef, body: Body, orgId: number, ext: boolean): Promise<CalculatedCost> {
     return (await this.prepare(ref, body, orgId)).bill({}, ext);
   }
@@ -49,9 +55,17 @@ export class AccountCalculationService {
    * scenario's bill equals the calculation of the body with the scenario's tariff and inputs, to the cent, but the
    * readings are read, filled and turned into inputs once (a portfolio job bills each account on several tariffs).
    * `cache`: tariffs and their time data already read for the same organization (a job's chunk of accounts).
+   * `ahead`: the chunk's accounts, profiles and readings read at once (account-read-ahead.ts).
    */
-  async prepare(ref: AccountRef, body: Body, orgId: number, cache = new RequestCache()): Promise<PreparedAccount> {
-    const account = await this.accounts.load(ref, orgId);
+  async prepare(
+    ref: AccountRef,
+    body: Body,
+    orgId: number,
+    cache = new RequestCache(),
+    /** What a job's chunk read for all its accounts at once (account-read-ahead.ts). */
+    ahead?: ReadAhead,
+  ): Promise<PreparedAccount> {
+    const account = ahead?.account(ref) ?? (await this.accounts.load(ref, orgId));
     const zone = this.accounts.zoneOf(account);
     const from = dateTimeParam('fromDateTime', body.fromDateTime, zone)?.value.toMillis();
     const to = dateTimeParam('toDateTime', body.toDateTime, zone)?.value.toMillis();
@@ -66,7 +80,7 @@ export class AccountCalculationService {
     const ends = once(() => [localIso(from, zone), localIso(to, zone)] as const);
     return {
       bill: async (scenario, ext) => {
-        usage ??= this.usage(account, body, orgId, from, to);
+        usage ??= this.usage(account, body, orgId, from, to, ahead);
         // A read that failed fails every bill with its error, as each calculation alone would have.
         return this.bill(
           account,
@@ -230,6 +244,7 @@ export class AccountCalculationService {
     orgId: number,
     from: number,
     to: number,
+    ahead: ReadAhead | undefined,
   ): Promise<AccountUsage> {
     const notes: Parameters<Note>[] = [];
     const note: Note = (...args) => {
@@ -242,7 +257,7 @@ export class AccountCalculationService {
         ? { providerProfileId: body.providerProfileId }
         : null;
     // The account's default profiles (its usage, unless the body names one, and its solar) in one read.
-    const defaults = await this.profiles.defaultsOf(account);
+    const defaults = ahead?.defaults(account) ?? (await this.profiles.defaultsOf(account));
     const profile =
       ref === null
         ? (defaults.get('ELECTRICITY') ?? null)
@@ -255,7 +270,7 @@ export class AccountCalculationService {
       );
     const solar = profile.row.service_types === 'SOLAR_PV' ? null : (defaults.get('SOLAR_PV') ?? null);
     const sent = profile.row.source_id === 'ReadingEntry';
-    const runs = sent ? await this.profiles.runsIn(profile, from, to) : null;
+    const runs = sent ? (ahead?.runs(profile, from, to) ?? (await this.profiles.runsIn(profile, from, to))) : null;
     const whole = runs && !solar ? wholeSeries(runs, from, to) : null;
     if (runs && whole) return { readings: once(() => runReadings(runs, from, to)), whole, notes };
     let { readings, description } = runs

@@ -106,7 +106,8 @@ export function wholeSeries(
 ): PropertyData | null {
   for (const [unit, list] of runs)
     if (unit !== 'kWh' && list.some((r) => r.start < to && r.start + r.values.length * r.duration > from)) return null;
-  const energy = runs.get('kWh') ?? [];
+  // The runs reaching into the range (those stored beside it, in the same months or read for a wider span, do not count).
+  const energy = (runs.get('kWh') ?? []).filter((r) => r.start < to && r.start + r.values.length * r.duration > from);
   const duration = energy[0]?.duration ?? 0;
   if (duration < MIN_SERIES_MS || duration > MAX_SERIES_MS || duration % MIN_SERIES_MS !== 0) return null;
   if ((from - energy[0]!.start) % duration !== 0 || (to - from) % duration !== 0) return null;
@@ -117,8 +118,6 @@ export function wholeSeries(
   let filled = 0;
   for (const run of energy) {
     if (run.duration !== duration) return null;
-    const end = run.start + run.values.length * duration;
-    if (end <= from || run.start >= to) continue;
     // Back to back: this run starts where the readings so far end (or before `from`, for the first).
     if (run.start !== from + filled * duration && !(filled === 0 && run.start < from)) return null;
     const first = filled === 0 ? (from - run.start) / duration : 0;

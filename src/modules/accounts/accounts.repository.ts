@@ -45,6 +45,18 @@ export class AccountsRepository {
     ).executeTakeFirst();
   }
 
+  /** The organization's accounts among those named (by id, or by provider id), in two statements at most. */
+  async findMany(orgId: number, refs: readonly AccountRef[]): Promise<AccountRow[]> {
+    const ids = refs.flatMap((r) => ('accountId' in r ? [r.accountId] : []));
+    const providerIds = refs.flatMap((r) => ('providerAccountId' in r ? [r.providerAccountId] : []));
+    const q = this.db.kysely.selectFrom('accounts').selectAll().where('org_id', '=', orgId);
+    const [byId, byProvider] = await Promise.all([
+      ids.length ? q.where('account_id', 'in', ids).execute() : [],
+      providerIds.length ? q.where('provider_account_id', 'in', providerIds).execute() : [],
+    ]);
+    return [...byId, ...byProvider];
+  }
+
   list(orgId: number, filters: { status?: string }, options: ListOptions) {
     let q = this.db.kysely.selectFrom('accounts').where('org_id', '=', orgId);
     if (filters.status) q = q.where('status', '=', filters.status);

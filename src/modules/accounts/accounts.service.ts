@@ -37,6 +37,10 @@ import { EARLIEST, tariffsInRange, type TimelinePart } from './tariff-timeline.t
 type PropertyValue = Static<typeof PropertyValueInput>;
 
 /** An account as the services use it: the row, its properties by key and its tariff rows. */
+/** An account reference as a map key. */
+export const refKey = (ref: AccountRef): string =>
+  'accountId' in ref ? `id:${ref.accountId}` : `provider:${ref.providerAccountId}`;
+
 export interface LoadedAccount {
   row: AccountRow;
   properties: Map<string, PropertyRow>;
@@ -80,6 +84,28 @@ export class AccountsService {
       this.repo.tariffs([row.account_id]),
     ]);
     return { row, properties: new Map(properties.map((p) => [p.key_name, p])), tariffs };
+  }
+
+  /**
+   * Many accounts at once (a job's chunk), each as `load` makes it, by `refKey`; an account the organization does not
+   * have is absent (its own `load` answers the 404).
+   */
+  async loadMany(refs: readonly AccountRef[], orgId: number): Promise<Map<string, LoadedAccount>> {
+    const rows = await this.repo.findMany(orgId, refs);
+    const ids = rows.map((r) => r.account_id);
+    const [properties, tariffs] = await Promise.all([this.repo.properties(ids), this.repo.tariffs(ids)]);
+    const loaded = new Map(
+      rows.map((row) => [row.account_id, { row, properties: new Map(), tariffs: [] } as LoadedAccount]),
+    );
+    for (const p of properties) loaded.get(p.account_id)!.properties.set(p.key_name, p);
+    for (const t of tariffs) loaded.get(t.account_id)!.tariffs.push(t);
+    const out = new Map<string, LoadedAccount>();
+    for (const account of loaded.values()) {
+      out.set(refKey({ accountId: account.row.account_id }), account);
+      if (account.row.provider_account_id !== null)
+        out.set(refKey({ providerAccountId: account.row.provider_account_id }), account);
+    }
+    return out;
   }
 
   async get(ref: AccountRef, orgId: number): Promise<Account> {

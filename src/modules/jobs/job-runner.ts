@@ -36,7 +36,7 @@ export class JobRunner {
     const request = JSON.parse(job.request) as StoredRequest;
     const accounts = await this.repo.accountsIn(job.job_id, chunk.from, chunk.to);
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
-    const prepare = kind.chunk(request.body, job.org_id);
+    const prepare = kind.chunk(request.body, job.org_id, accounts.filter((a) => !done.has(a.position)).map(refOf));
     let looked = Date.now();
     // The last save sent: its error, kept (not left as a rejected promise while the next account is billed) and
     // thrown when it is awaited, failing the chunk as a save awaited at once would.
@@ -76,9 +76,7 @@ export class JobRunner {
   }
 
   private async runAccount(prepare: ChunkRun, request: StoredRequest, account: JobAccountRow): Promise<AccountResult> {
-    const ref: AccountRef = account.account_id
-      ? { accountId: account.account_id }
-      : { providerAccountId: account.provider_account_id ?? '' };
+    const ref = refOf(account);
     let run: AccountRun;
     try {
       run = await prepare(ref);
@@ -139,3 +137,7 @@ export class JobRunner {
     return this.now().toISOString();
   }
 }
+
+/** How a job names an account: by its id, else by its provider's id. */
+const refOf = (account: JobAccountRow): AccountRef =>
+  account.account_id ? { accountId: account.account_id } : { providerAccountId: account.provider_account_id ?? '' };

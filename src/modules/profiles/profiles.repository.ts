@@ -57,6 +57,18 @@ export class ProfilesRepository {
     );
   }
 
+  /** The profiles of many accounts, each account's in the order `ofAccount` gives them. */
+  ofAccounts(accountIds: readonly string[]): Promise<ProfileRow[]> {
+    if (!accountIds.length) return Promise.resolve([]);
+    return this.db.kysely
+      .selectFrom('usage_profiles')
+      .selectAll()
+      .where('account_id', 'in', [...accountIds])
+      .orderBy('created_at')
+      .orderBy('profile_id')
+      .execute();
+  }
+
   ofAccount(accountId: string): Promise<ProfileRow[]> {
     return this.db.kysely
       .selectFrom('usage_profiles')
@@ -123,6 +135,33 @@ export class ProfilesRepository {
       const list = out.get(row.unit) ?? [];
       for (const run of chunkRuns(row.data, Number(row.chunk_start))) list.push(run);
       out.set(row.unit, list);
+    }
+    return out;
+  }
+
+  /** `runsReaching` of many profiles in one statement, by profile id (a profile without readings there is absent). */
+  async runsReachingMany(
+    profileIds: readonly string[],
+    from: number,
+    to: number,
+  ): Promise<Map<string, Map<string, ReadingRun[]>>> {
+    const out = new Map<string, Map<string, ReadingRun[]>>();
+    if (!profileIds.length) return out;
+    const rows = await this.db.kysely
+      .selectFrom('reading_chunks')
+      .select(['profile_id', 'unit', 'chunk_start', 'data'])
+      .where('profile_id', 'in', [...profileIds])
+      .where((eb) =>
+        eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]),
+      )
+      .orderBy('profile_id')
+      .orderBy('unit')
+      .orderBy('chunk_start')
+      .execute();
+    for (const row of rows) {
+      const units = out.get(row.profile_id) ?? out.set(row.profile_id, new Map()).get(row.profile_id)!;
+      const list = units.get(row.unit) ?? units.set(row.unit, []).get(row.unit)!;
+      for (const run of chunkRuns(row.data, Number(row.chunk_start))) list.push(run);
     }
     return out;
   }

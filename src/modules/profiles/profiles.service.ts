@@ -378,10 +378,34 @@ export class ProfilesService {
 
   /** An account's default profiles by service type, in one read (a calculation wants its usage and its solar). */
   async defaultsOf(account: LoadedAccount): Promise<Map<string, LoadedProfile>> {
-    const out = new Map<string, LoadedProfile>();
-    for (const row of await this.repo.ofAccount(account.row.account_id))
-      if (row.is_default && !out.has(row.service_types)) out.set(row.service_types, loaded(row, account));
-    return out;
+    return defaultsAmong(await this.repo.ofAccount(account.row.account_id), account);
+  }
+
+  /** `defaultsOf` of many accounts in one read, by account id. */
+  async defaultsOfMany(accounts: readonly LoadedAccount[]): Promise<Map<string, Map<string, LoadedProfile>>> {
+    const rows = await this.repo.ofAccounts(accounts.map((a) => a.row.account_id));
+    return new Map(
+      accounts.map((a) => [
+        a.row.account_id,
+        defaultsAmong(
+          rows.filter((r) => r.account_id === a.row.account_id),
+          a,
+        ),
+      ]),
+    );
+  }
+
+  /** `runsIn` of many profiles of readings sent, in one read, by profile id. */
+  runsInMany(
+    profiles: readonly LoadedProfile[],
+    from: number,
+    to: number,
+  ): Promise<Map<string, Map<string, ReadingRun[]>>> {
+    return this.repo.runsReachingMany(
+      profiles.map((p) => p.row.profile_id),
+      from,
+      to,
+    );
   }
 
   private readProperties(input: ProfileBody['properties'], sourceId: string): Map<string, string> {
@@ -475,6 +499,14 @@ export class ProfilesService {
     }
     return profile;
   }
+}
+
+/** An account's first default profile of each service type among its profiles (in their stored order). */
+function defaultsAmong(rows: readonly ProfileRow[], account: LoadedAccount): Map<string, LoadedProfile> {
+  const out = new Map<string, LoadedProfile>();
+  for (const row of rows)
+    if (row.is_default && !out.has(row.service_types)) out.set(row.service_types, loaded(row, account));
+  return out;
 }
 
 function loaded(row: ProfileRow, account: LoadedAccount): LoadedProfile {

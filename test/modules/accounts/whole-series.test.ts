@@ -116,6 +116,27 @@ describe('wholeSeries', () => {
         at(30),
       ],
       [
+        'a run of another length before the range (read for a wider span)',
+        new Map([
+          [
+            'kWh',
+            [
+              run(
+                -48,
+                hours(4, () => 3),
+                12 * HOUR,
+              ),
+              run(
+                0,
+                hours(24, () => 1),
+              ),
+            ],
+          ],
+        ]),
+        at(0),
+        at(24),
+      ],
+      [
         '15-minute readings',
         new Map([
           [

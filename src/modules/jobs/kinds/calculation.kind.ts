@@ -26,14 +26,17 @@ export function calculationKind(service: AccountCalculationService): JobKind {
       if (to.value.toMillis() <= from.value.toMillis())
         throw invalidArgument('calculation.toDateTime', b.toDateTime, 'toDateTime must be after fromDateTime');
     },
-    chunk(body, orgId) {
+    chunk(body, orgId, refs) {
       // The chunk's tariffs are read and their grids prepared once for all its accounts, each account's usage read
       // once for all its scenarios.
       const cache = new RequestCache(true);
       // A job keeps each bill's totals only: its line items are not made (the totals are the same at every level).
       const totals: Body = { ...(body as Body), detailLevel: 'TOTAL' };
+      // The accounts, their profiles and readings read for the whole chunk at once; should that fail, each account
+      // reads its own (and answers its own error).
+      const ahead = service.readAhead(refs, totals, orgId).catch(() => undefined);
       return async (ref) => {
-        const prepared = await service.prepare(ref, totals, orgId, cache);
+        const prepared = await service.prepare(ref, totals, orgId, cache, await ahead);
         return async (scenario) => {
           const cost = await prepared.bill(
             {

@@ -30,10 +30,11 @@ export interface JobKind {
   /** Checks the kind's body and scenarios when the job is made: a 400 naming the parameter, before any work. */
   check(body: Record<string, unknown>, scenarios: ScenarioSpec[]): void;
   /**
-   * A chunk of a job's accounts begun: what its accounts share (tariffs and their time data, read once) is kept by
-   * the function it answers until the chunk ends.
+   * A chunk of a job's accounts begun (`refs`: the accounts it will run, in order): what its accounts share (tariffs
+   * and their time data, read once; what can be read for all of them at once) is kept by the function it answers
+   * until the chunk ends.
    */
-  chunk(body: Record<string, unknown>, orgId: number): ChunkRun;
+  chunk(body: Record<string, unknown>, orgId: number, refs: readonly AccountRef[]): ChunkRun;
 }
 
 /**
