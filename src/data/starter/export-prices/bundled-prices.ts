@@ -8,14 +8,25 @@ const SERIES = new Map(
   EXPORT_PRICE_TABLES.flatMap(({ table }) => table.series.map((s) => [s.keyName, { table, series: s }] as const)),
 );
 
+type Hour = Readonly<{ from: number; to: number; value: number }>;
+
+/** Hours made lately, by key and range: the data is the build's own, so they never change (frozen, shared). */
+const made = new Map<string, readonly Hour[]>();
+const MADE_MAX = 16;
+
 /** A bundled export price key's hours starting in [from, to) (none for any other key). */
-export function bundledPrices(
-  keyName: string,
-  from: number,
-  to: number,
-): { from: number; to: number; value: number }[] {
+export function bundledPrices(keyName: string, from: number, to: number): readonly Hour[] {
   const found = SERIES.get(keyName);
-  return found ? expandSeries(found.table, found.series, { from, to }) : [];
+  if (!found) return [];
+  const key = `${keyName}|${from}|${to}`;
+  let hours = made.get(key);
+  if (!hours) {
+    hours = Object.freeze(expandSeries(found.table, found.series, { from, to }).map((h) => Object.freeze(h)));
+    // Bounded: a job's chunks and a savings analysis's years ask for the same few ranges again and again.
+    if (made.size >= MADE_MAX) made.delete(made.keys().next().value!);
+    made.set(key, hours);
+  }
+  return hours;
 }
 
 const HOUR = 3_600_000;
@@ -30,7 +41,7 @@ export function bundledPricesPage(
   from: number,
   to: number,
   page: { pageStart: number; pageCount: number },
-): { hours: () => { from: number; to: number; value: number }[]; total: number } | null {
+): { hours: () => readonly Hour[]; total: number } | null {
   const found = SERIES.get(keyName);
   if (!found) return null;
   const seriesFirst = Date.parse(found.series.firstHour);
