@@ -133,7 +133,8 @@ const usageOf = (d: DispatchResult): GridUsage => ({
 /**
  * A storage bill up to the optimiser: the grid, the site and the bill without the battery are made; `optimiser` is
  * BILL_OPTIMAL's program input (plain data and typed arrays, so another thread can solve it; null for the other
- * strategies), and `finish` bills the dispatch (BILL_OPTIMAL: of the plan the optimiser made of `optimiser`).
+ * strategies), and `finish` (called once) bills the dispatch (BILL_OPTIMAL: of the plan the optimiser made of
+ * `optimiser`).
  */
 export interface StorageBillStart {
   prepared: PreparedGrid;

@@ -77,7 +77,7 @@ export class AccountCalculationService {
     /** Usage inputs by the part of the range they cover: each scenario billing that part gets the same ones. */
     const inputsOf = new Map<string, PropertyData[]>();
     // The range's ends as the answers write them (local time), made once for all its bills.
-    const ends = once(() => [localIso(from, zone), localIso(to, zone)] as const);
+    const ends = lazily(() => [localIso(from, zone), localIso(to, zone)] as const);
     return {
       bill: async (scenario, ext) => {
         usage ??= this.usage(account, body, orgId, from, to, ahead);
@@ -272,7 +272,7 @@ export class AccountCalculationService {
     const sent = profile.row.source_id === 'ReadingEntry';
     const runs = sent ? (ahead?.runs(profile, from, to) ?? (await this.profiles.runsIn(profile, from, to))) : null;
     const whole = runs && !solar ? wholeSeries(runs, from, to) : null;
-    if (runs && whole) return { readings: once(() => runReadings(runs, from, to)), whole, notes };
+    if (runs && whole) return { readings: lazily(() => runReadings(runs, from, to)), whole, notes };
     let { readings, description } = runs
       ? { readings: runReadings(runs, from, to), description: null }
       : await this.profiles.readingsIn(profile, from, to);
@@ -318,7 +318,7 @@ export class AccountCalculationService {
 const localIso = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
 
 /** `make`'s value, made on the first call. */
-function once<T>(make: () => T): () => T {
+function lazily<T>(make: () => T): () => T {
   let made: { value: T } | null = null;
   return () => {
     made ??= { value: make() };

@@ -1,5 +1,6 @@
 // What one request reads once, whatever the number of its scenarios naming it: tariffs, their time data, export
-// prices spliced for a vintage and, for a portfolio job's chunk, the tariff grids its bills share.
+// prices spliced for a vintage, the customer's place (ZIP code, territory, utility taxes) and, for a portfolio job's
+// chunk, the tariff grids its bills share.
 import type { LookupSeries } from '../../engine/bill/types.ts';
 import type { TaxRow } from '../utility-taxes/utility-taxes.repository.ts';
 import type { ZipRow } from '../zipcodes/zipcodes.repository.ts';

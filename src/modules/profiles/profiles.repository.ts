@@ -14,6 +14,10 @@ import {
 } from './reading-chunks.ts';
 
 export type ProfileRow = Selectable<UsageProfilesTable>;
+
+/** A month's chunk holds readings reaching into [from, to) (ms; the chunk's bounds are in seconds). */
+const reaches = (eb: ExpressionBuilder<Database, 'reading_chunks'>, from: number, to: number) =>
+  eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]);
 export type ProfileRef = { profileId: string } | { providerProfileId: string };
 
 export const PROFILE_COLUMNS = {
@@ -127,7 +131,6 @@ export class ProfilesRepository {
     }));
   }
 
-  /** Every reading of the months whose readings reach into [from, to) (ms), by unit; whole months, not clipped. */
   /** The stored runs of each unit reaching into [from, to), in time order (whole: a run may reach past either end). */
   async runsReaching(profileId: string, from: number, to: number): Promise<Map<string, ReadingRun[]>> {
     const out = new Map<string, ReadingRun[]>();
@@ -151,9 +154,7 @@ export class ProfilesRepository {
       .selectFrom('reading_chunks')
       .select(['profile_id', 'unit', 'chunk_start', 'data'])
       .where('profile_id', 'in', [...profileIds])
-      .where((eb) =>
-        eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]),
-      )
+      .where((eb) => reaches(eb, from, to))
       .orderBy('profile_id')
       .orderBy('unit')
       .orderBy('chunk_start')
@@ -167,8 +168,6 @@ export class ProfilesRepository {
   }
 
   private chunksReaching(profileId: string, from: number, to: number, trx?: Transaction<Database>, withMonths = false) {
-    const reach = (eb: ExpressionBuilder<Database, 'reading_chunks'>) =>
-      eb.and([eb('last_end', '>', Math.floor(from / 1000)), eb('first_start', '<', Math.ceil(to / 1000))]);
     return (
       (trx ?? this.db.kysely)
         .selectFrom('reading_chunks')
@@ -176,11 +175,14 @@ export class ProfilesRepository {
         .where('profile_id', '=', profileId)
         // A write also reads the months it may write into, though their readings lie beside the span.
         .where((eb) =>
-          withMonths ? eb.or([reach(eb), eb.between('chunk_start', monthStart(from), monthStart(to - 1))]) : reach(eb),
+          withMonths
+            ? eb.or([reaches(eb, from, to), eb.between('chunk_start', monthStart(from), monthStart(to - 1))])
+            : reaches(eb, from, to),
         )
     );
   }
 
+  /** Every reading of the months whose readings reach into [from, to) (ms), by unit; whole months, not clipped. */
   async readings(
     profileId: string,
     from: number,
