@@ -60,6 +60,13 @@ const hours = Array.from({ length: 8760 }, (_, k) =>
 const load = hours.map(() => 1);
 const pv = hours.map((t) => (t.hour >= 10 && t.hour < 14 ? ([6, 7, 8].includes(t.month) ? 7 : 3) : 0));
 
+/** A 4 and a 20 kWh battery, and the plan's (10 kWh) losing 10 % of its capacity a year. */
+const BATTERY_DESIGNS = [
+  { designId: 'small', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 4, scenarios: 'storage' }] },
+  { designId: 'big', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 20, scenarios: 'storage' }] },
+  { designId: 'fading', propertyInputs: [{ keyName: 'storageDegradation', dataValue: 10, scenarios: 'storage' }] },
+];
+
 for (const dialect of dialects) {
   describe(`savings analysis with a battery on ${dialect}`, () => {
     let t: TestApp;
@@ -240,14 +247,7 @@ for (const dialect of dialects) {
     it('lets designs vary the battery; a fading battery saves less over the term', async () => {
       const [small, big, fading] = await ok({
         ...body(battery),
-        designs: [
-          { designId: 'small', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 4, scenarios: 'storage' }] },
-          { designId: 'big', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 20, scenarios: 'storage' }] },
-          {
-            designId: 'fading',
-            propertyInputs: [{ keyName: 'storageDegradation', dataValue: 10, scenarios: 'storage' }],
-          },
-        ],
+        designs: BATTERY_DESIGNS,
       });
       // 4 kWh: every day stores 4 of its spare kWh and draws them back: 365 x 4 x (0.20 - 0.05) = 219.00, and the
       // first night draws the 2 kWh it starts with: 2 x 0.20 = 0.40; 219.40.
@@ -266,14 +266,7 @@ for (const dialect of dialects) {
       const optimal = [...battery, { keyName: 'storageDispatch', dataValue: 'BILL_OPTIMAL', scenarios: 'storage' }];
       const request = {
         ...body(optimal),
-        designs: [
-          { designId: 'small', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 4, scenarios: 'storage' }] },
-          { designId: 'big', propertyInputs: [{ keyName: 'storageCapacity', dataValue: 20, scenarios: 'storage' }] },
-          {
-            designId: 'fading',
-            propertyInputs: [{ keyName: 'storageDegradation', dataValue: 10, scenarios: 'storage' }],
-          },
-        ],
+        designs: BATTERY_DESIGNS,
       };
       assert.equal(t.config.optimiserThreads > 0, true, 'the test app solves on threads');
       const planned = { ...t.app.ratebook.optimiser!.planned };

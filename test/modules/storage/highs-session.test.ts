@@ -6,46 +6,15 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { billWithStorage } from '../../../src/engine/storage/storage-bill.ts';
 import { highsSession, highsSolver } from '../../../src/modules/storage/highs-solver.ts';
-import { band, billInput, hourly, OFF_PEAK, PEAK, rate, version } from '../../engine/bill/bill-fixtures.ts';
-import { battery, hourlyPv } from '../../engine/storage/storage-fixtures.ts';
+import { touHome } from '../../engine/storage/storage-fixtures.ts';
 
 const fresh = await highsSolver();
 const session = await highsSession();
 after(() => session.dispose());
 
 // Two summer months: TOU energy, a 5 cent export credit and a demand charge, a home of 0.6-2.2 kWh an hour and PV.
-const DAY_LOAD = [
-  0.6, 0.6, 0.6, 0.6, 0.6, 0.7, 0.9, 1, 0.8, 0.7, 0.7, 0.7, 0.7, 0.7, 0.8, 1, 1.5, 2, 2.2, 2, 1.7, 1.3, 0.9, 0.7,
-];
-const DAY_PV = [0, 0, 0, 0, 0, 0, 0.1, 0.6, 1.5, 2.4, 3.1, 3.5, 3.6, 3.4, 2.9, 2.2, 1.4, 0.6, 0.1, 0, 0, 0, 0, 0];
-const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-
 function run(from: string, to: string, share: number, capacityKwh: number, solve: typeof fresh) {
-  const n = days(from, to);
-  const load = Array.from({ length: n }, (_, d) => DAY_LOAD.map((v) => v * (1 + 0.1 * Math.sin(d)))).flat();
-  const pv = Array.from({ length: n }, (_, d) => DAY_PV.map((v) => v * share * (0.7 + 0.3 * Math.cos(d)))).flat();
-  return billWithStorage(
-    billInput({
-      from,
-      to,
-      versions: [
-        version([
-          rate('CONSUMPTION_BASED', [band(0.5)], { touId: PEAK }),
-          rate('CONSUMPTION_BASED', [band(0.3)], { touId: OFF_PEAK }),
-          rate('CONSUMPTION_BASED', [band(0.05)], { transactionType: 'SELL' }),
-          rate('DEMAND_BASED', [band(12)]),
-        ]),
-      ],
-      series: [hourly(`${from}T00:00`, load)],
-    }),
-    {
-      battery: battery({ capacityKwh, initialSoc: 0.5 }),
-      solar: { ...hourlyPv(`${from}T00:00`, pv), side: 'AC', dcToAcEfficiency: 0.96, inverterAcKw: null },
-      strategy: 'BILL_OPTIMAL',
-      schedule: null,
-    },
-    solve,
-  );
+  return billWithStorage(...touHome(from, to, share, capacityKwh), solve);
 }
 
 describe('HiGHS session (programs kept per billing period)', () => {

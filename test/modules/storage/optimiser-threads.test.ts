@@ -4,46 +4,13 @@
 // OptimiserError across the thread, and stopping rejects what is still out.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { OptimiserInput } from '../../../src/engine/storage/bill-optimal.ts';
-import { OptimiserError } from '../../../src/engine/storage/bill-optimal.ts';
+import { OptimiserError, type OptimiserInput } from '../../../src/engine/storage/bill-optimal.ts';
 import { startStorageBill } from '../../../src/engine/storage/storage-bill.ts';
 import { optimiserThreads } from '../../../src/modules/storage/optimiser-threads.ts';
-import { band, billInput, hourly, OFF_PEAK, PEAK, rate, version } from '../../engine/bill/bill-fixtures.ts';
-import { battery, hourlyPv } from '../../engine/storage/storage-fixtures.ts';
-
-const DAY_LOAD = [
-  0.6, 0.6, 0.6, 0.6, 0.6, 0.7, 0.9, 1, 0.8, 0.7, 0.7, 0.7, 0.7, 0.7, 0.8, 1, 1.5, 2, 2.2, 2, 1.7, 1.3, 0.9, 0.7,
-];
-const DAY_PV = [0, 0, 0, 0, 0, 0, 0.1, 0.6, 1.5, 2.4, 3.1, 3.5, 3.6, 3.4, 2.9, 2.2, 1.4, 0.6, 0.1, 0, 0, 0, 0, 0];
+import { touHome } from '../../engine/storage/storage-fixtures.ts';
 
 /** Year `y` of a term on a TOU tariff with an export credit and a demand charge: the PV and the battery fade. */
-function year(y: number) {
-  const [from, to] = ['2025-06-01', '2025-09-01'];
-  const n = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  const load = Array.from({ length: n }, (_, d) => DAY_LOAD.map((v) => v * (1 + 0.1 * Math.sin(d)))).flat();
-  const pv = Array.from({ length: n }, (_, d) => DAY_PV.map((v) => v * 0.995 ** y * (0.7 + 0.3 * Math.cos(d)))).flat();
-  return startStorageBill(
-    billInput({
-      from,
-      to,
-      versions: [
-        version([
-          rate('CONSUMPTION_BASED', [band(0.5)], { touId: PEAK }),
-          rate('CONSUMPTION_BASED', [band(0.3)], { touId: OFF_PEAK }),
-          rate('CONSUMPTION_BASED', [band(0.05)], { transactionType: 'SELL' }),
-          rate('DEMAND_BASED', [band(12)]),
-        ]),
-      ],
-      series: [hourly(`${from}T00:00`, load)],
-    }),
-    {
-      battery: battery({ capacityKwh: 10 * 0.98 ** y, initialSoc: 0.5 }),
-      solar: { ...hourlyPv(`${from}T00:00`, pv), side: 'AC', dcToAcEfficiency: 0.96, inverterAcKw: null },
-      strategy: 'BILL_OPTIMAL',
-      schedule: null,
-    },
-  );
-}
+const year = (y: number) => startStorageBill(...touHome('2025-06-01', '2025-09-01', 0.995 ** y, 10 * 0.98 ** y));
 
 const YEARS = 6;
 const onThisThread = optimiserThreads(0);
