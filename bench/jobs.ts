@@ -65,7 +65,11 @@ const workers: ChildProcess[] = [];
 /** `ratebook worker`, once it says it is working. */
 const spawnWorker = (): Promise<ChildProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/ratebook.js', 'worker'], { env: { ...process.env, ...env } });
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=DIR") reaches the workers as it reaches the servers.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, 'dist/ratebook.js', 'worker'], {
+      env: { ...process.env, ...env },
+    });
     let out = '';
     const onData = (d: Buffer) => {
       out += d;

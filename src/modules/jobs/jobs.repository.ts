@@ -107,10 +107,12 @@ export class JobsRepository {
   }
 
   /** One account's result: written, or replaced when a retried chunk writes it again. */
-  async saveResult(row: JobResultRow): Promise<void> {
+  /** Accounts' results in one statement (a result already there, from a chunk run before, is replaced). */
+  async saveResults(rows: readonly JobResultRow[]): Promise<void> {
+    if (!rows.length) return;
     await this.db.kysely
       .insertInto('portfolio_job_results')
-      .values(row)
+      .values([...rows])
       .onConflict((oc) =>
         oc.columns(['job_id', 'position']).doUpdateSet({
           status: (eb) => eb.ref('excluded.status'),
