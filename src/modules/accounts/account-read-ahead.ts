@@ -4,8 +4,7 @@
 // An account's calculation takes what it needs from here and reads the rest itself; what is missing here (an account
 // the organization does not have, a profile named in the body) is read, and refused, as for one account alone.
 import { dateTimeParam } from '../../http/dates.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
-import type { LoadedProfile } from '../profiles/profiles.service.ts';
+import type { LoadedProfile, ProfilesService } from '../profiles/profiles.service.ts';
 import type { ReadingRun } from '../profiles/reading-chunks.ts';
 import type { AccountRef } from './accounts.repository.ts';
 import { type AccountsService, type LoadedAccount, refKey } from './accounts.service.ts';

@@ -36,11 +36,11 @@ import { EARLIEST, tariffsInRange, type TimelinePart } from './tariff-timeline.t
 
 type PropertyValue = Static<typeof PropertyValueInput>;
 
-/** An account as the services use it: the row, its properties by key and its tariff rows. */
 /** An account reference as a map key. */
 export const refKey = (ref: AccountRef): string =>
   'accountId' in ref ? `id:${ref.accountId}` : `provider:${ref.providerAccountId}`;
 
+/** An account as the services use it: the row, its properties by key and its tariff rows. */
 export interface LoadedAccount {
   row: AccountRow;
   properties: Map<string, PropertyRow>;
@@ -74,21 +74,17 @@ export class AccountsService {
 
   /** The account, or a 404 naming how it was asked for (also for another organization's account). */
   async load(ref: AccountRef, orgId: number): Promise<LoadedAccount> {
-    const row = await this.repo.find(orgId, ref);
-    if (!row)
+    const account = (await this.loadMany([ref], orgId)).get(refKey(ref));
+    if (!account)
       throw 'accountId' in ref
         ? notFound('Account', 'accountId', ref.accountId)
         : notFound('Account', 'providerAccountId', ref.providerAccountId);
-    const [properties, tariffs] = await Promise.all([
-      this.repo.properties([row.account_id]),
-      this.repo.tariffs([row.account_id]),
-    ]);
-    return { row, properties: new Map(properties.map((p) => [p.key_name, p])), tariffs };
+    return account;
   }
 
   /**
-   * Many accounts at once (a job's chunk), each as `load` makes it, by `refKey`; an account the organization does not
-   * have is absent (its own `load` answers the 404).
+   * Accounts with their properties and tariffs (a job's chunk: many at once), by `refKey`; an account the organization
+   * does not have is absent (`load` answers the 404).
    */
   async loadMany(refs: readonly AccountRef[], orgId: number): Promise<Map<string, LoadedAccount>> {
     const rows = await this.repo.findMany(orgId, refs);

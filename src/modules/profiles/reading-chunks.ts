@@ -60,9 +60,8 @@ export function decodeChunk(data: Uint8Array, chunkStart: number): StoredReading
   const out: StoredReading[] = [];
   for (const run of chunkRuns(data, chunkStart))
     for (let k = 0; k < run.values.length; k++) {
-      const cost = run.costs ? run.costs[k]! : Number.NaN;
       const start = run.start + k * run.duration;
-      out.push({ start, end: start + run.duration, value: run.values[k]!, cost: Number.isNaN(cost) ? null : cost });
+      out.push({ start, end: start + run.duration, value: run.values[k]!, cost: costOf(run, k) });
     }
   return out;
 }
@@ -74,6 +73,12 @@ export interface ReadingRun {
   values: Float64Array;
   /** Each reading's cost (NaN: none); null when the month has no costs. */
   costs: Float64Array | null;
+}
+
+/** Reading k's cost, or null where the format stores none (NaN, or a month without costs). */
+function costOf(run: ReadingRun, k: number): number | null {
+  const cost = run.costs ? run.costs[k]! : Number.NaN;
+  return Number.isNaN(cost) ? null : cost;
 }
 
 /** The runs of a packed month, as stored. */
@@ -109,14 +114,7 @@ export function runReadings(runs: ReadonlyMap<string, readonly ReadingRun[]>, fr
         const start = run.start + k * run.duration;
         const end = start + run.duration;
         if (end <= from || start >= to) continue;
-        const cost = run.costs ? run.costs[k]! : Number.NaN;
-        out.push({
-          start,
-          end,
-          unit: unit as ReadingUnit,
-          value: run.values[k]!,
-          cost: Number.isNaN(cost) ? null : cost,
-        });
+        out.push({ start, end, unit: unit as ReadingUnit, value: run.values[k]!, cost: costOf(run, k) });
       }
   return out;
 }
