@@ -91,10 +91,17 @@ describe('ratebook CLI and server', () => {
       );
       req.on('error', reject);
       req.write('{"inFlight":');
-      setTimeout(() => {
+      // SIGTERM once the server has read this request's head: a request sent after it on another connection
+      // has been answered (a fixed 200 ms was not enough while the export prices' load held the event loop: the head
+      // was read after the signal and answered 503, as a request arriving at a closing server is).
+      setTimeout(async () => {
+        const barrier = await fetch(`${base}/rest/echo`, {
+          headers: { authorization: basic('admin-id', 'admin-key-123') },
+        });
+        await barrier.text();
         stopped = server.stop();
         setTimeout(() => req.end('true}'), 300);
-      }, 200);
+      }, 50);
     });
     const answeredAt = performance.now();
     assert.equal(answer.status, 200);
