@@ -29,11 +29,15 @@ const battery = (dispatch: string) => [
   { keyName: 'storagePower', dataValue: 5, scenarios: 'storage' },
   { keyName: 'storageDispatch', dataValue: dispatch, scenarios: 'storage' },
 ];
-const body = (sizes: number[], storage: object[] = [], tariffs = 'before,after') => ({
+/** PG&E E-1 and E-TOU-C in the starter data. */
+const E_1 = 522;
+const E_TOU_C = 1100102;
+// `tariffs` 'before' leaves the after-solar tariff to the analysis: E-ELEC under net billing (hourly export prices).
+const body = (sizes: number[], storage: object[] = [], tariffs = 'before,after', masterTariffId = E_1) => ({
   address: { zip: '94110' },
   fromDateTime: '2027-01-01',
   propertyInputs: [
-    { keyName: 'masterTariffId', dataValue: 522, scenarios: tariffs },
+    { keyName: 'masterTariffId', dataValue: masterTariffId, scenarios: tariffs },
     { keyName: 'rateInflation', dataValue: 3 },
   ],
   rateInputs: [{ scenarios: 'solar', chargeType: 'CONSUMPTION_BASED', rateBands: [{ rateAmount: 0.15 }] }],
@@ -68,6 +72,18 @@ const cases: [string, string, string | null, number][] = [
     '20 sizes with a battery (BILL_OPTIMAL), 20 years',
     '/rest/v1/accounts/analysis',
     JSON.stringify(body(sizes, battery('BILL_OPTIMAL'))),
+    Math.min(runs, 3),
+  ],
+  [
+    '20 sizes with a battery (BILL_OPTIMAL) on E-TOU-C, 20 years',
+    '/rest/v1/accounts/analysis',
+    JSON.stringify(body(sizes, battery('BILL_OPTIMAL'), 'before,after', E_TOU_C)),
+    Math.min(runs, 3),
+  ],
+  [
+    '20 sizes with a battery (BILL_OPTIMAL) on E-ELEC after solar, 20 years',
+    '/rest/v1/accounts/analysis',
+    JSON.stringify(body(sizes, battery('BILL_OPTIMAL'), 'before')),
     Math.min(runs, 3),
   ],
   [

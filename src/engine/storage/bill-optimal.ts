@@ -7,9 +7,9 @@
 // An AC-coupled battery that may neither charge from the grid nor export has the meter's sign fixed in each interval
 // (it charges only from the PV's surplus, discharges only into the load's deficit): import and export are then the
 // deficit less what the battery gives and the surplus less what it takes, written into the rows where they appear
-// instead of being columns of their own with a balance row (3 columns and 1 row an interval instead of 5 and 2), and
-// runs of intervals alike are one interval of the program (interval-groups.ts): the same optimum in a fraction of the
-// program. Where a later year's runs are the same, its program starts from the last basis (only bounds, costs and the
+// instead of being columns of their own with a balance row, a run of intervals where the battery can move only one way
+// has one state of charge, and the run's intervals alike for the bill share one column (interval-groups.ts): the same
+// optimum in a fraction of the program. Where a later year's runs are the same, its program starts from the last basis (only bounds, costs and the
 // offset move); where they are not, it is solved afresh, which a small program makes cheap.
 // What the battery holds when a period ends is worth what it saves the next day: each program looks one day into the
 // next period (its energy prices, not its tiers or demand) and keeps only its own period's decisions. The periods are
@@ -90,7 +90,7 @@ function periodProgram(
     acIn: new Int32Array(m).fill(-1),
     solarIn: new Int32Array(m).fill(-1),
     toInverter: new Int32Array(m).fill(-1),
-    out: new Int32Array(m),
+    out: new Int32Array(m).fill(-1),
     soc: new Int32Array(m),
     imp: new Int32Array(m).fill(-1),
     exp: new Int32Array(m).fill(-1),
@@ -110,32 +110,54 @@ function periodProgram(
   let offset = costs.constant;
   const wear = TIE_BREAK + battery.degradationCostPerKwh;
   if (signFixed) {
-    // One set of columns a run: import = deficit - outEff x out and export = surplus - acIn, their prices moved onto
-    // the battery's columns; the run's power limits are its intervals' summed.
+    // Import = deficit - outEff x out and export = surplus - acIn, their prices moved onto the battery's columns: a
+    // state of charge a run and a column a class of the run (interval-groups.ts), discharging in a run of deficit and
+    // charging in one of surplus, its power limit its intervals' summed.
     const outCapOf = (t: number) => Math.min(battery.dischargeKw * site.hours[t + i0]!, deficits[t]! / outEff);
     const inCapOf = (t: number) => Math.min((battery.chargeKw * site.hours[t + i0]!) / inEff, surpluses[t]!);
+    const { runs, classOf, classFirst } = intervalGroups(
+      costs,
+      next,
+      ahead,
+      deficits,
+      surpluses,
+      importCost,
+      exportCost,
+    );
+    const classCap = new Float64Array(classFirst.length);
+    for (let t = 0; t < m; t++) {
+      offset += importCost(t) * deficits[t]! + exportCost(t) * surpluses[t]!;
+      const c = classOf[t]!;
+      if (c >= 0) classCap[c]! += deficits[t]! > 0 ? outCapOf(t) : inCapOf(t);
+    }
+    const classCol = new Int32Array(classFirst.length);
     let before = -1;
-    for (const [a, b] of intervalGroups(costs, next, ahead, deficits, surpluses, importCost, exportCost)) {
-      let outCap = 0;
-      let inCap = 0;
-      for (let t = a; t < b; t++) {
-        outCap += outCapOf(t);
-        inCap += inCapOf(t);
-        offset += importCost(t) * deficits[t]! + exportCost(t) * surpluses[t]!;
-      }
-      const out = lp.column(wear - importCost(a) * outEff, 0, outCap);
-      const soc = lp.column(0, band.floor, band.ceiling);
-      const acIn = lp.column(TIE_BREAK - exportCost(a), 0, inCap);
-      for (let t = a; t < b; t++) {
-        cols.out[t] = out;
-        cols.soc[t] = soc;
-        cols.acIn[t] = acIn;
-        outShare[t] = outCap > 0 ? outCapOf(t) / outCap : 0;
-        inShare[t] = inCap > 0 ? inCapOf(t) / inCap : 0;
-      }
+    for (const run of runs) {
       const socTerms: [number, number][] = before >= 0 ? [[before, -1]] : [];
-      socTerms.push([out, 1], [soc, 1], [acIn, -cellEff * inEff]);
+      for (let c = run.classes[0]; c < run.classes[1]; c++) {
+        const t = classFirst[c]!;
+        const discharging = deficits[t]! > 0;
+        classCol[c] = discharging
+          ? lp.column(wear - importCost(t) * outEff, 0, classCap[c]!)
+          : lp.column(TIE_BREAK - exportCost(t), 0, classCap[c]!);
+        socTerms.push([classCol[c]!, discharging ? 1 : -cellEff * inEff]);
+      }
+      const soc = lp.column(0, band.floor, band.ceiling);
+      socTerms.push([soc, 1]);
       lp.row(socTerms, before < 0 ? startSoc : 0, before < 0 ? startSoc : 0);
+      for (let t = run.first; t < run.end; t++) {
+        cols.soc[t] = soc;
+        const c = classOf[t]!;
+        if (c < 0) continue;
+        const cap = classCap[c]!;
+        if (deficits[t]! > 0) {
+          cols.out[t] = classCol[c]!;
+          outShare[t] = cap > 0 ? outCapOf(t) / cap : 0;
+        } else {
+          cols.acIn[t] = classCol[c]!;
+          inShare[t] = cap > 0 ? inCapOf(t) / cap : 0;
+        }
+      }
       before = soc;
     }
   }
@@ -235,9 +257,9 @@ function periodProgram(
       if (exportCoef) terms.push([cols.exp[t]!, exportCoef]);
       return 0;
     }
-    // A run's intervals are all in a row or none: their shares add up to the run's one term.
-    addTerm(terms, cols.out[t]!, -importCoef * outEff * outShare[t]!);
-    if (exportCoef) addTerm(terms, cols.acIn[t]!, -exportCoef * inShare[t]!);
+    // A class's intervals are all in a row or none: their shares add up to the class's one term.
+    if (cols.out[t]! >= 0) addTerm(terms, cols.out[t]!, -importCoef * outEff * outShare[t]!);
+    if (exportCoef && cols.acIn[t]! >= 0) addTerm(terms, cols.acIn[t]!, -exportCoef * inShare[t]!);
     return importCoef * deficits[t]! + exportCoef * surpluses[t]!;
   };
   const minimumTerms: [number, number][] = [];
@@ -319,8 +341,8 @@ function periodProgram(
   // share of its run's.
   const flowsOf = (x: Float64Array, t: number) => {
     if (signFixed) {
-      const out = outShare[t]! * x[cols.out[t]!]!;
-      const acIn = inShare[t]! * x[cols.acIn[t]!]!;
+      const out = cols.out[t]! >= 0 ? outShare[t]! * x[cols.out[t]!]! : 0;
+      const acIn = cols.acIn[t]! >= 0 ? inShare[t]! * x[cols.acIn[t]!]! : 0;
       return { acIn, solarIn: 0, out, imp: deficits[t]! - outEff * out, exp: surpluses[t]! - acIn };
     }
     const col = (c: number) => (c >= 0 ? x[c]! : 0);

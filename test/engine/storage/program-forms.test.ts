@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LpSolver } from '../../../src/engine/storage/linear-program.ts';
 import { billWithStorage } from '../../../src/engine/storage/storage-bill.ts';
-import { band, billInput, hourly, OFF_PEAK, PEAK, rate, version } from '../bill/bill-fixtures.ts';
+import { DateTime } from 'luxon';
+import { band, billInput, hourly, OFF_PEAK, PEAK, rate, version, ZONE } from '../bill/bill-fixtures.ts';
 import { battery, hourlyPv, solver } from './storage-fixtures.ts';
 
 const DAY_LOAD = [
@@ -29,11 +30,25 @@ const tariffs = {
   'tiers on the net (a 300 kWh first block)': [
     rate('CONSUMPTION_BASED', [band(0.22, { consumptionUpperLimit: 300 }), band(0.41)]),
   ],
+  'net billing at hourly export prices (every hour its own)': [
+    rate('CONSUMPTION_BASED', [band(0.5)], { touId: PEAK }),
+    rate('CONSUMPTION_BASED', [band(0.3)], { touId: OFF_PEAK }),
+    rate('CONSUMPTION_BASED', [band(0)], { transactionType: 'SELL', variableRateKey: 'export' }),
+  ],
   'TOU energy and a $60 minimum charge that binds': [
     rate('CONSUMPTION_BASED', [band(0.5)], { touId: PEAK }),
     rate('CONSUMPTION_BASED', [band(0.3)], { touId: OFF_PEAK }),
     rate('MINIMUM', [band(60)]),
   ],
+};
+
+/** An export price for every hour of the two months, none equal to another (as avoided-cost prices are). */
+const lookups = {
+  export: Array.from({ length: DAYS * 24 }, (_, h) => ({
+    from: DateTime.fromISO(`${FROM}T00:00`, { zone: ZONE }).plus({ hours: h }).toISO()!.slice(0, 16),
+    to: DateTime.fromISO(`${FROM}T00:00`, { zone: ZONE }).plus({ hours: h + 1 }).toISO()!.slice(0, 16),
+    value: 0.04 + 0.08 * ((h * 7919) % 997) / 997 + h * 1e-7,
+  })),
 };
 
 /** Counts the columns and rows of the programs it solves. */
@@ -61,6 +76,7 @@ describe('BILL_OPTIMAL with the meter sign fixed: the same program, smaller', ()
         to: TO,
         versions: [version(rates)],
         series: [hourly(`${FROM}T00:00`, load)],
+        ...(name.startsWith('net billing') && { exportOverride: { arrangement: 'NET_BILLING' }, lookups }),
       });
       const request = {
         battery: battery({ capacityKwh: 10, initialSoc: 0.5 }),
@@ -87,9 +103,10 @@ describe('BILL_OPTIMAL with the meter sign fixed: the same program, smaller', ()
         assert.ok(fixed.columns * 4 < full.columns, `${fixed.columns} columns against ${full.columns}`);
         assert.ok(fixed.rows * 4 < full.rows, `${fixed.rows} rows against ${full.rows}`);
       } else {
-        // Every interval in a demand window stays its own: two columns (import, export) and one row (the balance)
-        // fewer an interval; the blocks' and windows' own columns and rows are in both.
-        assert.equal(full.columns - fixed.columns, 2 * intervals);
+        // Every interval in a demand window stays its own: three columns (import, export, and the charge where the
+        // load lacks PV or the discharge where it has a surplus: the battery cannot move the other way) and one row
+        // (the balance) fewer an interval; the blocks' and windows' own columns and rows are in both.
+        assert.equal(full.columns - fixed.columns, 3 * intervals);
         assert.equal(full.rows - fixed.rows, intervals);
       }
     });
