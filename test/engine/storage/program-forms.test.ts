@@ -43,11 +43,12 @@ const tariffs = {
 };
 
 /** An export price for every hour of the two months, none equal to another (as avoided-cost prices are). */
+const hourStart = (h: number) => DateTime.fromISO(`${FROM}T00:00`, { zone: ZONE }).plus({ hours: h }).toISO()!;
 const lookups = {
   export: Array.from({ length: DAYS * 24 }, (_, h) => ({
-    from: DateTime.fromISO(`${FROM}T00:00`, { zone: ZONE }).plus({ hours: h }).toISO()!.slice(0, 16),
-    to: DateTime.fromISO(`${FROM}T00:00`, { zone: ZONE }).plus({ hours: h + 1 }).toISO()!.slice(0, 16),
-    value: 0.04 + 0.08 * ((h * 7919) % 997) / 997 + h * 1e-7,
+    from: hourStart(h).slice(0, 16),
+    to: hourStart(h + 1).slice(0, 16),
+    value: 0.04 + (0.08 * ((h * 7919) % 997)) / 997 + h * 1e-7,
   })),
 };
 
