@@ -61,6 +61,8 @@ export class Selection {
   /** The slots of the piece tables and of each interval; each piece's time per slot: the same for every usage. */
   private layout: SlotLayout | null = null;
   private readonly frames = new Map<string, PieceFrame>();
+  /** `intervalsOf`'s answers: the same for every usage attached. */
+  private readonly ownIntervals = new Map<string, Int32Array>();
   /** Usage is placed after the TOUs are known (a reading may name a TOU period), so it arrives after construction. */
   private usage: GridUsage = {
     imported: new Float64Array(0),
@@ -163,6 +165,28 @@ export class Selection {
   touTypeAt(groupKey: string, i: number): string | null {
     const t = this.touIndexOf(groupKey)[i]!;
     return t < 0 ? null : (this.input.touGroups.get(groupKey)!.tous[t]!.touType ?? null);
+  }
+
+  /**
+   * The intervals in [i0, i1) inside the rate's season, dates and TOU, less `base` (a billing period's first interval).
+   * Kept for the grid's life: the optimiser's tariff costs (storage) read them for every rate of every year it bills.
+   */
+  intervalsOf(
+    rate: Pick<Rate, 'seasonId' | 'touId' | 'from' | 'to'>,
+    i0: number,
+    i1: number,
+    base: number,
+  ): Int32Array {
+    const key = `${rate.seasonId}|${rate.touId}|${rate.from}|${rate.to}|${i0}|${i1}|${base}`;
+    let own = this.ownIntervals.get(key);
+    if (!own) {
+      const match = this.matcher(rate);
+      const found: number[] = [];
+      for (let i = i0; i < i1; i++) if (match.season(i) && match.tou(i)) found.push(i - base);
+      own = Int32Array.from(found);
+      this.ownIntervals.set(key, own);
+    }
+    return own;
   }
 
   /** Whether interval i is inside the rate's season, dates and (when `withTou`) TOU. */

@@ -199,9 +199,7 @@ export function tariffCosts(prepared: PreparedGrid, input: BillInput, base: Grid
         if (bands.length === 0) continue;
         const m = selection.measure(rate, piece.i0, piece.i1);
         if (m.activeMs === 0) continue;
-        const match = selection.matcher(rate);
-        const own: number[] = [];
-        for (let i = piece.i0; i < piece.i1; i++) if (match.season(i) && match.tou(i)) own.push(i - i0);
+        const own = selection.intervalsOf(rate, piece.i0, piece.i1, i0);
         const w = weight(rate);
         if (rate.chargeType === 'MINIMUM' && input.options.minimums) {
           if (rate.chargePeriod === 'ANNUALLY') {
@@ -252,7 +250,7 @@ export function tariffCosts(prepared: PreparedGrid, input: BillInput, base: Grid
       bands: RateBand[],
       piece: Piece,
       activeMs: number,
-      own: number[],
+      own: Int32Array,
       w: number,
       pre: boolean,
     ) {
@@ -272,12 +270,14 @@ export function tariffCosts(prepared: PreparedGrid, input: BillInput, base: Grid
         }
       };
       if (!tiered) {
-        for (let i = 0; i < own.length; i++) {
-          const value = read ? (read(grid.bounds[own[i]! + i0]!) ?? 0) : null;
+        const costAt = (value: number | null) => {
           let cost = 0;
           for (const b of bands) cost += signOf(b, rate) * effective(b, value ?? b.rateAmount);
-          add(i, cost);
-        }
+          return cost;
+        };
+        // A price of its own in each interval only where a lookup prices it.
+        const fixed = read ? 0 : costAt(null);
+        for (let i = 0; i < own.length; i++) add(i, read ? costAt(read(grid.bounds[own[i]! + i0]!) ?? 0) : fixed);
         return;
       }
       const scale = periodsHeld(rate, piece, activeMs);
@@ -329,7 +329,7 @@ export function tariffCosts(prepared: PreparedGrid, input: BillInput, base: Grid
       bands: RateBand[],
       piece: Piece,
       activeMs: number,
-      own: number[],
+      own: Int32Array,
       w: number,
       pre: boolean,
     ) {
