@@ -1,7 +1,9 @@
 // The savings analysis over HTTP against the built server: 20 system sizes sharing one typical home in San Francisco
 // on PG&E E-1 over 20 years (each size's after bill billed again for every year of degraded output: 400 year-long
-// bills), one size, 20 sizes on E-ELEC after solar (net billing: every year's hourly export prices read once), 20 sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION and BILL_OPTIMAL, and one size with BILL_OPTIMAL, over fewer runs:
-// each of its years is 12 linear programs), and the savings by region of one place.
+// bills), one size, 20 sizes on E-ELEC after solar (net billing: every year's hourly export prices read once), 20
+// sizes each with a 13.5 kWh / 5 kW battery (SELF_CONSUMPTION; BILL_OPTIMAL on E-1, on E-TOU-C and on E-ELEC after
+// solar; and one size with BILL_OPTIMAL, over fewer runs: each of its years is 12 linear programs), and the savings by
+// region of one place.
 // Usage: npm run bench:savings [-- --runs 30 --database-url postgres://... --during-load --only battery]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -1,9 +1,10 @@
 // BILL_OPTIMAL's two forms of a billing period's program: import and export as columns with a balance row in each
 // interval, and (an AC-coupled battery without grid charging or export: the meter's sign fixed) written through the
-// battery's columns, runs of intervals alike taken as one (interval-groups.ts). The second must be the same program:
-// the same optimum and bill to the cent, on TOU energy with an export credit and a demand charge (every interval in a
-// demand window: no run), on tiers counted on the net (baseline-like blocks), on TOU energy under a minimum charge,
-// two months long (the look-ahead into the next period). It is the smaller one, by a fraction where runs form.
+// battery's columns, a state of charge a run of one-way intervals and a column a class of intervals alike for the bill
+// (interval-groups.ts). The second must be the same program: the same optimum and bill to the cent, on TOU energy
+// with an export credit and a demand charge (every interval in a demand window: no run), on tiers counted on the net
+// (baseline-like blocks), on net billing at an export price of its own every hour, on TOU energy under a minimum
+// charge, two months long (the look-ahead into the next period). It is the smaller one, by a fraction where runs form.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LpSolver } from '../../../src/engine/storage/linear-program.ts';
