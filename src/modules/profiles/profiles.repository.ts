@@ -36,8 +36,23 @@ export interface ChunkSummary {
   count: number;
 }
 
+/** `chunkData`'s value as bytes (base64 text from PostgreSQL: its line breaks are skipped by the decoder). */
+const bytesOf = (data: Uint8Array | string): Uint8Array =>
+  typeof data === 'string' ? Buffer.from(data, 'base64') : data;
+
 export class ProfilesRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * A reading chunk's bytes as reads select them. PostgreSQL sends bytea as hex text, twice its size; as base64 it is
+   * a third smaller and the client decodes it in about half the CPU (a year of hourly readings, 12 chunks of ~5.9 KB:
+   * ~0.75 -> ~0.4 ms, bench/README), which a portfolio job pays for every account. SQLite gives the bytes as they are.
+   */
+  private chunkData() {
+    return this.db.dialect === 'postgres'
+      ? sql<Uint8Array | string>`encode(data, 'base64')`.as('data')
+      : sql<Uint8Array | string>`data`.as('data');
+  }
 
   find(orgId: number, ref: ProfileRef): Promise<ProfileRow | undefined> {
     const q = this.db.kysely.selectFrom('usage_profiles').selectAll().where('org_id', '=', orgId);
@@ -136,7 +151,7 @@ export class ProfilesRepository {
     const out = new Map<string, ReadingRun[]>();
     for (const row of await this.chunksReaching(profileId, from, to).orderBy('unit').orderBy('chunk_start').execute()) {
       const list = out.get(row.unit) ?? [];
-      for (const run of chunkRuns(row.data, Number(row.chunk_start))) list.push(run);
+      for (const run of chunkRuns(bytesOf(row.data), Number(row.chunk_start))) list.push(run);
       out.set(row.unit, list);
     }
     return out;
@@ -152,7 +167,7 @@ export class ProfilesRepository {
     if (!profileIds.length) return out;
     const rows = await this.db.kysely
       .selectFrom('reading_chunks')
-      .select(['profile_id', 'unit', 'chunk_start', 'data'])
+      .select(['profile_id', 'unit', 'chunk_start', this.chunkData()])
       .where('profile_id', 'in', [...profileIds])
       .where((eb) => reaches(eb, from, to))
       .orderBy('profile_id')
@@ -162,7 +177,7 @@ export class ProfilesRepository {
     for (const row of rows) {
       const units = out.get(row.profile_id) ?? out.set(row.profile_id, new Map()).get(row.profile_id)!;
       const list = units.get(row.unit) ?? units.set(row.unit, []).get(row.unit)!;
-      for (const run of chunkRuns(row.data, Number(row.chunk_start))) list.push(run);
+      for (const run of chunkRuns(bytesOf(row.data), Number(row.chunk_start))) list.push(run);
     }
     return out;
   }
@@ -171,7 +186,7 @@ export class ProfilesRepository {
     return (
       (trx ?? this.db.kysely)
         .selectFrom('reading_chunks')
-        .select(['unit', 'chunk_start', 'data'])
+        .select(['unit', 'chunk_start', this.chunkData()])
         .where('profile_id', '=', profileId)
         // A write also reads the months it may write into, though their readings lie beside the span.
         .where((eb) =>
@@ -196,7 +211,7 @@ export class ProfilesRepository {
     const out = new Map<string, StoredReading[]>();
     for (const row of await q.orderBy('unit').orderBy('chunk_start').execute()) {
       const list = out.get(row.unit) ?? [];
-      for (const r of decodeChunk(row.data, Number(row.chunk_start))) list.push(r);
+      for (const r of decodeChunk(bytesOf(row.data), Number(row.chunk_start))) list.push(r);
       out.set(row.unit, list);
     }
     return out;
