@@ -61,6 +61,21 @@ export class LookupsRepository {
     return { rows, total: Number(count?.n ?? 0) };
   }
 
+  /**
+   * What every write of a key and sub key's values changes (its statistics, refreshed in the write's transaction, with
+   * a last-updated time that only rises): a process keeping values read earlier checks it before using them. Null when
+   * none are stored.
+   */
+  async stamp(key: string, sub: string): Promise<string | null> {
+    const r = await this.db.kysely
+      .selectFrom('property_lookup_stats')
+      .select(['lookup_count', 'last_updated', 'value_sum', 'min_from_time', 'max_to_time'])
+      .where('key_name', '=', key)
+      .where('sub_key_name', '=', sub)
+      .executeTakeFirst();
+    return r ? `${r.lookup_count}|${r.last_updated}|${r.value_sum}|${r.min_from_time}|${r.max_to_time}` : null;
+  }
+
   async stats(key: string, sub?: string): Promise<KeyStats> {
     let q = this.db.kysely
       .selectFrom('property_lookup_stats')
@@ -200,8 +215,18 @@ export async function replaceSeries(
   await refreshStats(trx, key, sub, now);
 }
 
-/** Recomputes a key and sub key's statistics from its rows. */
+/**
+ * Recomputes a key and sub key's statistics from its rows. Their last-updated time is `now`, or just after the one they
+ * had where that is not earlier (two writes in one millisecond): each write leaves a stamp of its own (`stamp`).
+ */
 export async function refreshStats(db: Executor, key: string, sub: string, now: number): Promise<void> {
+  const before = await db
+    .selectFrom('property_lookup_stats')
+    .select('last_updated')
+    .where('key_name', '=', key)
+    .where('sub_key_name', '=', sub)
+    .executeTakeFirst();
+  const updated = Math.max(now, Number(before?.last_updated ?? Number.NEGATIVE_INFINITY) + 1);
   const r = await db
     .selectFrom('property_lookups')
     .select((eb) => [
@@ -230,7 +255,7 @@ export async function refreshStats(db: Executor, key: string, sub: string, now: 
       max_duration: Number(r.max_duration),
       value_sum: Number(r.value_sum),
       value_count: Number(r.value_count),
-      last_updated: now,
+      last_updated: updated,
     })
     .execute();
 }

@@ -104,8 +104,15 @@ export function toEngineRate(r: RateRow, bands: readonly BandRow[], zone: string
   };
 }
 
+type LookupHour = { from: number; to: number; value: number };
+
+/** Export price spans kept by a process (a year of hourly values is ~17,500 rows of two keys; 32 spans ~7 MB). */
+const KEPT_SPANS = 32;
+
 export class TariffContextLoader {
   private readonly tariffs: TariffsRepository;
+  /** `splicedLookups`'s spans as read, by key and span, with the key's stamp when read (LookupsRepository.stamp). */
+  private readonly spans = new Map<string, { stamp: string; hours: readonly Readonly<LookupHour>[] }>();
 
   constructor(
     db: Db,
@@ -200,21 +207,7 @@ export class TariffContextLoader {
     const to: number[] = [];
     const value: number[] = [];
     for (const s of segments) {
-      const { rows: stored } = await this.lookups.range(s.keyName, '', s.from, s.to, {
-        pageStart: 0,
-        pageCount: 1_000_000,
-      });
-      // Not stored yet, or not all (a server loads them after it listens, two years of a key at a time, and a range
-      // may straddle what is in and what is not): the bundled file's own values, the same the load stores.
-      const hours =
-        stored.length >= Math.floor((s.to - s.from) / 3_600_000)
-          ? stored.map((x) => ({
-              from: Number(x.from_time),
-              to: Number(x.to_time),
-              value: x.best_value ?? x.actual_value ?? 0,
-            }))
-          : bundledPrices(s.keyName, s.from, s.to);
-      for (const h of hours) {
+      for (const h of await this.span(s)) {
         // Each span keeps the values that start in it: hourly values split cleanly at a year's first midnight.
         if (h.from < s.from || h.from >= s.to) continue;
         from.push(h.from);
@@ -223,6 +216,38 @@ export class TariffContextLoader {
       }
     }
     return { from: Float64Array.from(from), to: Float64Array.from(to), value: Float64Array.from(value) };
+  }
+
+  /**
+   * A key's hourly values over [from, to). Read once and kept while the key's stamp stays the same: every calculation
+   * on a net billing tariff reads a year of them, and a portfolio job's every chunk did (a third of a worker's row
+   * parsing, bench/README); a write anywhere changes the stamp, so the next read takes the new values.
+   */
+  private async span(s: { keyName: string; from: number; to: number }) {
+    const id = `${s.keyName}|${s.from}|${s.to}`;
+    const stamp = await this.lookups.stamp(s.keyName, '');
+    const kept = this.spans.get(id);
+    if (kept && stamp !== null && kept.stamp === stamp) return kept.hours;
+    const { rows: stored } = await this.lookups.range(s.keyName, '', s.from, s.to, {
+      pageStart: 0,
+      pageCount: 1_000_000,
+    });
+    // Not stored yet, or not all (a server loads them after it listens, two years of a key at a time, and a range
+    // may straddle what is in and what is not): the bundled file's own values, the same the load stores.
+    const hours =
+      stored.length >= Math.floor((s.to - s.from) / 3_600_000)
+        ? stored.map((x) => ({
+            from: Number(x.from_time),
+            to: Number(x.to_time),
+            value: x.best_value ?? x.actual_value ?? 0,
+          }))
+        : bundledPrices(s.keyName, s.from, s.to);
+    if (stamp !== null) {
+      this.spans.delete(id);
+      this.spans.set(id, { stamp, hours });
+      if (this.spans.size > KEPT_SPANS) this.spans.delete(this.spans.keys().next().value!);
+    }
+    return hours;
   }
 
   /** Seasons, TOU groups, holiday calendars and lookup values for the rates (and lookbacks), over [from, to). */

@@ -289,4 +289,33 @@ describe('E-ELEC before the export prices are stored', () => {
     const credit = await julyDayCredit();
     assert.ok(Math.abs(credit + 45.746) < 1e-9, String(credit));
   });
+
+  it('bills a write of the export prices at once, though the process keeps the values it read', async () => {
+    // The generation key stored whole, its 7 and 8 p.m. PDT values of 16 July 2026 set to 0.2 and 0.3: the credit is
+    // (0.2 + 0.35038 delivery) x 100 = 55.038. Then the two swapped, in a write stamped the same millisecond (the same
+    // count, sum and span: only the stats' rising last-updated time tells the writes apart): (0.3 + 0.35038) x 100
+    // = 65.038.
+    const table = PGE.series.find((x) => x.keyName === 'pgeNbtExportGeneration2026')!;
+    const sevenPm = Date.UTC(2026, 6, 17, 2);
+    const eightPm = Date.UTC(2026, 6, 17, 3);
+    const write = (seven: number, eight: number) =>
+      writeTransaction(t.db, (trx) =>
+        replaceSeries(
+          trx,
+          table.keyName,
+          '',
+          expandSeries(PGE, table).map((h) =>
+            h.from === sevenPm ? { ...h, value: seven } : h.from === eightPm ? { ...h, value: eight } : h,
+          ),
+          Date.UTC(2026, 10, 28),
+          t.db.dialect,
+        ),
+      );
+    await write(0.2, 0.3);
+    assert.ok(Math.abs((await julyDayCredit()) + 55.038) < 1e-9);
+    assert.ok(Math.abs((await julyDayCredit()) + 55.038) < 1e-9, 'the kept values, billed again');
+    await write(0.3, 0.2);
+    const credit = await julyDayCredit();
+    assert.ok(Math.abs(credit + 65.038) < 1e-9, String(credit));
+  });
 });
