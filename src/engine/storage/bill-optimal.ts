@@ -9,8 +9,9 @@
 // deficit less what the battery gives and the surplus less what it takes, written into the rows where they appear
 // instead of being columns of their own with a balance row, a run of intervals where the battery can move only one way
 // has one state of charge, and the run's intervals alike for the bill share one column (interval-groups.ts): the same
-// optimum in a fraction of the program. Where a later year's runs are the same, its program starts from the last basis (only bounds, costs and the
-// offset move); where they are not, it is solved afresh, which a small program makes cheap.
+// optimum in a fraction of the program. Where a later year's runs and classes are the same, its program starts from
+// the last basis (only bounds, costs and the offset move); where they are not, it is solved afresh, which a small
+// program makes cheap.
 // What the battery holds when a period ends is worth what it saves the next day: each program looks one day into the
 // next period (its energy prices, not its tiers or demand) and keeps only its own period's decisions. The periods are
 // solved in order, each starting from the state of charge the previous one ended with.

@@ -106,7 +106,7 @@ export function toEngineRate(r: RateRow, bands: readonly BandRow[], zone: string
 
 type LookupHour = { from: number; to: number; value: number };
 
-/** Export price spans kept by a process (a year of hourly values is ~17,500 rows of two keys; 32 spans ~7 MB). */
+/** Export price spans a process keeps (a span is a key's year of hourly values, 8,760 of them: about half a MB). */
 const KEPT_SPANS = 32;
 
 export class TariffContextLoader {
