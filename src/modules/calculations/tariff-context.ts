@@ -106,7 +106,7 @@ export function toEngineRate(r: RateRow, bands: readonly BandRow[], zone: string
 
 type LookupHour = { from: number; to: number; value: number };
 
-/** Export price spans a process keeps (a span is a key's year of hourly values, 8,760 of them: about half a MB). */
+/** Export price spans a process keeps (a span is a key's year of hourly values, 8,760 of them: about 0.9 MB). */
 const KEPT_SPANS = 32;
 
 export class TariffContextLoader {
