@@ -43,7 +43,8 @@ export class JobRunner {
     const request = JSON.parse(job.request) as StoredRequest;
     const accounts = await this.repo.accountsIn(job.job_id, chunk.from, chunk.to);
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
-    const prepare = kind.chunk(request.body, job.org_id, accounts.filter((a) => !done.has(a.position)).map(refOf));
+    const refs = accounts.filter((a) => !done.has(a.position)).map(refOf);
+    const prepare = kind.chunk(request.body, job.org_id, refs, job.job_id);
     let looked = Date.now();
     // The last save sent: its error, kept (not left as a rejected promise while the next account is billed) and
     // thrown when it is awaited, failing the chunk as a save awaited at once would.

@@ -4,14 +4,14 @@
 import type { Static } from '@sinclair/typebox';
 import { dateTimeParam } from '../../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../../http/errors.ts';
-import { RequestCache } from '../../calculations/request-cache.ts';
 import type { AccountCalculationService } from '../../accounts/account-calculation.ts';
 import type { AccountCalculateBody } from '../../accounts/account-calculation.schemas.ts';
+import { ChunkCaches } from './chunk-caches.ts';
 import type { JobKind } from './job-kind.ts';
 
 type Body = Static<typeof AccountCalculateBody>;
 
-export function calculationKind(service: AccountCalculationService): JobKind {
+export function calculationKind(service: AccountCalculationService, caches = new ChunkCaches()): JobKind {
   return {
     name: 'CALCULATION',
     field: 'calculation',
@@ -26,12 +26,12 @@ export function calculationKind(service: AccountCalculationService): JobKind {
       if (to.value.toMillis() <= from.value.toMillis())
         throw invalidArgument('calculation.toDateTime', b.toDateTime, 'toDateTime must be after fromDateTime');
     },
-    chunk(body, orgId, refs) {
-      // The chunk's tariffs are read and their grids prepared once for all its accounts, each account's usage read
-      // once for all its scenarios.
-      const cache = new RequestCache(true);
+    chunk(body, orgId, refs, jobId) {
       // A job keeps each bill's totals only: its line items are not made (the totals are the same at every level).
       const totals: Body = { ...(body as Body), detailLevel: 'TOTAL' };
+      // The tariffs are read and their grids prepared once for the chunk's accounts and the same job's next chunks
+      // here (chunk-caches.ts), each account's usage read once for all its scenarios.
+      const cache = caches.of(jobId);
       // The accounts, their profiles and readings read for the whole chunk at once; should that fail, each account
       // reads its own (and answers its own error).
       const ahead = service.readAhead(refs, totals, orgId).catch(() => undefined);

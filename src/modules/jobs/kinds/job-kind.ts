@@ -32,9 +32,9 @@ export interface JobKind {
   /**
    * A chunk of a job's accounts begun (`refs`: the accounts it will run, in order): what its accounts share (tariffs
    * and their time data, read once; what can be read for all of them at once) is kept by the function it answers
-   * until the chunk ends.
+   * until the chunk ends (or, where the kind says so, shared with the same job's next chunks in this process).
    */
-  chunk(body: Record<string, unknown>, orgId: number, refs: readonly AccountRef[]): ChunkRun;
+  chunk(body: Record<string, unknown>, orgId: number, refs: readonly AccountRef[], jobId: string): ChunkRun;
 }
 
 /**
