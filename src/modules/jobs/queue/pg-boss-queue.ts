@@ -56,10 +56,17 @@ export class PgBossQueue implements JobQueue {
 
   async work(handler: ChunkHandler, concurrency: number): Promise<void> {
     const boss = await this.started();
-    for (let i = 0; i < concurrency; i++)
-      await boss.work<ChunkMessage>(QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await handler(job.data);
+    for (let i = 0; i < concurrency; i++) {
+      let id: string | null = null;
+      id = await boss.work<ChunkMessage>(QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (!job) return;
+        await handler(job.data);
+        // pg-boss waits out the rest of its polling interval after a fetch, even one that found work: a chunk done in
+        // less than half a second left its slot idle for the remainder (one worker process held at ~190 accounts a
+        // second whatever its CPU, bench/README). Told it was notified, it fetches the next chunk at once.
+        if (id) boss.notifyWorker(id);
       });
+    }
   }
 
   async stop(): Promise<void> {
