@@ -106,7 +106,6 @@ export class JobsRepository {
     return new Set(rows.map((r) => r.position));
   }
 
-  /** One account's result: written, or replaced when a retried chunk writes it again. */
   /** Accounts' results in one statement (a result already there, from a chunk run before, is replaced). */
   async saveResults(rows: readonly JobResultRow[]): Promise<void> {
     if (!rows.length) return;

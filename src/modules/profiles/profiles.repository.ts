@@ -148,13 +148,7 @@ export class ProfilesRepository {
 
   /** The stored runs of each unit reaching into [from, to), in time order (whole: a run may reach past either end). */
   async runsReaching(profileId: string, from: number, to: number): Promise<Map<string, ReadingRun[]>> {
-    const out = new Map<string, ReadingRun[]>();
-    for (const row of await this.chunksReaching(profileId, from, to).orderBy('unit').orderBy('chunk_start').execute()) {
-      const list = out.get(row.unit) ?? [];
-      for (const run of chunkRuns(bytesOf(row.data), Number(row.chunk_start))) list.push(run);
-      out.set(row.unit, list);
-    }
-    return out;
+    return (await this.runsReachingMany([profileId], from, to)).get(profileId) ?? new Map();
   }
 
   /** `runsReaching` of many profiles in one statement, by profile id (a profile without readings there is absent). */
