@@ -71,7 +71,13 @@ try {
     })} (bill $${bill})`,
   );
   const without = carryOut(b, site, () => {}, undefined, flows);
-  const base = { imported: without.gridImport, exported: without.gridExport, demandReadings: [], spreadFlat: false };
+  const base = {
+    imported: without.gridImport,
+    exported: without.gridExport,
+    demandReadings: [],
+    spreadFlat: false,
+    signed: true,
+  };
   let lps = 0;
   console.log(
     `BILL_OPTIMAL, the 12 monthly programs (tariff read, built, solved by HiGHS): ${time(optimalRuns, 2, () => {

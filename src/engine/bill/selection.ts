@@ -31,6 +31,12 @@ interface SlotLayout {
   /** The slots interval i counts in besides slot 0: list[start[i]] .. list[start[i + 1] - 1]. */
   start: Int32Array;
   list: Int32Array;
+  /**
+   * Intervals counting in the same slots form a class (a season's TOU period, say: a handful a grid): classOf[i] is
+   * interval i's, classSlots[c] the slots of class c. A piece is summed per class, then each class into its slots.
+   */
+  classOf: Int32Array;
+  classSlots: Int32Array[];
 }
 
 interface PieceFrame {
@@ -69,6 +75,7 @@ export class Selection {
     exported: new Float64Array(0),
     demandReadings: [],
     spreadFlat: false,
+    signed: false,
   };
 
   constructor(
@@ -286,8 +293,31 @@ export class Selection {
     }
     start[n] = count;
     list = list.subarray(0, count);
-    this.layout = { slotOfSeason, slotOfGroup, slots, start, list };
+    const classOf = new Int32Array(n);
+    const classSlots: Int32Array[] = [];
+    const classByKey = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const own = list.subarray(start[i]!, start[i + 1]!);
+      const key = own.join(',');
+      let c = classByKey.get(key);
+      if (c === undefined) {
+        c = classSlots.length;
+        classByKey.set(key, c);
+        classSlots.push(own.slice());
+      }
+      classOf[i] = c;
+    }
+    this.layout = { slotOfSeason, slotOfGroup, slots, start, list, classOf, classSlots };
     return this.layout;
+  }
+
+  /** Scratch sums per class (two: imported, exported), zeroed: each piece table's pass starts them afresh. */
+  private readonly scratches: Float64Array[] = [];
+  private scratch(k: number, length: number): Float64Array {
+    let s = this.scratches[k];
+    if (!s || s.length !== length) this.scratches[k] = s = new Float64Array(length);
+    else s.fill(0);
+    return s;
   }
 
   /** What a piece's table holds whatever the usage: each slot's time, and its first interval's start. */
@@ -357,7 +387,12 @@ export class Selection {
       for (let slot = 0; slot < slots; slot++) if (peakKw[slot] === -Infinity) peakKw[slot] = 0;
     } else {
       // No demand charge: no peaks (0 kW, "at" the slot's first interval, as a pass over zero kW would find them).
-      // Slot 0's sums in registers: the same additions in the same order, without a store and load per interval.
+      // Sums per class of intervals (one store each), then each class's into its slots: a slot of one class (a TOU
+      // period of one season) gets the same additions in the same order as a pass over its intervals would make.
+      // Slot 0's sums in registers.
+      const { classOf, classSlots } = this.slotLayout();
+      const classImp = this.scratch(0, classSlots.length);
+      const classExp = this.scratch(1, classSlots.length);
       let all = 0;
       let allOut = 0;
       for (let i = i0; i < i1; i++) {
@@ -365,8 +400,14 @@ export class Selection {
         const b = exported[i]!;
         all += a;
         allOut += b;
-        for (let c = start[i]!, end = start[i + 1]!; c < end; c++) {
-          const slot = list[c]!;
+        const c = classOf[i]!;
+        classImp[c]! += a;
+        classExp[c]! += b;
+      }
+      for (let c = 0; c < classSlots.length; c++) {
+        const a = classImp[c]!;
+        const b = classExp[c]!;
+        for (const slot of classSlots[c]!) {
           imp[slot]! += a;
           exp[slot]! += b;
         }
@@ -490,29 +531,34 @@ export class Selection {
     i1: number,
     byEnergy: TransactionType | 'TIME',
   ): { value: number; uncovered: number } {
-    const { grid } = this;
-    const match = this.matcher(rate);
+    const { bounds } = this.grid;
+    const sell = byEnergy === 'SELL' || byEnergy === 'SELL_EXPORT';
+    const energy = byEnergy === 'TIME' ? null : sell ? this.usage.exported : this.usage.imported;
+    // No energy of the kind in the rate's intervals (a customer who sends nothing out, for an export price): no
+    // weight. The measure sums a superset of those intervals (a TOU's, whatever the rate's season).
+    if (energy && !this.usage.signed) {
+      const m = this.measure(rate, i0, i1);
+      if ((sell ? m.exported : m.imported) === 0) return { value: 0, uncovered: 0 };
+    }
     let weight = 0;
     let covered = 0;
     let sum = 0;
     // The series from the first value not ended by the piece's start (a year's bill of a 20-year series of hourly
     // prices no longer walks the years before it on every piece).
-    let k = series && i0 < i1 ? firstNotEndedBy(series, grid.bounds[i0]!) : 0;
-    const sell = byEnergy === 'SELL' || byEnergy === 'SELL_EXPORT';
-    for (let i = i0; i < i1; i++) {
-      const w =
-        byEnergy === 'TIME'
-          ? grid.bounds[i + 1]! - grid.bounds[i]!
-          : sell
-            ? this.usage.exported[i]!
-            : this.usage.imported[i]!;
+    let k = series && i0 < i1 ? firstNotEndedBy(series, bounds[i0]!) : 0;
+    const values = series?.from.length ?? 0;
+    // The rate's own intervals, in order (kept for the grid's life: a job bills thousands of usages on one grid).
+    const own = this.intervalsOf(rate, i0, i1, 0);
+    for (let j = 0; j < own.length; j++) {
+      const i = own[j]!;
+      const w = energy === null ? bounds[i + 1]! - bounds[i]! : energy[i]!;
       // An interval of no weight adds nothing (an hour that sends nothing out, for an export price).
-      if (w === 0 || !match.season(i) || !match.tou(i)) continue;
+      if (w === 0) continue;
       weight += w;
       if (!series) continue;
-      const t = grid.bounds[i]!;
-      while (k < series.from.length && series.to[k]! <= t) k++;
-      if (k < series.from.length && series.from[k]! <= t) {
+      const t = bounds[i]!;
+      while (k < values && series.to[k]! <= t) k++;
+      if (k < values && series.from[k]! <= t) {
         covered += w;
         sum += w * series.value[k]!;
       }

@@ -12,6 +12,11 @@ export interface GridUsage {
   demandReadings: UsageReading[];
   /** Whether any consumption came as a total spread by a flat profile. */
   spreadFlat: boolean;
+  /**
+   * Whether an interval may hold a negative kWh (a meter's export channel sent so): only without are sums of zero
+   * over intervals proof that each of them is zero.
+   */
+  signed: boolean;
 }
 
 /** Adds `value` spread over [a, b) in proportion to time, onto the intervals (of those `accept` admits). */
@@ -105,13 +110,14 @@ export function placeUsage(
     const exported = reuse?.exported ?? new Float64Array(grid.n);
     const { values } = only;
     for (let i = 0; i < grid.n; i++) netInto(imported, exported, i, values[i]!);
-    return { imported, exported, demandReadings: [], spreadFlat: false };
+    return { imported, exported, demandReadings: [], spreadFlat: false, signed: false };
   }
   const usage: GridUsage = {
     imported: new Float64Array(grid.n),
     exported: new Float64Array(grid.n),
     demandReadings: [],
     spreadFlat: false,
+    signed: false,
   };
   const flows: Flows = { drawn: usage.imported, sent: usage.exported, meteredExport: null };
   for (const s of series) placeSeries(grid, s, flows);
@@ -135,6 +141,10 @@ export function placeUsage(
   const { imported, exported } = usage;
   const metered = flows.meteredExport;
   if (!gross) for (let i = 0; i < grid.n; i++) netInto(imported, exported, i, imported[i]! - exported[i]!);
-  if (metered) for (let i = 0; i < grid.n; i++) exported[i]! += metered[i]!;
+  if (metered)
+    for (let i = 0; i < grid.n; i++) {
+      exported[i]! += metered[i]!;
+      if (exported[i]! < 0) usage.signed = true;
+    }
   return usage;
 }

@@ -128,6 +128,8 @@ const usageOf = (d: DispatchResult): GridUsage => ({
   exported: d.gridExport,
   demandReadings: [],
   spreadFlat: false,
+  // A dispatch's flows are differences of floating sums: not relied on to be free of a stray negative.
+  signed: true,
 });
 
 /**
