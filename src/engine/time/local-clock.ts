@@ -60,7 +60,8 @@ function yearTransitions(zone: IANAZone, year: number): { starts: number[]; offs
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** "00" to "59": hours, minutes and seconds of a formatted instant. */
 const TWO = Array.from({ length: 60 }, (_, n) => pad(n));
-const UTC_NAMES = /^(Etc\/)?(UTC|UCT|Universal|Zulu)$/i;
+/** The zone names Luxon reads as UTC itself, written with "Z" (Etc/UTC, Zulu and the like are zones at +00:00). */
+const UTC_NAMES = /^(UTC|GMT)$/i;
 
 export function localClock(zone: string, from: number, to: number): LocalClock {
   const z = IANAZone.create(zone);

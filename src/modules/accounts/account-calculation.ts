@@ -4,6 +4,7 @@
 // own tariff; the answer adds the parts up and says which tariff billed when.
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
+import { localClock } from '../../engine/time/local-clock.ts';
 import { dateTimeParam } from '../../http/dates.ts';
 import { invalidArgument, missingArgument } from '../../http/errors.ts';
 import type { Reading } from '../../importers/readings/reading.ts';
@@ -315,7 +316,8 @@ export class AccountCalculationService {
   }
 }
 
-const localIso = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+/** The instant as the answers write it (Luxon's ISO text) by the zone's offset steps, a date-library call saved. */
+const localIso = (ms: number, zone: string) => localClock(zone, ms, ms).format(ms);
 
 /** `make`'s value, made on the first call. */
 function lazily<T>(make: () => T): () => T {

@@ -1,11 +1,11 @@
 // How a scenario's exports are credited where its tariff bills new solar customers under net billing: a customer
 // whose exportVintage predates that keeps net metering (grandfathered); else the SELL rates naming a bundled export
 // price key take the hourly prices of the customer's vintage (vintageExportPrices). Each is said as an assumption.
-import { DateTime } from 'luxon';
 import { lookupKey, type Assumption, type LookupSeries } from '../../engine/bill/types.ts';
 import type { ExportRules, Rate, TariffVersion } from '../../engine/tariff/model.ts';
 import { exportPricesByYear, type ExportPricesOfYear } from './export-prices-by-year.ts';
-import { isExportPriceKey, keepsNetMetering, LOCKED_YEARS, vintagePlan } from './export-vintage.ts';
+import { localClock } from '../../engine/time/local-clock.ts';
+import { isExportPriceKey, keepsNetMetering, LOCKED_YEARS, vintagePlan, type VintagePlan } from './export-vintage.ts';
 import type { RequestCache } from './request-cache.ts';
 import { exportOverrideOf, type Scenario } from './scenario-inputs.ts';
 import type { TariffContextLoader } from './tariff-context.ts';
@@ -73,13 +73,12 @@ export async function vintageExportPrices(
       accuracy: 90,
     });
   if (!priced.length) return null;
-  const startYear = DateTime.fromMillis(from, { zone }).year;
+  const startYear = new Date(from + localClock(zone, from, from).offsetAt(from)).getUTCFullYear();
   const vintage = s.exportVintage ?? startYear;
   const out = new Map<string, LookupSeries>();
   let said = false;
   for (const r of priced) {
-    const plan = vintagePlan(r.variableRateKey!, vintage, zone, from, to);
-    const key = JSON.stringify(plan.segments);
+    const { plan, key } = planOf(r.variableRateKey!, vintage, zone, from, to);
     if (!cache.spliced.has(key)) cache.spliced.set(key, loader.splicedLookups(plan.segments));
     out.set(lookupKey(r), await cache.spliced.get(key)!);
     if (said) continue;
@@ -100,4 +99,21 @@ export async function vintageExportPrices(
     });
   }
   return { lookups: out, ofYear: exportPricesByYear(loader, priced, vintage, zone, from, to) };
+}
+
+/** Plans by their arguments, with their segments as a key: a job's every account on a tariff asks for the same few. */
+const plans = new Map<string, { plan: VintagePlan; key: string }>();
+const MAX_PLANS = 1024;
+
+/** vintagePlan's answer (a function of its arguments and the bundled vintages alone), made once per process. */
+function planOf(keyName: string, vintage: number, zone: string, from: number, to: number) {
+  const id = `${keyName}|${vintage}|${zone}|${from}|${to}`;
+  let known = plans.get(id);
+  if (!known) {
+    const plan = vintagePlan(keyName, vintage, zone, from, to);
+    known = { plan, key: JSON.stringify(plan.segments) };
+    if (plans.size >= MAX_PLANS) plans.clear();
+    plans.set(id, known);
+  }
+  return known;
 }

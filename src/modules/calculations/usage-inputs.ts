@@ -69,6 +69,13 @@ function numberOf(raw: unknown, field: string): number {
   return value;
 }
 
+/**
+ * Series read, by the input they were read from, with the range and zone they were read for: a portfolio job bills an
+ * account's year of readings (one input) on several tariffs. Inputs are not changed once given, nor are the series
+ * read from them (the engine only reads a series).
+ */
+const seriesRead = new WeakMap<PropertyData, { from: number; to: number; zone: string; series: UsageSeries }>();
+
 export function readUsage(
   inputs: readonly PropertyData[],
   path: string,
@@ -96,6 +103,13 @@ export function readUsage(
         out.territoryId = id;
       } else out.properties.set(input.keyName, String(input.dataValue));
       return;
+    }
+    if (input.dataSeries !== undefined) {
+      const known = seriesRead.get(input);
+      if (known && known.from === range.from && known.to === range.to && known.zone === zone) {
+        out.series.push(known.series);
+        return;
+      }
     }
     const factor = unitFactor(input, field) * (input.dataFactor ?? 1) * operatorSign(input, field);
     const from = when('fromDateTime', range.from);
@@ -129,13 +143,15 @@ export function readUsage(
           if (!withinBound(scaled[j]!)) checkQuantity(scaled[j]!, `${field}.${name}[${j}]`, values[j]);
         return scaled;
       };
-      out.series.push({
+      const series: UsageSeries = {
         keyName: 'consumption',
         from,
         duration: input.duration,
         values: scale(input.dataSeries, 'dataSeries'),
         exports: input.exportDataSeries ? scale(input.exportDataSeries, 'exportDataSeries') : null,
-      });
+      };
+      seriesRead.set(input, { from: range.from, to: range.to, zone, series });
+      out.series.push(series);
       return;
     }
     if (input.dataValue === undefined || input.dataValue === null) throw missingArgument(`${field}.dataValue`);

@@ -13,6 +13,11 @@ const ZONES = [
   'Asia/Kolkata',
   'Australia/Lord_Howe',
   'UTC',
+  // Luxon writes "Z" for UTC and GMT by those names, "+00:00" for the zones at UTC by other names.
+  'GMT',
+  'Etc/UTC',
+  'Etc/GMT',
+  'Zulu',
 ];
 
 describe('local clock', () => {
