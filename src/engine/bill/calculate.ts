@@ -8,14 +8,14 @@ import { percentageCharges, usageCharges, type PieceContext, type RawItem } from
 import type { Piece } from './piece.ts';
 import { billingDemand, highestReading } from './billing-demand.ts';
 import { exportLedger, exportRulesFor } from './export-credits.ts';
-import { intervalAt } from './grid.ts';
+import { intervalAt, type Grid } from './grid.ts';
 import { buildItems } from './items.ts';
 import { MAX_CHARGE, roundTo } from './money.ts';
 import { fitsGrid, prepareGrid, type PreparedGrid } from './prepared.ts';
 import { settlePeriod, settleYears } from './settlement.ts';
 import { applicabilityResolver, assumptionList, territoryAmong } from './assumptions.ts';
-import { BillInputError, lookupKey, type BillInput, type BillResult } from './types.ts';
-import { type GridUsage, placeUsage } from './usage.ts';
+import { BillInputError, lookupKey, type BillInput, type BillResult, type UsageSeries } from './types.ts';
+import { type GridUsage, onGridIntervals, placeUsage } from './usage.ts';
 
 const HOUR = 3_600_000;
 
@@ -51,6 +51,64 @@ export function placeBillUsage(
  */
 const placedOn = new WeakMap<PreparedGrid, GridUsage>();
 
+/** A bill's usage totals: kWh net, kWh sent out, and the highest kW drawn over one interval. */
+interface UsageTotals {
+  kWh: number;
+  exportedKwh: number;
+  kW: number;
+}
+
+/**
+ * Usage recently placed from one series on a grid's own intervals (usage.ts's fast path), with its totals: an account
+ * billed on several tariffs over one range (a portfolio job's scenarios, a comparison) places the same series on
+ * grids of the same intervals (a grid's bounds are its start, end and step), so its next bills take them as they are.
+ * A few are kept, as a process's job slots bill their accounts in turn. Their arrays are the reused ones of the grid
+ * that placed them: a placement into those arrays first drops what is kept in them, so nothing kept is stale. Bills
+ * run one at a time, each placing and reading its usage within its own synchronous call.
+ */
+interface Placed {
+  series: UsageSeries;
+  from: number;
+  to: number;
+  step: number;
+  usage: GridUsage;
+  totals: UsageTotals;
+}
+const placedRecently: Placed[] = [];
+const PLACED_KEPT = 4;
+
+/** What `placedRecently` holds of a bill's usage (undefined: it must be placed). */
+function placedBefore(input: BillInput, grid: Grid, gross: boolean): Placed | undefined {
+  if (gross || input.readings.length !== 0 || input.series.length !== 1) return undefined;
+  const series = input.series[0];
+  return placedRecently.find(
+    (p) => p.series === series && p.step === grid.step && p.from === grid.bounds[0] && p.to === grid.bounds[grid.n],
+  );
+}
+
+/** The bill's usage placed on the prepared grid (into its arrays of the bill before), kept when it may serve again. */
+function placeAndKeep(
+  input: BillInput,
+  prepared: PreparedGrid,
+  gross: boolean,
+): Placed | { usage: GridUsage; totals: UsageTotals } {
+  const { grid } = prepared;
+  const reuse = placedOn.get(prepared) ?? null;
+  if (reuse) {
+    const k = placedRecently.findIndex((p) => p.usage.imported === reuse.imported);
+    if (k >= 0) placedRecently.splice(k, 1);
+  }
+  const usage = placeBillUsage(input, prepared, reuse);
+  placedOn.set(prepared, usage);
+  const totals = usageTotals(grid, usage);
+  const only = input.series.length === 1 && input.readings.length === 0 && !gross ? input.series[0]! : null;
+  if (!only || !onGridIntervals(grid, only)) return { usage, totals };
+  const placed = { series: only, from: grid.bounds[0]!, to: grid.bounds[grid.n]!, step: grid.step, usage, totals };
+  placedRecently.unshift(placed);
+  if (placedRecently.length > PLACED_KEPT) placedRecently.pop();
+  return placed;
+}
+
 /**
  * The bill of `given`. `prepared`: its tariff made ready for its grid (prepareGrid), when the caller bills many usages
  * on one tariff and range; it must have been prepared from an input sharing this one's tariff, range and time data.
@@ -75,8 +133,8 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
 
   const allRates = (v: TariffVersion): Rate[] => [...v.rates, ...input.extraRates];
   const rules = exportRulesFor(input.versions, input.exportOverride);
-  const usage = placeBillUsage(input, prepared, placedOn.get(prepared) ?? null);
-  placedOn.set(prepared, usage);
+  const gross = rules?.arrangement === 'BUY_ALL_SELL_ALL';
+  const { usage, totals } = placedBefore(input, grid, gross) ?? placeAndKeep(input, prepared, gross);
   selection.attach(usage);
   const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 
@@ -207,30 +265,8 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
       accuracy: 25,
     });
   }
-  // The usage's totals in one pass (typed-array loops: a reduce over a typed array is several times slower). Every
-  // interval but the last is one step long, so the highest kW among them is that of the most kWh (x -> x h / step
-  // rounds monotonically): one division, not one per interval.
-  let kWh = 0;
-  let exportedKwh = 0;
-  let mostKwh = 0;
-  const { imported, exported } = usage;
-  const last = grid.n - 1;
-  for (let i = 0; i < last; i++) {
-    const a = imported[i]!;
-    const b = exported[i]!;
-    kWh += a - b;
-    exportedKwh += b;
-    if (a > mostKwh) mostKwh = a;
-  }
-  let kW = (mostKwh * HOUR) / grid.step;
-  if (last >= 0) {
-    const a = imported[last]!;
-    const b = exported[last]!;
-    kWh += a - b;
-    exportedKwh += b;
-    const kw = (a * HOUR) / (grid.bounds[last + 1]! - grid.bounds[last]!);
-    if (kw > kW) kW = kw;
-  }
+  const { kWh, exportedKwh } = totals;
+  let { kW } = totals;
   const creditsExports =
     rules?.arrangement === 'NET_METERING' ||
     input.versions.some((v) =>
@@ -281,4 +317,34 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
   for (const r of usage.demandReadings) if (r.to > input.from) kW = Math.max(kW, r.value);
   const accuracy = assumptions.reduce((a, x) => Math.min(a, x.accuracy), 100);
   return { items, summary: { ...summary, kWh: roundTo(kWh, 6), kW: roundTo(kW, 6) }, assumptions, accuracy };
+}
+
+/**
+ * The usage's totals in one pass (typed-array loops: a reduce over a typed array is several times slower). Every
+ * interval but the last is one step long, so the highest kW among them is that of the most kWh (x -> x h / step
+ * rounds monotonically): one division, not one per interval.
+ */
+function usageTotals(grid: Grid, usage: GridUsage): UsageTotals {
+  let kWh = 0;
+  let exportedKwh = 0;
+  let mostKwh = 0;
+  const { imported, exported } = usage;
+  const last = grid.n - 1;
+  for (let i = 0; i < last; i++) {
+    const a = imported[i]!;
+    const b = exported[i]!;
+    kWh += a - b;
+    exportedKwh += b;
+    if (a > mostKwh) mostKwh = a;
+  }
+  let kW = (mostKwh * HOUR) / grid.step;
+  if (last >= 0) {
+    const a = imported[last]!;
+    const b = exported[last]!;
+    kWh += a - b;
+    exportedKwh += b;
+    const kw = (a * HOUR) / (grid.bounds[last + 1]! - grid.bounds[last]!);
+    if (kw > kW) kW = kw;
+  }
+  return { kWh, exportedKwh, kW };
 }

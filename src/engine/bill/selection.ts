@@ -37,21 +37,27 @@ interface SlotLayout {
    */
   classOf: Int32Array;
   classSlots: Int32Array[];
+  /**
+   * Runs of consecutive intervals of one class (the hours of a TOU period in a day): run r ends before interval
+   * runEnd[r]; runOf[i] is the run holding interval i. A piece is summed run by run, each run's sum added to its class.
+   */
+  runOf: Int32Array;
+  runEnd: Int32Array;
 }
 
 interface PieceFrame {
-  activeMs: Float64Array;
+  activeMs: number[];
   /** Start of the slot's first interval in the piece; NaN where the slot saw none. */
-  firstAt: Float64Array;
+  firstAt: number[];
 }
 
 interface PieceTable extends Pick<SlotLayout, 'slotOfSeason' | 'slotOfGroup'> {
-  activeMs: Float64Array;
-  imported: Float64Array;
-  exported: Float64Array;
-  peakKw: Float64Array;
+  activeMs: number[];
+  imported: number[];
+  exported: number[];
+  peakKw: number[];
   /** NaN where the slot saw no interval. */
-  peakAt: Float64Array;
+  peakAt: number[];
 }
 
 export class Selection {
@@ -63,10 +69,10 @@ export class Selection {
   private readonly needsPeak: boolean;
   private readonly cache = new Map<string, Measure>();
   private readonly windowPeaks = new Map<string, { peakKw: number; peakAt: number | null }>();
-  private readonly tables = new Map<string, PieceTable>();
+  private readonly tables = new Map<number, PieceTable>();
   /** The slots of the piece tables and of each interval; each piece's time per slot: the same for every usage. */
   private layout: SlotLayout | null = null;
-  private readonly frames = new Map<string, PieceFrame>();
+  private readonly frames = new Map<number, PieceFrame>();
   /** `intervalsOf`'s answers: the same for every usage attached. */
   private readonly ownIntervals = new Map<string, Int32Array>();
   /** Usage is placed after the TOUs are known (a reading may name a TOU period), so it arrives after construction. */
@@ -307,26 +313,34 @@ export class Selection {
       }
       classOf[i] = c;
     }
-    this.layout = { slotOfSeason, slotOfGroup, slots, start, list, classOf, classSlots };
+    const runOf = new Int32Array(n);
+    const ends: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (i > 0 && classOf[i] !== classOf[i - 1]) ends.push(i);
+      runOf[i] = ends.length;
+    }
+    if (n > 0) ends.push(n);
+    const runEnd = Int32Array.from(ends);
+    this.layout = { slotOfSeason, slotOfGroup, slots, start, list, classOf, classSlots, runOf, runEnd };
     return this.layout;
   }
 
   /** Scratch sums per class (two: imported, exported), zeroed: each piece table's pass starts them afresh. */
-  private readonly scratches: Float64Array[] = [];
-  private scratch(k: number, length: number): Float64Array {
+  private readonly scratches: number[][] = [];
+  private scratch(k: number, length: number): number[] {
     let s = this.scratches[k];
-    if (!s || s.length !== length) this.scratches[k] = s = new Float64Array(length);
+    if (!s || s.length !== length) this.scratches[k] = s = new Array<number>(length).fill(0);
     else s.fill(0);
     return s;
   }
 
   /** What a piece's table holds whatever the usage: each slot's time, and its first interval's start. */
-  private pieceFrame(i0: number, i1: number, key: string): PieceFrame {
+  private pieceFrame(i0: number, i1: number, key: number): PieceFrame {
     const known = this.frames.get(key);
     if (known) return known;
     const { slots, start, list } = this.slotLayout();
-    const activeMs = new Float64Array(slots);
-    const firstAt = new Float64Array(slots).fill(Number.NaN);
+    const activeMs = new Array<number>(slots).fill(0);
+    const firstAt = new Array<number>(slots).fill(Number.NaN);
     const { bounds } = this.grid;
     if (i1 > i0) firstAt[0] = bounds[i0]!;
     for (let i = i0; i < i1; i++) {
@@ -349,19 +363,20 @@ export class Selection {
    * arithmetic only, the time and the slots of each interval known from the grid.
    */
   private pieceTable(i0: number, i1: number): PieceTable {
-    const key = `${i0}:${i1}`;
+    // A piece by its bounds as one number (a string key was made on each of a bill's ~90 reads of its tables).
+    const key = i0 * (this.grid.n + 1) + i1;
     const known = this.tables.get(key);
     if (known) return known;
     const { slotOfSeason, slotOfGroup, slots, start, list } = this.slotLayout();
     const frame = this.pieceFrame(i0, i1, key);
-    const imp = new Float64Array(slots);
-    const exp = new Float64Array(slots);
+    const imp = new Array<number>(slots).fill(0);
+    const exp = new Array<number>(slots).fill(0);
     const { imported, exported } = this.usage;
-    let peakKw: Float64Array;
-    let peakAt: Float64Array;
+    let peakKw: number[];
+    let peakAt: number[];
     if (this.needsPeak) {
-      peakKw = new Float64Array(slots).fill(-Infinity);
-      peakAt = new Float64Array(slots).fill(Number.NaN);
+      peakKw = new Array<number>(slots).fill(-Infinity);
+      peakAt = new Array<number>(slots).fill(Number.NaN);
       const { bounds } = this.grid;
       for (let i = i0; i < i1; i++) {
         const at = bounds[i]!;
@@ -387,22 +402,26 @@ export class Selection {
       for (let slot = 0; slot < slots; slot++) if (peakKw[slot] === -Infinity) peakKw[slot] = 0;
     } else {
       // No demand charge: no peaks (0 kW, "at" the slot's first interval, as a pass over zero kW would find them).
-      // Sums per class of intervals (one store each), then each class's into its slots: a slot of one class (a TOU
-      // period of one season) gets the same additions in the same order as a pass over its intervals would make.
-      // Slot 0's sums in registers.
-      const { classOf, classSlots } = this.slotLayout();
+      // Sums per run of intervals of one class in registers, each run's into its class and the piece's total, then
+      // each class's into its slots: a few additions per run and per class besides one per interval and flow.
+      const { classOf, classSlots, runOf, runEnd } = this.slotLayout();
       const classImp = this.scratch(0, classSlots.length);
       const classExp = this.scratch(1, classSlots.length);
       let all = 0;
       let allOut = 0;
-      for (let i = i0; i < i1; i++) {
-        const a = imported[i]!;
-        const b = exported[i]!;
-        all += a;
-        allOut += b;
+      for (let i = i0, r = i0 < i1 ? runOf[i0]! : 0; i < i1; r++) {
+        const end = Math.min(runEnd[r]!, i1);
         const c = classOf[i]!;
+        let a = 0;
+        let b = 0;
+        for (; i < end; i++) {
+          a += imported[i]!;
+          b += exported[i]!;
+        }
         classImp[c]! += a;
         classExp[c]! += b;
+        all += a;
+        allOut += b;
       }
       for (let c = 0; c < classSlots.length; c++) {
         const a = classImp[c]!;
@@ -414,7 +433,7 @@ export class Selection {
       }
       imp[0] = all;
       exp[0] = allOut;
-      peakKw = new Float64Array(slots);
+      peakKw = new Array<number>(slots).fill(0);
       peakAt = frame.firstAt;
     }
     const t: PieceTable = {

@@ -80,6 +80,11 @@ function netInto(imported: Float64Array, exported: Float64Array, i: number, net:
   exported[i] = net < 0 ? -net : 0;
 }
 
+/** Whether the series is one value for each of the grid's intervals (no export channel): its values are the nets. */
+export function onGridIntervals(grid: Grid, s: UsageSeries): boolean {
+  return !s.exports && s.duration === grid.step && s.from === grid.bounds[0]! && s.values.length === grid.n;
+}
+
 /**
  * Usage on the grid. Within an interval, what the inputs draw and send is netted, as one meter records it (a load
  * profile and a production profile given with operator "-" meet there), except with two meters (`gross`, buy all /
@@ -96,13 +101,7 @@ export function placeUsage(
   reuse: { imported: Float64Array; exported: Float64Array } | null = null,
 ): GridUsage {
   const only = series.length === 1 && readings.length === 0 && !gross ? series[0]! : null;
-  if (
-    only &&
-    !only.exports &&
-    only.duration === grid.step &&
-    only.from === grid.bounds[0]! &&
-    only.values.length === grid.n
-  ) {
+  if (only && onGridIntervals(grid, only)) {
     // One series on the grid's own intervals (the savings analysis bills 400 of them): each value is the interval's
     // net, which the general path below would reach as (0 + v) - 0 or 0 - (0 - v), v exactly. Every interval is
     // written, so the arrays of an earlier bill on the grid (`reuse`) serve as well as new ones.

@@ -144,6 +144,27 @@ describe('a tariff prepared for its grid', () => {
     assert.notEqual(bills[0]!.summary.kWh, bills[1]!.summary.kWh);
   });
 
+  it('bills one series on several tariffs, accounts in turn, as bills afresh (placed usage kept between them)', () => {
+    // A job's slots bill their accounts' series in turn on each tariff: a series placed on one tariff's grid serves
+    // its bills on the others (grids of the same intervals), until its arrays take another series' usage.
+    const inputs = ['TOU with a holiday calendar', 'net billing with export credits', 'demand with a minimum'].map(
+      (name) => billInput({ from: FROM, to: TO, versions: TARIFFS[name]!, series: [series(netLoad(0))] }),
+    );
+    const grids = inputs.map((input) => prepareGrid(input));
+    const accounts = [0, 1.5, 3, 4.5, 6, 7.5].map((kw) => series(netLoad(kw)));
+    const order: [number, number][] = [];
+    for (let a = 0; a < accounts.length; a += 2)
+      for (let t = 0; t < inputs.length; t++) order.push([a, t], [a + 1, t]);
+    // Back to the first accounts after the others, on their first tariff again: kept usage of theirs is long gone.
+    order.push([0, 0], [1, 2], [0, 1]);
+    for (const [a, t] of order) {
+      const billed = calculateBill({ ...inputs[t]!, series: [accounts[a]!] }, grids[t]);
+      // Afresh: a copy of the series (nothing kept is its) on a grid of its own.
+      const afresh = calculateBill({ ...inputs[t]!, series: [{ ...accounts[a]! }] });
+      assert.deepEqual(billed, afresh, `account ${a} on tariff ${t}`);
+    }
+  });
+
   it('is refused for a bill of another range or grid step', () => {
     const first = tieredYear();
     const grid = prepareGrid(first);
