@@ -153,8 +153,9 @@ describe('a tariff prepared for its grid', () => {
     const grids = inputs.map((input) => prepareGrid(input));
     const accounts = [0, 1.5, 3, 4.5, 6, 7.5].map((kw) => series(netLoad(kw)));
     const order: [number, number][] = [];
-    for (let a = 0; a < accounts.length; a += 2)
+    for (let a = 0; a < accounts.length; a += 2) {
       for (let t = 0; t < inputs.length; t++) order.push([a, t], [a + 1, t]);
+    }
     // Back to the first accounts after the others, on their first tariff again: kept usage of theirs is long gone.
     order.push([0, 0], [1, 2], [0, 1]);
     for (const [a, t] of order) {
