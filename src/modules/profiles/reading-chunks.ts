@@ -81,6 +81,20 @@ function costOf(run: ReadingRun, k: number): number | null {
   return Number.isNaN(cost) ? null : cost;
 }
 
+/** Whether this machine stores a float64 as the format does (little-endian): its bytes are then copied as they are. */
+const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
+
+/**
+ * `count` float64 values from byte `at`: the bytes copied into a buffer of their own (the values lie at any offset,
+ * and a Float64Array needs one of a multiple of 8), or read one by one on a big-endian machine.
+ */
+function floats(data: Uint8Array, view: DataView, at: number, count: number): Float64Array {
+  const out = new Float64Array(count);
+  if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(data.subarray(at, at + count * 8));
+  else for (let k = 0; k < count; k++) out[k] = view.getFloat64(at + k * 8, true);
+  return out;
+}
+
 /** The runs of a packed month, as stored. */
 export function chunkRuns(data: Uint8Array, chunkStart: number): ReadingRun[] {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -93,12 +107,12 @@ export function chunkRuns(data: Uint8Array, chunkStart: number): ReadingRun[] {
     const duration = view.getUint32(at + 4, true) * 1000;
     const count = view.getUint32(at + 8, true);
     at += RUN_HEADER;
-    const values = new Float64Array(count);
-    for (let k = 0; k < count; k++, at += 8) values[k] = view.getFloat64(at, true);
+    const values = floats(data, view, at, count);
+    at += count * 8;
     let costs: Float64Array | null = null;
     if (withCost) {
-      costs = new Float64Array(count);
-      for (let k = 0; k < count; k++, at += 8) costs[k] = view.getFloat64(at, true);
+      costs = floats(data, view, at, count);
+      at += count * 8;
     }
     runs.push({ start, duration, values, costs });
   }
