@@ -10,13 +10,21 @@ export function csvList(raw: string | string[] | undefined | null): string[] {
     .filter((s) => s !== '');
 }
 
+/** Each allowed list's values by their upper case, made once per list (a portfolio job reads its options per bill). */
+const canonical = new WeakMap<readonly string[], Map<string, string>>();
+
 /** A list whose every value must be one of `allowed` (compared case-insensitively, returned canonical). */
 export function enumList<T extends string>(
   name: string,
   raw: string | string[] | undefined | null,
   allowed: readonly T[],
 ): T[] {
-  const byUpper = new Map(allowed.map((a) => [a.toUpperCase(), a]));
+  if (raw === undefined || raw === null) return [];
+  let byUpper = canonical.get(allowed) as Map<string, T> | undefined;
+  if (!byUpper) {
+    byUpper = new Map(allowed.map((a) => [a.toUpperCase(), a]));
+    canonical.set(allowed, byUpper);
+  }
   return csvList(raw).map((value) => {
     const match = byUpper.get(value.toUpperCase());
     if (!match) throw invalidArgument(name, value, `${name} must be one of ${allowed.join(', ')}; "${value}" is not`);

@@ -276,10 +276,23 @@ export function percentageCharges(
       );
     }
   };
-  const riders = rates.filter((r) => isPercentage(r) && r.chargeType !== 'TAX');
+  const { riders, taxes } = percentagesOf(rates);
+  if (!riders.length && !taxes.length) return out;
   const riderBase = baseOf(before);
   for (const r of riders) apply(r, riderBase);
   const taxBase = riderBase + baseOf(out);
-  for (const r of rates.filter((x) => isPercentage(x) && x.chargeType === 'TAX')) apply(r, taxBase);
+  for (const r of taxes) apply(r, taxBase);
   return out;
+}
+
+/** The percentage rates among a piece's rates, riders and taxes apart: found once per list (a bill's pieces share one). */
+const percentages = new WeakMap<readonly Rate[], { riders: Rate[]; taxes: Rate[] }>();
+function percentagesOf(rates: readonly Rate[]): { riders: Rate[]; taxes: Rate[] } {
+  let known = percentages.get(rates);
+  if (!known) {
+    const all = rates.filter(isPercentage);
+    known = { riders: all.filter((r) => r.chargeType !== 'TAX'), taxes: all.filter((r) => r.chargeType === 'TAX') };
+    percentages.set(rates, known);
+  }
+  return known;
 }

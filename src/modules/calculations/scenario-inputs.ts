@@ -103,6 +103,25 @@ const USAGE_KEYS = ['consumption', 'demand'] as const;
  * is said so. A name that is no property key and a near miss of a usage key ("consumptoin") is refused, naming the
  * input: a typo must never bill the fixed charges of no usage silently.
  */
+/** The keys a tariff's versions (and its bills' added rates) use, by the versions read: a job's bills share them. */
+const ownKeysOf = new WeakMap<readonly TariffVersion[], { tariff: TariffContext; keys: ReadonlySet<string> }>();
+
+function ownKeys(
+  tariff: TariffContext,
+  versions: readonly TariffVersion[],
+  extra: readonly Rate[],
+  usageKeys: readonly string[],
+): ReadonlySet<string> {
+  const known = extra.length ? undefined : ownKeysOf.get(versions);
+  if (known?.tariff === tariff) return known.keys;
+  const own = new Set<string>(['territoryId', ...BASELINE_KEYS, ...usageKeys]);
+  for (const v of versions) for (const k of v.propertyDefaults.keys()) own.add(k);
+  for (const r of [...versions.flatMap((v) => v.rates), ...extra])
+    for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
+  if (!extra.length) ownKeysOf.set(versions, { tariff, keys: own });
+  return own;
+}
+
 export async function unusedInputs(
   keys: PropertiesRepository,
   inputs: readonly PropertyData[],
@@ -113,10 +132,7 @@ export async function unusedInputs(
   range: { from: number; to: number },
 ): Promise<Omit<Assumption, 'displayName'>[]> {
   const usageKeys = [...USAGE_KEYS, ...tariff.demandKeys.keys()];
-  const own = new Set<string>(['territoryId', ...BASELINE_KEYS, ...usageKeys]);
-  for (const v of versions) for (const k of v.propertyDefaults.keys()) own.add(k);
-  for (const r of [...versions.flatMap((v) => v.rates), ...extra])
-    for (const k of [r.applicabilityKey, r.variableRateKey]) if (k) own.add(k);
+  const own = ownKeys(tariff, versions, extra, usageKeys);
   const others = inputs.map((p) => p.keyName).filter((k) => !own.has(k));
   if (!others.length) return [];
   const known = await keys.existing(others);
