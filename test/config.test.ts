@@ -71,6 +71,7 @@ describe('loadConfig', () => {
       maxAccountsPerJob: 100_000,
       chunkSize: 50,
       workerConcurrency: 2,
+      saveEvery: 10,
       workInServe: true,
       chunkExpireSeconds: 900,
       maintenanceSeconds: 30,
@@ -87,6 +88,8 @@ describe('loadConfig', () => {
       [1, 500, false, 'ratebook_queue'],
     );
     assert.throws(() => loadConfig({ JOBS_CHUNK_SIZE: '0' }), /JOBS_CHUNK_SIZE/);
+    assert.throws(() => loadConfig({ JOBS_SAVE_EVERY: '0' }), /JOBS_SAVE_EVERY/);
+    assert.equal(loadConfig({ JOBS_SAVE_EVERY: '2' }).jobs.saveEvery, 2);
     assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: 'pg boss; drop' }), /JOBS_QUEUE_SCHEMA/);
     assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: '1queue' }), /JOBS_QUEUE_SCHEMA/);
   });

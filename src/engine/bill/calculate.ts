@@ -44,10 +44,10 @@ export function placeBillUsage(
 }
 
 /**
- * The usage the last bill on a prepared grid placed: the next bill on the grid may place its own in the same arrays
- * (a caller billing many usages on one grid, 400 years of savings, makes no new ones per bill). Bills on a grid run
- * one at a time, and nothing of a bill's placed usage outlives it but the grid's Selection, which the next attaches
- * its own to.
+ * The usage the last bill on a prepared grid placed that is not kept aside (placedRecently: readings, several series,
+ * a long grid): the next such bill on the grid places its own in the same arrays (a caller billing many usages on one
+ * grid makes no new ones per bill). Bills on a grid run one at a time, and nothing of a bill's placed usage outlives
+ * it but the grid's Selection, which the next attaches its own to.
  */
 const placedOn = new WeakMap<PreparedGrid, GridUsage>();
 
@@ -62,8 +62,9 @@ interface UsageTotals {
  * Usage recently placed from one series on a grid's own intervals (usage.ts's fast path), with its totals: an account
  * billed on several tariffs over one range (a portfolio job's scenarios, a comparison) places the same series on
  * grids of the same intervals (a grid's bounds are its start, end and step), so its next bills take them as they are.
- * A few are kept, as a process's job slots bill their accounts in turn. Their arrays are the reused ones of the grid
- * that placed them: a placement into those arrays first drops what is kept in them, so nothing kept is stale. Bills
+ * A few are kept, as a process's job slots bill their accounts in turn (two accounts' bills on one tariff between an
+ * account's bills on the next). Kept usage owns its arrays: a placement writes into those of the oldest kept, which it
+ * drops, so nothing kept is stale and a caller billing many usages (the savings analysis) makes no new arrays. Bills
  * run one at a time, each placing and reading its usage within its own synchronous call.
  */
 interface Placed {
@@ -76,6 +77,8 @@ interface Placed {
 }
 const placedRecently: Placed[] = [];
 const PLACED_KEPT = 4;
+/** Longer grids' usage is not kept aside (4 x 2 arrays of a year of minutes would be 34 MB held): a year of 15 minutes. */
+const KEPT_MAX_INTERVALS = 366 * 96;
 
 /** What `placedRecently` holds of a bill's usage (undefined: it must be placed). */
 function placedBefore(input: BillInput, grid: Grid, gross: boolean): Placed | undefined {
@@ -86,26 +89,28 @@ function placedBefore(input: BillInput, grid: Grid, gross: boolean): Placed | un
   );
 }
 
-/** The bill's usage placed on the prepared grid (into its arrays of the bill before), kept when it may serve again. */
-function placeAndKeep(
-  input: BillInput,
-  prepared: PreparedGrid,
-  gross: boolean,
-): Placed | { usage: GridUsage; totals: UsageTotals } {
+/** The bill's usage placed on the prepared grid, kept when it may serve again. */
+function placeAndKeep(input: BillInput, prepared: PreparedGrid, gross: boolean): Pick<Placed, 'usage' | 'totals'> {
   const { grid } = prepared;
-  const reuse = placedOn.get(prepared) ?? null;
-  if (reuse) {
-    const k = placedRecently.findIndex((p) => p.usage.imported === reuse.imported);
-    if (k >= 0) placedRecently.splice(k, 1);
-  }
-  const usage = placeBillUsage(input, prepared, reuse);
-  placedOn.set(prepared, usage);
-  const totals = usageTotals(grid, usage);
   const only = input.series.length === 1 && input.readings.length === 0 && !gross ? input.series[0]! : null;
-  if (!only || !onGridIntervals(grid, only)) return { usage, totals };
-  const placed = { series: only, from: grid.bounds[0]!, to: grid.bounds[grid.n]!, step: grid.step, usage, totals };
+  if (!only || !onGridIntervals(grid, only) || grid.n > KEPT_MAX_INTERVALS) {
+    // Not kept: placed into the arrays of the grid's bill before (placeUsage writes over them where it can).
+    const usage = placeBillUsage(input, prepared, placedOn.get(prepared) ?? null);
+    placedOn.set(prepared, usage);
+    return { usage, totals: usageTotals(grid, usage) };
+  }
+  const oldest = placedRecently.length >= PLACED_KEPT ? placedRecently.pop()! : null;
+  const reuse = oldest?.usage.imported.length === grid.n ? oldest.usage : null;
+  const usage = placeBillUsage(input, prepared, reuse);
+  const placed = {
+    series: only,
+    from: grid.bounds[0]!,
+    to: grid.bounds[grid.n]!,
+    step: grid.step,
+    usage,
+    totals: usageTotals(grid, usage),
+  };
   placedRecently.unshift(placed);
-  if (placedRecently.length > PLACED_KEPT) placedRecently.pop();
   return placed;
 }
 

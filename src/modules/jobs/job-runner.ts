@@ -1,5 +1,5 @@
 // Works one chunk of a job: each of its accounts not done yet, every scenario, through the job's kind; the results
-// saved a few accounts at a time (SAVE_EVERY, upserted by job and position), so a chunk cut short and run again by
+// saved a few accounts at a time (JOBS_SAVE_EVERY, upserted by job and position), so a chunk cut short and run again by
 // another worker bills only what is missing (at most the few not yet saved again) and no account twice in the
 // results. The save's round trip (and commit) runs while the next accounts are billed: one save in flight at a time,
 // awaited before the next is sent. Between accounts it yields to the event loop, so the requests a serving process is
@@ -18,12 +18,6 @@ export interface RunnerLog {
 
 /** How often a worker looks whether its job was cancelled meanwhile. */
 const CANCEL_CHECK_MS = 500;
-/**
- * Accounts whose results are saved in one statement: a statement (and its round trip) per account was a tenth of a
- * worker's time on PostgreSQL; a worker killed re-bills at most this many. Small, so that a chunk is seen part saved
- * most of the time (the kill -9 test waits for 2 to 6 of a chunk of 10 saved: with 4 it missed that in 2 runs of 7).
- */
-const SAVE_EVERY = 2;
 
 export class JobRunner {
   constructor(
@@ -85,7 +79,9 @@ export class JobRunner {
         result: JSON.stringify(result),
         finished_at: this.at(),
       });
-      if (unsaved.length >= SAVE_EVERY) await save();
+      // A statement (its round trip and commit) per few accounts: one per account was a tenth of a worker's time on
+      // PostgreSQL, one per two still a few per cent of its time and of PostgreSQL's (bench/README.md).
+      if (unsaved.length >= this.config.saveEvery) await save();
       // Requests waiting on this process are answered before the next account is billed.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

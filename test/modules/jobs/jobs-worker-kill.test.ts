@@ -87,6 +87,9 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
       JOBS_CHUNK_EXPIRE_SECONDS: '3',
       JOBS_MAINTENANCE_SECONDS: '1',
       JOBS_WORKER_CONCURRENCY: '1',
+      // Saved two accounts at a time, so that a chunk is seen part saved (the kill waits for 2 to 8 of a chunk of 10
+      // saved: with 4 at a time it missed that in 2 runs of 7).
+      JOBS_SAVE_EVERY: '2',
     };
     for (let i = 0; i < ACCOUNTS; i++) {
       const pid = `home-${i}`;
