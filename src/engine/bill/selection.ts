@@ -39,9 +39,8 @@ interface SlotLayout {
   classSlots: Int32Array[];
   /**
    * Runs of consecutive intervals of one class (the hours of a TOU period in a day): run r ends before interval
-   * runEnd[r]; runOf[i] is the run holding interval i. A piece is summed run by run, each run's sum added to its class.
+   * runEnd[r] (ascending). A piece is summed run by run, each run's sum added to its class.
    */
-  runOf: Int32Array;
   runEnd: Int32Array;
 }
 
@@ -288,40 +287,52 @@ export class Selection {
     // Every interval counts in slot 0 (not listed), then in at most every season and one TOU per group.
     let list = new Int32Array(n * (seasonIds.length + groupIndexes.length));
     let count = 0;
+    // Classes and runs as the lists are written. An interval's slots are its day's seasons and its TOU in each group:
+    // coded as one number (the day's season pattern, then each group's TOU), exact while the radix stays in a
+    // double's integers (else by the list's text). An interval of the code before is of its class and run; another
+    // code begins a run, its class found by the code (a few thousand times a year of hours, whatever the step).
+    const classOf = new Int32Array(n);
+    const classSlots: Int32Array[] = [];
+    const classByCode = new Map<number | string, number>();
+    const ends: number[] = [];
+    const groupSizes = [...this.input.touGroups.values()].map((g) => g.tous.length);
+    const radix = groupSizes.reduce((r, size) => r * (size + 1), 2 ** seasonIds.length);
+    const numeric = radix <= Number.MAX_SAFE_INTEGER;
+    let previous: number | string = -1;
     for (let i = 0; i < n; i++) {
-      start[i] = count;
+      const first = count;
+      start[i] = first;
       const d = day[i]!;
       for (let k = 0; k < seasonIds.length; k++) if (seasonFlags[k]![d] === 1) list[count++] = 1 + k;
       for (let g = 0; g < groupIndexes.length; g++) {
         const tou = groupIndexes[g]![i]!;
         if (tou >= 0) list[count++] = groupFirst[g]! + tou;
       }
-    }
-    start[n] = count;
-    list = list.subarray(0, count);
-    const classOf = new Int32Array(n);
-    const classSlots: Int32Array[] = [];
-    const classByKey = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      const own = list.subarray(start[i]!, start[i + 1]!);
-      const key = own.join(',');
-      let c = classByKey.get(key);
+      // Peaks are summed interval by interval (pieceTable): no classes are made for them.
+      if (this.needsPeak) continue;
+      let code = 0;
+      for (let k = 0; k < seasonIds.length; k++) if (seasonFlags[k]![d] === 1) code += 2 ** k;
+      for (let g = 0; g < groupIndexes.length; g++) code = code * (groupSizes[g]! + 1) + groupIndexes[g]![i]! + 1;
+      const key = numeric ? code : list.subarray(first, count).join(',');
+      if (key === previous) {
+        classOf[i] = classOf[i - 1]!;
+        continue;
+      }
+      if (i > 0) ends.push(i);
+      previous = key;
+      let c = classByCode.get(key);
       if (c === undefined) {
         c = classSlots.length;
-        classByKey.set(key, c);
-        classSlots.push(own.slice());
+        classByCode.set(key, c);
+        classSlots.push(list.slice(first, count));
       }
       classOf[i] = c;
     }
-    const runOf = new Int32Array(n);
-    const ends: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (i > 0 && classOf[i] !== classOf[i - 1]) ends.push(i);
-      runOf[i] = ends.length;
-    }
+    start[n] = count;
+    list = list.subarray(0, count);
     if (n > 0) ends.push(n);
     const runEnd = Int32Array.from(ends);
-    this.layout = { slotOfSeason, slotOfGroup, slots, start, list, classOf, classSlots, runOf, runEnd };
+    this.layout = { slotOfSeason, slotOfGroup, slots, start, list, classOf, classSlots, runEnd };
     return this.layout;
   }
 
@@ -334,13 +345,23 @@ export class Selection {
     return s;
   }
 
+  /** Typed scratch sums (a piece's frame, or its table with peaks), zeroed: copied out before the next is taken. */
+  private readonly typedScratches: Float64Array[] = [];
+  private typedScratch(k: number, length: number): Float64Array {
+    let s = this.typedScratches[k];
+    if (!s || s.length !== length) this.typedScratches[k] = s = new Float64Array(length);
+    else s.fill(0);
+    return s;
+  }
+
   /** What a piece's table holds whatever the usage: each slot's time, and its first interval's start. */
   private pieceFrame(i0: number, i1: number, key: number): PieceFrame {
     const known = this.frames.get(key);
     if (known) return known;
     const { slots, start, list } = this.slotLayout();
-    const activeMs = new Array<number>(slots).fill(0);
-    const firstAt = new Array<number>(slots).fill(Number.NaN);
+    // Summed in typed scratch arrays (a hot loop over every interval's slots), then copied out.
+    const activeMs = this.typedScratch(0, slots);
+    const firstAt = this.typedScratch(1, slots).fill(Number.NaN);
     const { bounds } = this.grid;
     if (i1 > i0) firstAt[0] = bounds[i0]!;
     for (let i = i0; i < i1; i++) {
@@ -353,7 +374,7 @@ export class Selection {
         activeMs[slot]! += dt;
       }
     }
-    const frame = { activeMs, firstAt };
+    const frame = { activeMs: Array.from(activeMs), firstAt: Array.from(firstAt) };
     this.frames.set(key, frame);
     return frame;
   }
@@ -375,41 +396,49 @@ export class Selection {
     let peakKw: number[];
     let peakAt: number[];
     if (this.needsPeak) {
-      peakKw = new Array<number>(slots).fill(-Infinity);
-      peakAt = new Array<number>(slots).fill(Number.NaN);
+      // Summed in typed scratch arrays (a hot loop over every interval's slots), then copied out.
+      const sumIn = this.typedScratch(0, slots);
+      const sumOut = this.typedScratch(1, slots);
+      const most = this.typedScratch(2, slots).fill(-Infinity);
+      const mostAt = this.typedScratch(3, slots).fill(Number.NaN);
       const { bounds } = this.grid;
       for (let i = i0; i < i1; i++) {
         const at = bounds[i]!;
         const a = imported[i]!;
         const b = exported[i]!;
         const kw = (a * 3_600_000) / (bounds[i + 1]! - at);
-        imp[0]! += a;
-        exp[0]! += b;
-        if (kw > peakKw[0]!) {
-          peakKw[0] = kw;
-          peakAt[0] = at;
+        sumIn[0]! += a;
+        sumOut[0]! += b;
+        if (kw > most[0]!) {
+          most[0] = kw;
+          mostAt[0] = at;
         }
         for (let c = start[i]!, end = start[i + 1]!; c < end; c++) {
           const slot = list[c]!;
-          imp[slot]! += a;
-          exp[slot]! += b;
-          if (kw > peakKw[slot]!) {
-            peakKw[slot] = kw;
-            peakAt[slot] = at;
+          sumIn[slot]! += a;
+          sumOut[slot]! += b;
+          if (kw > most[slot]!) {
+            most[slot] = kw;
+            mostAt[slot] = at;
           }
         }
       }
-      for (let slot = 0; slot < slots; slot++) if (peakKw[slot] === -Infinity) peakKw[slot] = 0;
+      for (let slot = 0; slot < slots; slot++) {
+        imp[slot] = sumIn[slot]!;
+        exp[slot] = sumOut[slot]!;
+      }
+      peakKw = Array.from(most, (kw) => (kw === -Infinity ? 0 : kw));
+      peakAt = Array.from(mostAt);
     } else {
       // No demand charge: no peaks (0 kW, "at" the slot's first interval, as a pass over zero kW would find them).
       // Sums per run of intervals of one class in registers, each run's into its class and the piece's total, then
       // each class's into its slots: a few additions per run and per class besides one per interval and flow.
-      const { classOf, classSlots, runOf, runEnd } = this.slotLayout();
+      const { classOf, classSlots, runEnd } = this.slotLayout();
       const classImp = this.scratch(0, classSlots.length);
       const classExp = this.scratch(1, classSlots.length);
       let all = 0;
       let allOut = 0;
-      for (let i = i0, r = i0 < i1 ? runOf[i0]! : 0; i < i1; r++) {
+      for (let i = i0, r = runHolding(runEnd, i0); i < i1; r++) {
         const end = Math.min(runEnd[r]!, i1);
         const c = classOf[i]!;
         let a = 0;
@@ -586,6 +615,18 @@ export class Selection {
     // Time without a value counts as 0 (and is reported as an assumption by the caller).
     return { value: sum / weight, uncovered: (weight - covered) / weight };
   }
+}
+
+/** The run holding interval i: the first whose end is past it (bisection over the ascending ends). */
+function runHolding(runEnd: Int32Array, i: number): number {
+  let lo = 0;
+  let hi = runEnd.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (runEnd[mid]! <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Whether each value of a series ends no earlier than the one before (so its ends can be searched), per series. */
