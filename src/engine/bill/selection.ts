@@ -438,7 +438,7 @@ export class Selection {
       const classExp = this.scratch(1, classSlots.length);
       let all = 0;
       let allOut = 0;
-      for (let i = i0, r = runHolding(runEnd, i0); i < i1; r++) {
+      for (let i = i0, r = firstEndPast(runEnd, i0); i < i1; r++) {
         const end = Math.min(runEnd[r]!, i1);
         const c = classOf[i]!;
         let a = 0;
@@ -617,13 +617,13 @@ export class Selection {
   }
 }
 
-/** The run holding interval i: the first whose end is past it (bisection over the ascending ends). */
-function runHolding(runEnd: Int32Array, i: number): number {
+/** The first index of ascending `ends` past `t` (by bisection): the run holding an interval, a lookup's value. */
+function firstEndPast(ends: ArrayLike<number>, t: number): number {
   let lo = 0;
-  let hi = runEnd.length;
+  let hi = ends.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (runEnd[mid]! <= i) lo = mid + 1;
+    if (ends[mid]! <= t) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -649,12 +649,5 @@ function firstNotEndedBy(series: LookupSeries, t: number): number {
     while (k < to.length && to[k]! <= t) k++;
     return k;
   }
-  let lo = 0;
-  let hi = to.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (to[mid]! <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstEndPast(to, t);
 }
