@@ -380,7 +380,7 @@ export class Selection {
   }
 
   /**
-   * Sums per slot over the piece (slotLayout). The hot loop of the engine, once per piece and usage: typed-array
+   * Sums per slot over the piece (slotLayout). The hot loop of the engine, once per piece and usage: array
    * arithmetic only, the time and the slots of each interval known from the grid.
    */
   private pieceTable(i0: number, i1: number): PieceTable {
