@@ -13,7 +13,32 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Kysely's migrator finds its table by reading the catalog of every schema; another schema of the same database
+ * dropped or migrated meanwhile (another application's, or a test file's run beside) fails that read with 3F000
+ * naming that schema, or with 42P01/42703 for a table or column of it that went away (seen in CI, a `ratebook worker`
+ * starting while other test files dropped their schemas). What the migrator made by then it makes `if not exists`,
+ * and the migrations run in a transaction: such a failure is tried again, a few times; one of this database's own
+ * fails every attempt and is thrown after the last.
+ */
+const CATALOG_RACE_CODES = new Set(['3F000', '42P01', '42703']);
+const MIGRATE_ATTEMPTS = 5;
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db);
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      const ours = db.schema !== undefined && e.message?.includes(db.schema) === true;
+      if (db.dialect !== 'postgres' || attempt >= MIGRATE_ATTEMPTS || !CATALOG_RACE_CODES.has(e.code ?? '') || ours)
+        throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+async function migrateOnce(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: new StaticProvider(db),

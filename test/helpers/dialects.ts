@@ -66,7 +66,8 @@ export async function createTestDb(
     { kind: 'postgres', url: url.toString() },
     { searchPath: schema, poolSize: 4, ...(applicationName ? { applicationName } : {}) },
   );
-  if (migrate) await migrateBesideOthers(db, schema);
+  // Another test file's schema dropped meanwhile is tried again by migrateToLatest itself (src/db/migrate.ts).
+  if (migrate) await migrateToLatest(db);
   if (seeded) await copyPostgresTemplate(postgresUrl, seeded, schema);
   return {
     ...db,
@@ -78,27 +79,4 @@ export async function createTestDb(
       await c.end();
     },
   };
-}
-
-/**
- * Kysely's migrator looks for its table by reading the catalog of every schema; when another test file, running at
- * the same time, drops or migrates its own schema during that read, PostgreSQL fails it with 3F000 naming that other
- * schema, or with 42P01/42703 for a table or column of it that went away meanwhile (seen in CI: "column
- * has_consumption_limit of relation tariff_rate_bands does not exist", from the introspector). What the migrator had
- * made by then it makes `if not exists`, and the migrations run in a transaction: try again. A failure of this
- * file's own migrations fails every attempt and is thrown after the last.
- */
-const CATALOG_RACE_CODES = new Set(['3F000', '42P01', '42703']);
-
-async function migrateBesideOthers(db: Db, schema: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(db);
-      return;
-    } catch (err) {
-      const e = err as { code?: string; message?: string };
-      if (attempt >= 5 || !CATALOG_RACE_CODES.has(e.code ?? '') || e.message?.includes(schema)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
 }
