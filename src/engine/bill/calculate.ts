@@ -15,7 +15,7 @@ import { fitsGrid, prepareGrid, type PreparedGrid } from './prepared.ts';
 import { settlePeriod, settleYears } from './settlement.ts';
 import { applicabilityResolver, assumptionList, territoryAmong } from './assumptions.ts';
 import { BillInputError, lookupKey, type BillInput, type BillResult, type UsageSeries } from './types.ts';
-import { type GridUsage, onGridIntervals, placeUsage } from './usage.ts';
+import { type GridUsage, placeUsage, seriesOnGrid } from './usage.ts';
 
 const HOUR = 3_600_000;
 
@@ -80,10 +80,15 @@ const PLACED_KEPT = 4;
 /** Longer grids' usage is not kept aside (4 x 2 arrays of a year of minutes would be 34 MB held): a year of 15 minutes. */
 const KEPT_MAX_INTERVALS = 366 * 96;
 
+/** The bill's series when its placed usage may be kept (placed as it is, on a grid not too long); else null. */
+function keepable(input: BillInput, grid: Grid, gross: boolean): UsageSeries | null {
+  return grid.n <= KEPT_MAX_INTERVALS ? seriesOnGrid(grid, input.readings, input.series, gross) : null;
+}
+
 /** What `placedRecently` holds of a bill's usage (undefined: it must be placed). */
 function placedBefore(input: BillInput, grid: Grid, gross: boolean): Placed | undefined {
-  if (gross || input.readings.length !== 0 || input.series.length !== 1) return undefined;
-  const series = input.series[0];
+  const series = keepable(input, grid, gross);
+  if (!series) return undefined;
   return placedRecently.find(
     (p) => p.series === series && p.step === grid.step && p.from === grid.bounds[0] && p.to === grid.bounds[grid.n],
   );
@@ -92,8 +97,8 @@ function placedBefore(input: BillInput, grid: Grid, gross: boolean): Placed | un
 /** The bill's usage placed on the prepared grid, kept when it may serve again. */
 function placeAndKeep(input: BillInput, prepared: PreparedGrid, gross: boolean): Pick<Placed, 'usage' | 'totals'> {
   const { grid } = prepared;
-  const only = input.series.length === 1 && input.readings.length === 0 && !gross ? input.series[0]! : null;
-  if (!only || !onGridIntervals(grid, only) || grid.n > KEPT_MAX_INTERVALS) {
+  const only = keepable(input, grid, gross);
+  if (!only) {
     // Not kept: placed into the arrays of the grid's bill before (placeUsage writes over them where it can).
     const usage = placeBillUsage(input, prepared, placedOn.get(prepared) ?? null);
     placedOn.set(prepared, usage);

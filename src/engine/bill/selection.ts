@@ -275,9 +275,11 @@ export class Selection {
     const slotOfSeason = new Map(seasonIds.map((id, k) => [id, 1 + k]));
     const slotOfGroup = new Map<string, number>();
     let slots = 1 + seasonIds.length;
+    const groupSizes: number[] = [];
     for (const [groupKey, g] of this.input.touGroups) {
       slotOfGroup.set(groupKey, slots);
       slots += g.tous.length;
+      groupSizes.push(g.tous.length);
     }
     const seasonFlags = seasonIds.map((id) => this.daysOf(id));
     const groupIndexes = [...slotOfGroup.keys()].map((groupKey) => this.touIndexOf(groupKey));
@@ -295,7 +297,6 @@ export class Selection {
     const classSlots: Int32Array[] = [];
     const classByCode = new Map<number | string, number>();
     const ends: number[] = [];
-    const groupSizes = [...this.input.touGroups.values()].map((g) => g.tous.length);
     const radix = groupSizes.reduce((r, size) => r * (size + 1), 2 ** seasonIds.length);
     const numeric = radix <= Number.MAX_SAFE_INTEGER;
     let previous: number | string = -1;
@@ -336,22 +337,18 @@ export class Selection {
     return this.layout;
   }
 
-  /** Scratch sums per class (two: imported, exported), zeroed: each piece table's pass starts them afresh. */
-  private readonly scratches: number[][] = [];
-  private scratch(k: number, length: number): number[] {
+  /**
+   * Typed scratch sums (a piece's frame; its table's sums per class, or per slot with peaks), zeroed: each user is
+   * done with them, or has copied them out, before the next takes them.
+   */
+  private readonly scratches: Float64Array[] = [];
+  private scratch(k: number, length: number): Float64Array {
+    // One buffer a use, grown as needed: a frame and the sums per class (another length) take turns on a fresh grid.
     let s = this.scratches[k];
-    if (!s || s.length !== length) this.scratches[k] = s = new Array<number>(length).fill(0);
-    else s.fill(0);
-    return s;
-  }
-
-  /** Typed scratch sums (a piece's frame, or its table with peaks), zeroed: copied out before the next is taken. */
-  private readonly typedScratches: Float64Array[] = [];
-  private typedScratch(k: number, length: number): Float64Array {
-    let s = this.typedScratches[k];
-    if (!s || s.length !== length) this.typedScratches[k] = s = new Float64Array(length);
-    else s.fill(0);
-    return s;
+    if (!s || s.length < length) this.scratches[k] = s = new Float64Array(length);
+    const out = s.subarray(0, length);
+    out.fill(0);
+    return out;
   }
 
   /** What a piece's table holds whatever the usage: each slot's time, and its first interval's start. */
@@ -360,8 +357,8 @@ export class Selection {
     if (known) return known;
     const { slots, start, list } = this.slotLayout();
     // Summed in typed scratch arrays (a hot loop over every interval's slots), then copied out.
-    const activeMs = this.typedScratch(0, slots);
-    const firstAt = this.typedScratch(1, slots).fill(Number.NaN);
+    const activeMs = this.scratch(0, slots);
+    const firstAt = this.scratch(1, slots).fill(Number.NaN);
     const { bounds } = this.grid;
     if (i1 > i0) firstAt[0] = bounds[i0]!;
     for (let i = i0; i < i1; i++) {
@@ -397,10 +394,10 @@ export class Selection {
     let peakAt: number[];
     if (this.needsPeak) {
       // Summed in typed scratch arrays (a hot loop over every interval's slots), then copied out.
-      const sumIn = this.typedScratch(0, slots);
-      const sumOut = this.typedScratch(1, slots);
-      const most = this.typedScratch(2, slots).fill(-Infinity);
-      const mostAt = this.typedScratch(3, slots).fill(Number.NaN);
+      const sumIn = this.scratch(0, slots);
+      const sumOut = this.scratch(1, slots);
+      const most = this.scratch(2, slots).fill(-Infinity);
+      const mostAt = this.scratch(3, slots).fill(Number.NaN);
       const { bounds } = this.grid;
       for (let i = i0; i < i1; i++) {
         const at = bounds[i]!;

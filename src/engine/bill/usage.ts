@@ -80,9 +80,20 @@ function netInto(imported: Float64Array, exported: Float64Array, i: number, net:
   exported[i] = net < 0 ? -net : 0;
 }
 
-/** Whether the series is one value for each of the grid's intervals (no export channel): its values are the nets. */
-export function onGridIntervals(grid: Grid, s: UsageSeries): boolean {
-  return !s.exports && s.duration === grid.step && s.from === grid.bounds[0]! && s.values.length === grid.n;
+/**
+ * The usage's one series when it is placed as it is (its values the nets): no readings, one meter (not `gross`), and
+ * a value for each of the grid's intervals with no export channel. Null otherwise.
+ */
+export function seriesOnGrid(
+  grid: Grid,
+  readings: readonly UsageReading[],
+  series: readonly UsageSeries[],
+  gross: boolean,
+): UsageSeries | null {
+  const s = series.length === 1 && readings.length === 0 && !gross ? series[0]! : null;
+  return s && !s.exports && s.duration === grid.step && s.from === grid.bounds[0]! && s.values.length === grid.n
+    ? s
+    : null;
 }
 
 /**
@@ -100,8 +111,8 @@ export function placeUsage(
   gross = false,
   reuse: { imported: Float64Array; exported: Float64Array } | null = null,
 ): GridUsage {
-  const only = series.length === 1 && readings.length === 0 && !gross ? series[0]! : null;
-  if (only && onGridIntervals(grid, only)) {
+  const only = seriesOnGrid(grid, readings, series, gross);
+  if (only) {
     // One series on the grid's own intervals (the savings analysis bills 400 of them): each value is the interval's
     // net, which the general path below would reach as (0 + v) - 0 or 0 - (0 - v), v exactly. Every interval is
     // written, so the arrays of an earlier bill on the grid (`reuse`) serve as well as new ones.
