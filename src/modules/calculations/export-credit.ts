@@ -4,6 +4,7 @@
 import { lookupKey, type Assumption, type LookupSeries } from '../../engine/bill/types.ts';
 import type { ExportRules, Rate, TariffVersion } from '../../engine/tariff/model.ts';
 import { exportPricesByYear, type ExportPricesOfYear } from './export-prices-by-year.ts';
+import { fromDayNumber } from '../../engine/calendar/civil-date.ts';
 import { localClock } from '../../engine/time/local-clock.ts';
 import { isExportPriceKey, keepsNetMetering, LOCKED_YEARS, vintagePlan, type VintagePlan } from './export-vintage.ts';
 import type { RequestCache } from './request-cache.ts';
@@ -73,7 +74,7 @@ export async function vintageExportPrices(
       accuracy: 90,
     });
   if (!priced.length) return null;
-  const startYear = new Date(from + localClock(zone, from, from).offsetAt(from)).getUTCFullYear();
+  const startYear = fromDayNumber(localClock(zone, from, from).dayOf(from)).year;
   const vintage = s.exportVintage ?? startYear;
   const out = new Map<string, LookupSeries>();
   let said = false;

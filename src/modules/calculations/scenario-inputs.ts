@@ -97,12 +97,6 @@ export function versionsFor(
 /** Keys whose inputs carry the usage: a misspelling of one would bill as no usage at all. */
 const USAGE_KEYS = ['consumption', 'demand'] as const;
 
-/**
- * Property inputs this tariff does not use, each as an assumption of the bill. The original's clients send one set
- * of inputs to many tariffs (SmartRate, CARE, medical baseline, ...), so an input no rate reads changes nothing and
- * is said so. A name that is no property key and a near miss of a usage key ("consumptoin") is refused, naming the
- * input: a typo must never bill the fixed charges of no usage silently.
- */
 /** The keys a tariff's versions (and its bills' added rates) use, by the versions read: a job's bills share them. */
 const ownKeysOf = new WeakMap<readonly TariffVersion[], { tariff: TariffContext; keys: ReadonlySet<string> }>();
 
@@ -122,6 +116,12 @@ function ownKeys(
   return own;
 }
 
+/**
+ * Property inputs this tariff does not use, each as an assumption of the bill. The original's clients send one set
+ * of inputs to many tariffs (SmartRate, CARE, medical baseline, ...), so an input no rate reads changes nothing and
+ * is said so. A name that is no property key and a near miss of a usage key ("consumptoin") is refused, naming the
+ * input: a typo must never bill the fixed charges of no usage silently.
+ */
 export async function unusedInputs(
   keys: PropertiesRepository,
   inputs: readonly PropertyData[],
