@@ -1,13 +1,16 @@
 // How readings are packed in the database: one row per profile, unit and UTC month (of the readings' starts), the
 // month's readings in one binary value. Back-to-back readings of one length form a run, stored as its start, length,
-// count and values, so an hourly or 15-minute month costs 8 bytes a reading (16 with costs) instead of a row each
-// (a PostgreSQL row of five columns and its index entry is ~70 bytes). Little-endian throughout.
+// count and values, so a month of hourly or 15-minute meter readings is one small value instead of a row each (a
+// PostgreSQL row of five columns and its index entry is ~70 bytes); the values, as value-columns.ts stores them, take
+// one or two bytes a reading of a meter's decimals, eight otherwise. Little-endian throughout.
 //
-//   byte 0: format version (1); byte 1: flags (bit 0: costs follow each run's values)
+//   byte 0: format version (2; 1 is read too); byte 1: flags (bit 0: costs follow each run's values)
 //   runs: int32 start (seconds after the month's start), uint32 duration (seconds), uint32 count,
-//         count float64 values, then (with costs) count float64 costs (NaN: no cost)
+//         the values' column, then (with costs) the costs' column (NaN: no cost)
+//   Version 1 (written until 2026-11) has no columns: count float64 values, then (with costs) count float64 costs.
 
 import type { Reading, ReadingUnit } from '../../importers/readings/reading.ts';
+import { columnBytes, rawFloats, readColumn, writeColumn } from './value-columns.ts';
 
 export interface StoredReading {
   /** Epoch milliseconds, whole seconds. */
@@ -17,7 +20,9 @@ export interface StoredReading {
   cost: number | null;
 }
 
-const VERSION = 1;
+const VERSION = 2;
+/** The first format, read still: stored months are not rewritten until a write reaches them. */
+const VERSION_RAW = 1;
 const RUN_HEADER = 12;
 
 /** The first instant (epoch seconds) of the UTC month holding `ms`. */
@@ -37,11 +42,13 @@ export function encodeChunk(readings: readonly StoredReading[], chunkStart: numb
     if (last && prev && prev.end === r.start && prev.end - prev.start === r.end - r.start) last[1]++;
     else runs.push([i, 1]);
   }
-  const bytes = 2 + runs.length * RUN_HEADER + readings.length * 8 * (withCost ? 2 : 1);
-  const buffer = new ArrayBuffer(bytes);
-  const view = new DataView(buffer);
-  view.setUint8(0, VERSION);
-  view.setUint8(1, withCost ? 1 : 0);
+  const columns = withCost ? 2 : 1;
+  let most = 2;
+  for (const [, count] of runs) most += RUN_HEADER + columns * columnBytes(count);
+  const bytes = new Uint8Array(most);
+  const view = new DataView(bytes.buffer);
+  bytes[0] = VERSION;
+  bytes[1] = withCost ? 1 : 0;
   let at = 2;
   for (const [first, count] of runs) {
     const r = readings[first]!;
@@ -49,11 +56,22 @@ export function encodeChunk(readings: readonly StoredReading[], chunkStart: numb
     view.setUint32(at + 4, (r.end - r.start) / 1000, true);
     view.setUint32(at + 8, count, true);
     at += RUN_HEADER;
-    for (let k = 0; k < count; k++, at += 8) view.setFloat64(at, readings[first + k]!.value, true);
+    const run = readings.slice(first, first + count);
+    at = writeColumn(
+      bytes,
+      view,
+      at,
+      run.map((x) => x.value),
+    );
     if (withCost)
-      for (let k = 0; k < count; k++, at += 8) view.setFloat64(at, readings[first + k]!.cost ?? Number.NaN, true);
+      at = writeColumn(
+        bytes,
+        view,
+        at,
+        run.map((x) => x.cost ?? Number.NaN),
+      );
   }
-  return new Uint8Array(buffer);
+  return bytes.slice(0, at);
 }
 
 export function decodeChunk(data: Uint8Array, chunkStart: number): StoredReading[] {
@@ -81,40 +99,33 @@ function costOf(run: ReadingRun, k: number): number | null {
   return Number.isNaN(cost) ? null : cost;
 }
 
-/** Whether this machine stores a float64 as the format does (little-endian): its bytes are then copied as they are. */
-const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
-
-/**
- * `count` float64 values from byte `at`: the bytes copied into a buffer of their own (the values lie at any offset,
- * and a Float64Array needs one of a multiple of 8), or read one by one on a big-endian machine.
- */
-function floats(data: Uint8Array, view: DataView, at: number, count: number): Float64Array {
-  const out = new Float64Array(count);
-  if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(data.subarray(at, at + count * 8));
-  else for (let k = 0; k < count; k++) out[k] = view.getFloat64(at + k * 8, true);
-  return out;
-}
-
 /** The runs of a packed month, as stored. */
 export function chunkRuns(data: Uint8Array, chunkStart: number): ReadingRun[] {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  if (view.getUint8(0) !== VERSION) throw new Error(`Unknown reading chunk format ${view.getUint8(0)}`);
+  const version = view.getUint8(0);
+  if (version !== VERSION && version !== VERSION_RAW) throw new Error(`Unknown reading chunk format ${version}`);
   const withCost = (view.getUint8(1) & 1) === 1;
+  /** A run's values (or costs) from byte `at`, and the byte after them. */
+  const column = (at: number, count: number) =>
+    version === VERSION_RAW
+      ? { values: rawFloats(data, view, at, count), end: at + count * 8 }
+      : readColumn(data, view, at, count);
   const runs: ReadingRun[] = [];
   let at = 2;
   while (at < data.byteLength) {
+    if (at + RUN_HEADER > data.byteLength) throw new Error('A reading chunk is cut short');
     const start = (chunkStart + view.getInt32(at, true)) * 1000;
     const duration = view.getUint32(at + 4, true) * 1000;
     const count = view.getUint32(at + 8, true);
-    at += RUN_HEADER;
-    const values = floats(data, view, at, count);
-    at += count * 8;
+    const values = column(at + RUN_HEADER, count);
+    at = values.end;
     let costs: Float64Array | null = null;
     if (withCost) {
-      costs = floats(data, view, at, count);
-      at += count * 8;
+      const read = column(at, count);
+      costs = read.values;
+      at = read.end;
     }
-    runs.push({ start, duration, values, costs });
+    runs.push({ start, duration, values: values.values, costs });
   }
   return runs;
 }
