@@ -45,13 +45,16 @@ const isSell = (t: TransactionType | null) => t === 'SELL' || t === 'SELL_EXPORT
 const sign = (band: RateBand | null, rate: Rate) => (band?.isCredit ? -1 : 1) * (isSell(rate.transactionType) ? -1 : 1);
 export const isAfterTax = (r: Rate) => r.chargeClass.includes('AFTER_TAX');
 
-/** The bands that apply: all, or those whose applicabilityValue matches the property (none: the rate is out). */
+/**
+ * The bands that apply: all (the rate's own list, not a copy: a year's bill asks for every rate's in each of 12
+ * pieces), or those whose applicabilityValue matches the property (none: the rate is out).
+ */
 export function applicableBands(
   rate: Rate,
   ctx: Pick<PieceContext, 'applicability'>,
   version: TariffVersion,
-): RateBand[] {
-  if (rate.applicabilityKey === null) return [...rate.bands];
+): readonly RateBand[] {
+  if (rate.applicabilityKey === null) return rate.bands;
   const value = ctx.applicability(rate.applicabilityKey, version);
   return rate.bands.filter(
     (b) =>
@@ -81,6 +84,10 @@ export function periodsHeld(rate: Rate, piece: Piece, activeMs: number): number 
 /** A band's amount (or the lookup value given) times its calculation factor. */
 export const effective = (band: RateBand, amount = band.rateAmount) => amount * (band.calculationFactor ?? 1);
 
+/**
+ * An item of the piece. Its fields are written out rather than spread from `fields`, so that where this is inlined
+ * the optimiser can leave the `fields` object unmade (a year's bill makes hundreds of items).
+ */
 function item(
   piece: Piece,
   rate: Rate,
@@ -91,29 +98,41 @@ function item(
     piece,
     rate,
     band,
-    tierLower: null,
-    tierUpper: null,
-    proration: null,
-    demandAt: null,
-    weight: 'TIME',
-    ...fields,
+    quantityKey: fields.quantityKey,
+    quantity: fields.quantity,
+    amount: fields.amount,
+    cost: fields.cost,
+    tierLower: fields.tierLower ?? null,
+    tierUpper: fields.tierUpper ?? null,
+    proration: fields.proration ?? null,
+    demandAt: fields.demandAt ?? null,
+    weight: fields.weight ?? 'TIME',
   };
 }
 
-function fixedCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
+function fixedCharge(
+  out: RawItem[],
+  rate: Rate,
+  bands: readonly RateBand[],
+  piece: Piece,
+  m: Measure,
+  ctx: PieceContext,
+): void {
   const held = periodsHeld(rate, piece, m.activeMs);
-  if (held === 0) return [];
+  if (held === 0) return;
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, 'TIME') : null;
-  return bands.map((b) => {
+  for (const b of bands) {
     const amount = effective(b, lookup ?? b.rateAmount);
-    return item(piece, rate, b, {
-      quantityKey: 'fixed',
-      quantity: held,
-      amount,
-      cost: sign(b, rate) * held * amount,
-      proration: m.activeMs / piece.periodMs,
-    });
-  });
+    out.push(
+      item(piece, rate, b, {
+        quantityKey: 'fixed',
+        quantity: held,
+        amount,
+        cost: sign(b, rate) * held * amount,
+        proration: m.activeMs / piece.periodMs,
+      }),
+    );
+  }
 }
 
 function energyQuantity(rate: Rate, m: Measure, allTou: boolean, ctx: PieceContext): number {
@@ -128,8 +147,15 @@ function energyQuantity(rate: Rate, m: Measure, allTou: boolean, ctx: PieceConte
 }
 
 /** Energy charges: tiers with limits per charge period scaled to the piece, counted on the rate's kWh or the total. */
-function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
-  if (m.activeMs === 0) return [];
+function energyCharge(
+  out: RawItem[],
+  rate: Rate,
+  bands: readonly RateBand[],
+  piece: Piece,
+  m: Measure,
+  ctx: PieceContext,
+): void {
+  if (m.activeMs === 0) return;
   const own = energyQuantity(rate, m, false, ctx);
   const tiered = bands.some((b) => b.consumptionUpperLimit !== null);
   const shared = tiered && rate.touId !== null && rate.tierScope === 'TOTAL';
@@ -138,7 +164,7 @@ function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
   const scale = periodsHeld(rate, piece, m.activeMs);
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, rate.transactionType ?? 'BUY') : null;
   const weight = isSell(rate.transactionType) ? 'EXPORTED' : 'IMPORTED';
-  const out: RawItem[] = [];
+  const before = out.length;
   let lower = 0;
   for (const [k, b] of bands.entries()) {
     const upper = b.consumptionUpperLimit === null ? Infinity : b.consumptionUpperLimit * scale;
@@ -146,7 +172,7 @@ function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
     const inTier = counted < 0 ? (k === 0 ? counted : 0) : Math.max(0, Math.min(counted, upper) - lower);
     const quantity = inTier * share;
     const amount = effective(b, lookup ?? b.rateAmount);
-    if (quantity !== 0 || (k === 0 && out.length === 0 && (counted === 0 || !tiered))) {
+    if (quantity !== 0 || (k === 0 && out.length === before && (counted === 0 || !tiered))) {
       out.push(
         item(piece, rate, b, {
           quantityKey: 'consumption',
@@ -164,11 +190,17 @@ function energyCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
     lower = upper;
     if (counted <= upper) break;
   }
-  return out;
 }
 
-function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
-  if (m.activeMs === 0) return [];
+function demandCharge(
+  out: RawItem[],
+  rate: Rate,
+  bands: readonly RateBand[],
+  piece: Piece,
+  m: Measure,
+  ctx: PieceContext,
+): void {
+  if (m.activeMs === 0) return;
   const reading = ctx.demandReading(piece, ctx.touTypeOf(rate));
   const billed = ctx.billedDemand(rate, piece, { kw: m.peakKw, at: m.peakAt }, reading);
   const peak = billed.kw;
@@ -176,7 +208,6 @@ function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
   const proration = m.activeMs / piece.periodMs;
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, 'TIME') : null;
   const tiered = bands.some((b) => b.demandUpperLimit !== null);
-  const out: RawItem[] = [];
   let lower = 0;
   for (const [k, b] of bands.entries()) {
     const upper = b.demandUpperLimit ?? Infinity;
@@ -200,24 +231,32 @@ function demandCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, c
     lower = upper;
     if (peak <= upper) break;
   }
-  return out;
 }
 
 /** A quantity charge: the caller's value of the rate's quantity key, per charge period held. */
-function quantityCharge(rate: Rate, bands: RateBand[], piece: Piece, m: Measure, ctx: PieceContext): RawItem[] {
+function quantityCharge(
+  out: RawItem[],
+  rate: Rate,
+  bands: readonly RateBand[],
+  piece: Piece,
+  m: Measure,
+  ctx: PieceContext,
+): void {
   const value = Number(ctx.input.properties.get(rate.quantityKey ?? '') ?? 0);
   const held = periodsHeld(rate, piece, m.activeMs);
-  return bands.map((b) => {
+  for (const b of bands) {
     const amount = effective(b);
     const quantity = (Number.isFinite(value) ? value : 0) * held;
-    return item(piece, rate, b, {
-      quantityKey: rate.quantityKey ?? 'quantity',
-      quantity,
-      amount,
-      cost: sign(b, rate) * quantity * amount,
-      proration: m.activeMs / piece.periodMs,
-    });
-  });
+    out.push(
+      item(piece, rate, b, {
+        quantityKey: rate.quantityKey ?? 'quantity',
+        quantity,
+        amount,
+        cost: sign(b, rate) * quantity * amount,
+        proration: m.activeMs / piece.periodMs,
+      }),
+    );
+  }
 }
 
 /** Usage charges of the piece, percentage rates aside. */
@@ -234,11 +273,11 @@ export function usageCharges(piece: Piece, rates: readonly Rate[], ctx: PieceCon
     const bands = applicableBands(rate, ctx, piece.version);
     if (bands.length === 0) continue;
     const m = ctx.selection.measure(rate, piece.i0, piece.i1);
-    if (rate.chargeType === 'FIXED_PRICE') out.push(...fixedCharge(rate, bands, piece, m, ctx));
+    if (rate.chargeType === 'FIXED_PRICE') fixedCharge(out, rate, bands, piece, m, ctx);
     else if (rate.chargeType === 'CONSUMPTION_BASED' || rate.chargeType === 'TAX')
-      out.push(...energyCharge(rate, bands, piece, m, ctx));
-    else if (rate.chargeType === 'DEMAND_BASED') out.push(...demandCharge(rate, bands, piece, m, ctx));
-    else if (rate.chargeType === 'QUANTITY') out.push(...quantityCharge(rate, bands, piece, m, ctx));
+      energyCharge(out, rate, bands, piece, m, ctx);
+    else if (rate.chargeType === 'DEMAND_BASED') demandCharge(out, rate, bands, piece, m, ctx);
+    else if (rate.chargeType === 'QUANTITY') quantityCharge(out, rate, bands, piece, m, ctx);
   }
   return out;
 }

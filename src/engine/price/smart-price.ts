@@ -32,7 +32,12 @@ export interface PricePoint {
 const signed = (b: RateBand, amount: number) => effective(b, amount) * (b.isCredit ? -1 : 1);
 
 /** The band the next kWh falls in, for a month of `monthKWh` (limits per day scale with the month's days). */
-function bandAt(rate: Rate, bands: RateBand[], monthKWh: number | null, daysOfMonth: number): RateBand | undefined {
+function bandAt(
+  rate: Rate,
+  bands: readonly RateBand[],
+  monthKWh: number | null,
+  daysOfMonth: number,
+): RateBand | undefined {
   if (!bands.some((b) => b.consumptionUpperLimit !== null)) return bands[0];
   if (monthKWh === null) return bands.at(-1);
   const scale = rate.chargePeriod === 'DAILY' ? daysOfMonth : 1;

@@ -247,7 +247,7 @@ export function tariffCosts(prepared: PreparedGrid, input: BillInput, base: Grid
 
     function energy(
       rate: Rate,
-      bands: RateBand[],
+      bands: readonly RateBand[],
       piece: Piece,
       activeMs: number,
       own: Int32Array,
@@ -326,7 +326,7 @@ export function tariffCosts(prepared: PreparedGrid, input: BillInput, base: Grid
 
     function demand(
       rate: Rate,
-      bands: RateBand[],
+      bands: readonly RateBand[],
       piece: Piece,
       activeMs: number,
       own: Int32Array,
