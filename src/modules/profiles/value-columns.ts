@@ -85,16 +85,23 @@ export function readColumn(
   const length = data.byteLength;
   let n = 0;
   for (let k = 0; k < count; k++) {
-    let code = 0;
-    let weight = 1;
-    let byte: number;
-    do {
-      if (at >= length) throw new Error('A reading chunk is cut short');
-      byte = data[at++]!;
-      code += (byte & 127) * weight;
-      weight *= 128;
-    } while (byte & 128);
-    n += code % 2 === 0 ? code / 2 : -(code + 1) / 2;
+    if (at >= length) throw new Error('A reading chunk is cut short');
+    let byte = data[at++]!;
+    let code = byte;
+    // Most differences of meter readings take one byte (under 64 units either way); longer ones are summed in
+    // doubles (a code may pass 2^32, where bit operations would cut it).
+    if (byte >= 128) {
+      code = byte - 128;
+      let weight = 128;
+      do {
+        if (at >= length) throw new Error('A reading chunk is cut short');
+        byte = data[at++]!;
+        code += (byte & 127) * weight;
+        weight *= 128;
+      } while (byte >= 128);
+    }
+    // Zigzag: 0, 1, 2, 3 are 0, -1, 1, -2 (by bits while the code fits 31 of them).
+    n += code < 2 ** 31 ? (code >>> 1) ^ -(code & 1) : code % 2 === 0 ? code / 2 : -(code + 1) / 2;
     values[k] = n / scale;
   }
   return { values, end: at };
