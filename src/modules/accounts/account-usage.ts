@@ -144,7 +144,8 @@ export function wholeSeries(
 /**
  * Zeros held as doubles, sliced from an array of them. `new Array(n)` begins as a list of small integers and is copied
  * whole, as doubles, when its first fraction is stored: a year of hourly values cost ~100 microseconds and twice its
- * memory that way, where a slice of a double array is one copy (~15 microseconds; a portfolio job makes one a year).
+ * memory that way, where a slice of a double array is one copy (~15 microseconds; a portfolio job makes one an
+ * account).
  */
 let doubles: number[] = [0.5];
 doubles[0] = 0;
