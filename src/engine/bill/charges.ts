@@ -110,14 +110,17 @@ function item(
   };
 }
 
-function fixedCharge(
+/** A charge type's items for a rate in a piece, pushed onto the piece's list (no list a rate). */
+type ChargeItems = (
   out: RawItem[],
   rate: Rate,
   bands: readonly RateBand[],
   piece: Piece,
   m: Measure,
   ctx: PieceContext,
-): void {
+) => void;
+
+const fixedCharge: ChargeItems = (out, rate, bands, piece, m, ctx) => {
   const held = periodsHeld(rate, piece, m.activeMs);
   if (held === 0) return;
   const lookup = rate.variableRateKey ? ctx.lookupAmount(rate, piece, 'TIME') : null;
@@ -133,7 +136,7 @@ function fixedCharge(
       }),
     );
   }
-}
+};
 
 function energyQuantity(rate: Rate, m: Measure, allTou: boolean, ctx: PieceContext): number {
   const imp = allTou ? m.importedAllTou : m.imported;
@@ -147,14 +150,7 @@ function energyQuantity(rate: Rate, m: Measure, allTou: boolean, ctx: PieceConte
 }
 
 /** Energy charges: tiers with limits per charge period scaled to the piece, counted on the rate's kWh or the total. */
-function energyCharge(
-  out: RawItem[],
-  rate: Rate,
-  bands: readonly RateBand[],
-  piece: Piece,
-  m: Measure,
-  ctx: PieceContext,
-): void {
+const energyCharge: ChargeItems = (out, rate, bands, piece, m, ctx) => {
   if (m.activeMs === 0) return;
   const own = energyQuantity(rate, m, false, ctx);
   const tiered = bands.some((b) => b.consumptionUpperLimit !== null);
@@ -190,16 +186,9 @@ function energyCharge(
     lower = upper;
     if (counted <= upper) break;
   }
-}
+};
 
-function demandCharge(
-  out: RawItem[],
-  rate: Rate,
-  bands: readonly RateBand[],
-  piece: Piece,
-  m: Measure,
-  ctx: PieceContext,
-): void {
+const demandCharge: ChargeItems = (out, rate, bands, piece, m, ctx) => {
   if (m.activeMs === 0) return;
   const reading = ctx.demandReading(piece, ctx.touTypeOf(rate));
   const billed = ctx.billedDemand(rate, piece, { kw: m.peakKw, at: m.peakAt }, reading);
@@ -231,17 +220,10 @@ function demandCharge(
     lower = upper;
     if (peak <= upper) break;
   }
-}
+};
 
 /** A quantity charge: the caller's value of the rate's quantity key, per charge period held. */
-function quantityCharge(
-  out: RawItem[],
-  rate: Rate,
-  bands: readonly RateBand[],
-  piece: Piece,
-  m: Measure,
-  ctx: PieceContext,
-): void {
+const quantityCharge: ChargeItems = (out, rate, bands, piece, m, ctx) => {
   const value = Number(ctx.input.properties.get(rate.quantityKey ?? '') ?? 0);
   const held = periodsHeld(rate, piece, m.activeMs);
   for (const b of bands) {
@@ -257,7 +239,7 @@ function quantityCharge(
       }),
     );
   }
-}
+};
 
 /** Usage charges of the piece, percentage rates aside. */
 export function usageCharges(piece: Piece, rates: readonly Rate[], ctx: PieceContext): RawItem[] {
