@@ -85,19 +85,20 @@ function keepable(input: BillInput, grid: Grid, gross: boolean): UsageSeries | n
   return grid.n <= KEPT_MAX_INTERVALS ? seriesOnGrid(grid, input.readings, input.series, gross) : null;
 }
 
-/** What `placedRecently` holds of a bill's usage (undefined: it must be placed). */
-function placedBefore(input: BillInput, grid: Grid, gross: boolean): Placed | undefined {
-  const series = keepable(input, grid, gross);
-  if (!series) return undefined;
+/** What `placedRecently` holds of a keepable series on the grid (undefined: it must be placed). */
+function placedBefore(series: UsageSeries, grid: Grid): Placed | undefined {
   return placedRecently.find(
     (p) => p.series === series && p.step === grid.step && p.from === grid.bounds[0] && p.to === grid.bounds[grid.n],
   );
 }
 
-/** The bill's usage placed on the prepared grid, kept when it may serve again. */
-function placeAndKeep(input: BillInput, prepared: PreparedGrid, gross: boolean): Pick<Placed, 'usage' | 'totals'> {
+/** The bill's usage placed on the prepared grid, kept when it may serve again (`only`: its keepable series). */
+function placeAndKeep(
+  input: BillInput,
+  prepared: PreparedGrid,
+  only: UsageSeries | null,
+): Pick<Placed, 'usage' | 'totals'> {
   const { grid } = prepared;
-  const only = keepable(input, grid, gross);
   if (!only) {
     // Not kept: placed into the arrays of the grid's bill before (placeUsage writes over them where it can).
     const usage = placeBillUsage(input, prepared, placedOn.get(prepared) ?? null);
@@ -144,7 +145,8 @@ export function calculateBill(given: BillInput, prepared: PreparedGrid = prepare
   const allRates = (v: TariffVersion): Rate[] => [...v.rates, ...input.extraRates];
   const rules = exportRulesFor(input.versions, input.exportOverride);
   const gross = rules?.arrangement === 'BUY_ALL_SELL_ALL';
-  const { usage, totals } = placedBefore(input, grid, gross) ?? placeAndKeep(input, prepared, gross);
+  const keptSeries = keepable(input, grid, gross);
+  const { usage, totals } = (keptSeries && placedBefore(keptSeries, grid)) ?? placeAndKeep(input, prepared, keptSeries);
   selection.attach(usage);
   const ledger = exportLedger(rules, selection, new Set(input.tous.keys()), assume);
 
