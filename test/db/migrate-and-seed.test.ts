@@ -53,8 +53,16 @@ for (const dialect of dialects) {
         '0019-tariff-owner',
         '0020-incentives',
         '0023-portfolio-jobs',
+        '0024-serial-reading-reads',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
+    });
+
+    it('keeps PostgreSQL from planning parallel scans of reading chunks (read by profile only)', async (t) => {
+      if (dialect !== 'postgres') return t.skip('SQLite plans nothing in parallel');
+      const { rows } = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class
+        where oid = ${`${db.schema}.reading_chunks`}::regclass`.execute(db.kysely);
+      assert.deepEqual(rows[0]?.reloptions, ['parallel_workers=0']);
     });
 
     it('runs a seeder once per version, recording it with its data', async () => {

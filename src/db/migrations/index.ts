@@ -22,6 +22,7 @@ import { orgUsage } from './0017-org-usage.ts';
 import { tariffOwner } from './0019-tariff-owner.ts';
 import { incentives } from './0020-incentives.ts';
 import { portfolioJobs } from './0023-portfolio-jobs.ts';
+import { serialReadingReads } from './0024-serial-reading-reads.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -47,4 +48,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0019-tariff-owner': tariffOwner,
   '0020-incentives': incentives,
   '0023-portfolio-jobs': portfolioJobs,
+  '0024-serial-reading-reads': serialReadingReads,
 };
