@@ -33,7 +33,8 @@ export class JobRunner {
     if (!job || (job.state !== 'QUEUED' && job.state !== 'RUNNING')) return;
     const kind = this.kinds.get(job.kind);
     if (!kind) throw new Error(`job ${job.job_id}: no kind ${job.kind} in this process`);
-    await this.repo.markStarted(job.job_id, this.at());
+    // Only the job's first chunks find it QUEUED: the next ones skip the statement (it would change nothing).
+    if (job.state === 'QUEUED') await this.repo.markStarted(job.job_id, this.at());
     const request = JSON.parse(job.request) as StoredRequest;
     const accounts = await this.repo.accountsIn(job.job_id, chunk.from, chunk.to);
     const done = await this.repo.donePositions(job.job_id, chunk.from, chunk.to);
