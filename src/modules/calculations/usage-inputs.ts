@@ -11,6 +11,14 @@ import type { PropertyDataInput } from './calculations.schemas.ts';
 
 export type PropertyData = Static<typeof PropertyDataInput>;
 
+/**
+ * A series Ratebook itself gives as an input (an account's readings, account-usage.ts), held in a Float64Array: the
+ * values stay off the collector's heap while the account's bills run. Typed as the request's array of numbers;
+ * whatever reads a `dataSeries` or `exportDataSeries` reads it by index and length only (readUsage here; the
+ * account's series never reaches storage or savings inputs, nor is it written out as JSON).
+ */
+export const seriesInput = (values: Float64Array): number[] => values as unknown as number[];
+
 export interface ScenarioUsage {
   readings: UsageReading[];
   series: UsageSeries[];
