@@ -68,7 +68,14 @@ export class Selection {
   private readonly needsPeak: boolean;
   private readonly cache = new Map<string, Measure>();
   private readonly windowPeaks = new Map<string, { peakKw: number; peakAt: number | null }>();
-  private readonly tables = new Map<number, PieceTable>();
+  /**
+   * Each piece's table, of the usage attached when `usage` (the attach count) says so. A table is refilled in place
+   * for the next usage, not made anew: a portfolio job's bills on a tariff each made a year's dozen tables, and their
+   * arrays lived on into the next account's bills (bench/README, seventh session). Only `measure` reads a table, and
+   * copies its numbers out.
+   */
+  private readonly tables = new Map<number, PieceTable & { usage: number }>();
+  private attached = 0;
   /** The slots of the piece tables and of each interval; each piece's time per slot: the same for every usage. */
   private layout: SlotLayout | null = null;
   private readonly frames = new Map<number, PieceFrame>();
@@ -95,9 +102,9 @@ export class Selection {
 
   attach(usage: GridUsage): void {
     this.usage = usage;
+    this.attached++;
     this.cache.clear();
     this.windowPeaks.clear();
-    this.tables.clear();
   }
 
   /** The season a rate is limited to: its own, else that of its TOU (a TOU belongs to one season of its group). */
@@ -383,15 +390,31 @@ export class Selection {
   private pieceTable(i0: number, i1: number): PieceTable {
     // A piece by its bounds as one number (a string key was made on each of a bill's ~90 reads of its tables).
     const key = i0 * (this.grid.n + 1) + i1;
-    const known = this.tables.get(key);
-    if (known) return known;
+    let t = this.tables.get(key);
+    if (t?.usage === this.attached) return t;
     const { slotOfSeason, slotOfGroup, slots, start, list } = this.slotLayout();
     const frame = this.pieceFrame(i0, i1, key);
-    const imp = new Array<number>(slots).fill(0);
-    const exp = new Array<number>(slots).fill(0);
+    if (!t) {
+      // Without demand charges a table's peaks are 0 kW "at" each slot's first interval (as a pass over zero kW would
+      // find them): the same for every usage.
+      t = {
+        slotOfSeason,
+        slotOfGroup,
+        activeMs: frame.activeMs,
+        imported: new Array<number>(slots).fill(0),
+        exported: new Array<number>(slots).fill(0),
+        peakKw: new Array<number>(slots).fill(0),
+        peakAt: this.needsPeak ? new Array<number>(slots).fill(Number.NaN) : frame.firstAt,
+        usage: this.attached,
+      };
+      this.tables.set(key, t);
+    } else {
+      t.imported.fill(0);
+      t.exported.fill(0);
+      t.usage = this.attached;
+    }
+    const { imported: imp, exported: exp } = t;
     const { imported, exported } = this.usage;
-    let peakKw: number[];
-    let peakAt: number[];
     if (this.needsPeak) {
       // Summed in typed scratch arrays (a hot loop over every interval's slots), then copied out.
       const sumIn = this.scratch(0, slots);
@@ -423,11 +446,10 @@ export class Selection {
       for (let slot = 0; slot < slots; slot++) {
         imp[slot] = sumIn[slot]!;
         exp[slot] = sumOut[slot]!;
+        t.peakKw[slot] = most[slot] === -Infinity ? 0 : most[slot]!;
+        t.peakAt[slot] = mostAt[slot]!;
       }
-      peakKw = Array.from(most, (kw) => (kw === -Infinity ? 0 : kw));
-      peakAt = Array.from(mostAt);
     } else {
-      // No demand charge: no peaks (0 kW, "at" the slot's first interval, as a pass over zero kW would find them).
       // Sums per run of intervals of one class in registers, each run's into its class and the piece's total, then
       // each class's into its slots: a few additions per run and per class besides one per interval and flow.
       const { classOf, classSlots, runEnd } = this.slotLayout();
@@ -459,19 +481,7 @@ export class Selection {
       }
       imp[0] = all;
       exp[0] = allOut;
-      peakKw = new Array<number>(slots).fill(0);
-      peakAt = frame.firstAt;
     }
-    const t: PieceTable = {
-      slotOfSeason,
-      slotOfGroup,
-      activeMs: frame.activeMs,
-      imported: imp,
-      exported: exp,
-      peakKw,
-      peakAt,
-    };
-    this.tables.set(key, t);
     return t;
   }
 
