@@ -63,14 +63,34 @@ const TWO = Array.from({ length: 60 }, (_, n) => pad(n));
 /** The zone names Luxon reads as UTC itself, written with "Z" (Etc/UTC, Zulu and the like are zones at +00:00). */
 const UTC_NAMES = /^(UTC|GMT)$/i;
 
+/**
+ * Clocks made, by zone and years: a clock only reads its steps (its cursor and last formatted day are its own caches,
+ * right from any instant), so one serves every caller over the same years. A portfolio job's bills each asked for
+ * two (the answer's dates, the export credit's year), 60,000 clocks for 10,000 accounts.
+ */
+const made = new Map<string, LocalClock>();
+const MADE_KEPT = 256;
+
+/** A clock of the zone reading instants from a day before `from` to a day after `to` (whole UTC years of them). */
 export function localClock(zone: string, from: number, to: number): LocalClock {
-  const z = IANAZone.create(zone);
-  if (!z.isValid) throw new UnknownZoneError(`Unknown time zone ${zone}`);
-  // The offsets in force from a day before `from` to a day after `to`, as (start instant, offset) steps.
-  const starts: number[] = [];
-  const offsets: number[] = [];
   const firstYear = new Date(from - DAY).getUTCFullYear();
   const lastYear = new Date(to + DAY).getUTCFullYear();
+  const key = `${zone}|${firstYear}|${lastYear}`;
+  let clock = made.get(key);
+  if (!clock) {
+    clock = makeClock(zone, firstYear, lastYear);
+    if (made.size >= MADE_KEPT) made.delete(made.keys().next().value!);
+    made.set(key, clock);
+  }
+  return clock;
+}
+
+function makeClock(zone: string, firstYear: number, lastYear: number): LocalClock {
+  const z = IANAZone.create(zone);
+  if (!z.isValid) throw new UnknownZoneError(`Unknown time zone ${zone}`);
+  // The offsets in force over the years, as (start instant, offset) steps.
+  const starts: number[] = [];
+  const offsets: number[] = [];
   for (let y = firstYear; y <= lastYear; y++) {
     const year = yearTransitions(z, y);
     year.starts.forEach((start, k) => {
