@@ -47,4 +47,20 @@ describe('local clock', () => {
     assert.equal(new Date(clock.instantOf(day('2021-11-07'), 150)).toISOString(), '2021-11-07T10:30:00.000Z');
     assert.equal(new Date(clock.startOfDay(day('2021-07-04'))).toISOString(), '2021-07-04T07:00:00.000Z');
   });
+
+  it('is one clock for callers over the same years, right for each whatever the order they read in', () => {
+    const zone = 'America/Los_Angeles';
+    // Two callers over ranges in the same years share the clock (its steps cover whole years).
+    const late = localClock(zone, Date.UTC(2021, 10, 20), Date.UTC(2021, 11, 1));
+    const early = localClock(zone, Date.UTC(2021, 1, 1), Date.UTC(2021, 1, 2));
+    assert.equal(early, late);
+    assert.notEqual(localClock(zone, Date.UTC(2023, 1, 1), Date.UTC(2023, 1, 2)), late);
+    // One reads the end of the year (PST, after the fall change), the other then the summer (PDT), then the first
+    // again: each reading as Luxon writes it.
+    for (const t of [Date.UTC(2021, 10, 25, 12), Date.UTC(2021, 6, 4, 12), Date.UTC(2021, 10, 25, 13)]) {
+      assert.equal(late.format(t), formatDateTime(DateTime.fromMillis(t, { zone })), String(t));
+      assert.equal(late.dayOf(t), early.dayOf(t));
+    }
+    assert.throws(() => localClock('Mars/Olympus_Mons', 0, 1), /Unknown time zone/);
+  });
 });
