@@ -551,6 +551,8 @@ export interface PortfolioJobsTable {
   request: string;
   account_count: number;
   chunk_size: number;
+  /** Runs of the job's chunks that reached their end (migration 0025): a chunk run twice counts twice. */
+  chunks_ended: Generated<number>;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -54,6 +54,7 @@ for (const dialect of dialects) {
         '0020-incentives',
         '0023-portfolio-jobs',
         '0024-serial-reading-reads',
+        '0025-job-chunks-ended',
       ]);
       assert.deepEqual(await migrateToLatest(db), []);
     });

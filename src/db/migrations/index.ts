@@ -23,6 +23,7 @@ import { tariffOwner } from './0019-tariff-owner.ts';
 import { incentives } from './0020-incentives.ts';
 import { portfolioJobs } from './0023-portfolio-jobs.ts';
 import { serialReadingReads } from './0024-serial-reading-reads.ts';
+import { jobChunksEnded } from './0025-job-chunks-ended.ts';
 
 export type MigrationFactory = (dialect: Dialect) => Migration;
 
@@ -49,4 +50,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '0020-incentives': incentives,
   '0023-portfolio-jobs': portfolioJobs,
   '0024-serial-reading-reads': serialReadingReads,
+  '0025-job-chunks-ended': jobChunksEnded,
 };

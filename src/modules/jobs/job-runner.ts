@@ -88,7 +88,7 @@ export class JobRunner {
     }
     await save();
     await saved();
-    await this.repo.completeIfDone(job.job_id, this.at());
+    await this.repo.chunkEnded(job.job_id, this.at());
   }
 
   private async runAccount(prepare: ChunkRun, request: StoredRequest, account: JobAccountRow): Promise<AccountResult> {

@@ -145,7 +145,24 @@ export class JobsRepository {
       .execute();
   }
 
-  /** An open job whose every account has a result is COMPLETED (whichever worker finishes last says so). */
+  /**
+   * A run of one of the job's chunks reached its end: counted; once as many runs have ended as the job has chunks, the
+   * job is COMPLETED if every account has a result (whichever worker finishes last says so). Every chunk's end used
+   * to count the job's results, all of them each time (migration 0025 says what that cost).
+   */
+  async chunkEnded(jobId: string, at: string): Promise<boolean> {
+    const job = await this.db.kysely
+      .updateTable('portfolio_jobs')
+      .set((eb) => ({ chunks_ended: eb('chunks_ended', '+', 1) }))
+      .where('job_id', '=', jobId)
+      .returning(['chunks_ended', 'account_count', 'chunk_size', 'state'])
+      .executeTakeFirst();
+    const open = (OPEN_STATES as readonly string[]).includes(job?.state ?? '');
+    if (!job || !open || job.chunks_ended < Math.ceil(job.account_count / job.chunk_size)) return false;
+    return this.completeIfDone(jobId, at);
+  }
+
+  /** An open job whose every account has a result is COMPLETED. */
   async completeIfDone(jobId: string, at: string): Promise<boolean> {
     const done = this.db.kysely
       .selectFrom('portfolio_job_results')

@@ -67,6 +67,7 @@ export class JobsService {
       request: JSON.stringify(request),
       account_count: accounts.length,
       chunk_size: this.config.chunkSize,
+      chunks_ended: 0,
       created_at: this.now().toISOString(),
       started_at: null,
       finished_at: null,
