@@ -263,7 +263,7 @@ export function loadConfig(
       maxAccountsPerJob: integer('JOBS_MAX_ACCOUNTS', env.JOBS_MAX_ACCOUNTS, 100_000, 1, 10_000_000),
       chunkSize: integer('JOBS_CHUNK_SIZE', env.JOBS_CHUNK_SIZE, 50, 1, 10_000),
       workerConcurrency: integer('JOBS_WORKER_CONCURRENCY', env.JOBS_WORKER_CONCURRENCY, 2, 1, 64),
-      saveEvery: integer('JOBS_SAVE_EVERY', env.JOBS_SAVE_EVERY, 10, 1, 10_000),
+      saveEvery: integer('JOBS_SAVE_EVERY', env.JOBS_SAVE_EVERY, 25, 1, 10_000),
       workInServe: boolean('JOBS_WORK_IN_SERVE', env.JOBS_WORK_IN_SERVE, true),
       chunkExpireSeconds: integer('JOBS_CHUNK_EXPIRE_SECONDS', env.JOBS_CHUNK_EXPIRE_SECONDS, 900, 1, 86_400),
       maintenanceSeconds: integer('JOBS_MAINTENANCE_SECONDS', env.JOBS_MAINTENANCE_SECONDS, 30, 1, 3600),

@@ -71,7 +71,7 @@ describe('loadConfig', () => {
       maxAccountsPerJob: 100_000,
       chunkSize: 50,
       workerConcurrency: 2,
-      saveEvery: 10,
+      saveEvery: 25,
       workInServe: true,
       chunkExpireSeconds: 900,
       maintenanceSeconds: 30,
