@@ -261,7 +261,7 @@ export function loadConfig(
     jobs: Object.freeze({
       maxConcurrentPerOrg: integer('JOBS_MAX_CONCURRENT_PER_ORG', env.JOBS_MAX_CONCURRENT_PER_ORG, 3, 1, 10_000),
       maxAccountsPerJob: integer('JOBS_MAX_ACCOUNTS', env.JOBS_MAX_ACCOUNTS, 100_000, 1, 10_000_000),
-      chunkSize: integer('JOBS_CHUNK_SIZE', env.JOBS_CHUNK_SIZE, 50, 1, 10_000),
+      chunkSize: integer('JOBS_CHUNK_SIZE', env.JOBS_CHUNK_SIZE, 100, 1, 10_000),
       workerConcurrency: integer('JOBS_WORKER_CONCURRENCY', env.JOBS_WORKER_CONCURRENCY, 2, 1, 64),
       saveEvery: integer('JOBS_SAVE_EVERY', env.JOBS_SAVE_EVERY, 25, 1, 10_000),
       workInServe: boolean('JOBS_WORK_IN_SERVE', env.JOBS_WORK_IN_SERVE, true),

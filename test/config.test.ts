@@ -69,7 +69,7 @@ describe('loadConfig', () => {
     assert.deepEqual(loadConfig({}).jobs, {
       maxConcurrentPerOrg: 3,
       maxAccountsPerJob: 100_000,
-      chunkSize: 50,
+      chunkSize: 100,
       workerConcurrency: 2,
       saveEvery: 25,
       workInServe: true,

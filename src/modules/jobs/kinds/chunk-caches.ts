@@ -1,7 +1,7 @@
 // The tariffs, their time data, export prices and prepared tariff grids that a CALCULATION job's chunks share within
-// one process. Read and prepared afresh for every chunk of 50 accounts they cost a worker about 55 ms a chunk (1.1 ms
-// of its 4.0 ms an account-year, bench/README); the same job's next chunks in the same process take them from the
-// first for up to a minute, so a tariff edited while a job runs is billed by that process's chunks begun a minute
+// one process. Read and prepared afresh for every chunk (of 50 accounts then) they cost a worker about 55 ms a chunk
+// (1.1 ms of its 4.0 ms an account-year, bench/README); the same job's next chunks in the same process take them from
+// the first for up to a minute, so a tariff edited while a job runs is billed by that process's chunks begun a minute
 // later at most (a new job reads it at once).
 import { RequestCache } from '../../calculations/request-cache.ts';
 
