@@ -69,12 +69,12 @@ export class Selection {
   private readonly cache = new Map<string, Measure>();
   private readonly windowPeaks = new Map<string, { peakKw: number; peakAt: number | null }>();
   /**
-   * Each piece's table, of the usage attached when `usage` (the attach count) says so. A table is refilled in place
+   * Each piece's table, of the usage attached when `filledFor` (the attach count it was filled at) says so. A table is refilled in place
    * for the next usage, not made anew: a portfolio job's bills on a tariff each made a year's dozen tables, and their
    * arrays lived on into the next account's bills (bench/README, seventh session). Only `measure` reads a table, and
    * copies its numbers out.
    */
-  private readonly tables = new Map<number, PieceTable & { usage: number }>();
+  private readonly tables = new Map<number, PieceTable & { filledFor: number }>();
   private attached = 0;
   /** The slots of the piece tables and of each interval; each piece's time per slot: the same for every usage. */
   private layout: SlotLayout | null = null;
@@ -391,7 +391,7 @@ export class Selection {
     // A piece by its bounds as one number (a string key was made on each of a bill's ~90 reads of its tables).
     const key = i0 * (this.grid.n + 1) + i1;
     let t = this.tables.get(key);
-    if (t?.usage === this.attached) return t;
+    if (t?.filledFor === this.attached) return t;
     const { slotOfSeason, slotOfGroup, slots, start, list } = this.slotLayout();
     const frame = this.pieceFrame(i0, i1, key);
     if (!t) {
@@ -405,13 +405,13 @@ export class Selection {
         exported: new Array<number>(slots).fill(0),
         peakKw: new Array<number>(slots).fill(0),
         peakAt: this.needsPeak ? new Array<number>(slots).fill(Number.NaN) : frame.firstAt,
-        usage: this.attached,
+        filledFor: this.attached,
       };
       this.tables.set(key, t);
     } else {
       t.imported.fill(0);
       t.exported.fill(0);
-      t.usage = this.attached;
+      t.filledFor = this.attached;
     }
     const { imported: imp, exported: exp } = t;
     const { imported, exported } = this.usage;

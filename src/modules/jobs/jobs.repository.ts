@@ -5,6 +5,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db, PortfolioJobAccountsTable, PortfolioJobResultsTable, PortfolioJobsTable } from '../../db/database.ts';
 import { insertInChunks } from '../../db/insert-chunks.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { chunkCount } from './queue/job-queue.ts';
 
 export type JobRow = Selectable<PortfolioJobsTable>;
 export type JobAccountRow = Selectable<PortfolioJobAccountsTable>;
@@ -155,10 +156,9 @@ export class JobsRepository {
       .updateTable('portfolio_jobs')
       .set((eb) => ({ chunks_ended: eb('chunks_ended', '+', 1) }))
       .where('job_id', '=', jobId)
-      .returning(['chunks_ended', 'account_count', 'chunk_size', 'state'])
+      .returning(['chunks_ended', 'account_count', 'chunk_size'])
       .executeTakeFirst();
-    const open = (OPEN_STATES as readonly string[]).includes(job?.state ?? '');
-    if (!job || !open || job.chunks_ended < Math.ceil(job.account_count / job.chunk_size)) return false;
+    if (!job || job.chunks_ended < chunkCount(job.account_count, job.chunk_size)) return false;
     return this.completeIfDone(jobId, at);
   }
 

@@ -21,6 +21,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** How many chunks `chunksOf` cuts `count` positions into. */
+export const chunkCount = (count: number, size: number): number => Math.ceil(count / size);
+
 /** Cuts positions 0..count into chunks of `size`. */
 export function chunksOf(jobId: string, count: number, size: number): ChunkMessage[] {
   const out: ChunkMessage[] = [];
