@@ -1,4 +1,5 @@
-// The cost of the shared rate limit on PostgreSQL: the upsert each request makes, against `select 1` (the round trip
+// The cost of the shared rate limit on PostgreSQL: the upsert that claims a block of requests (one per request near
+// the limit, one per 50 far from it: shared-rate-limit.ts), against `select 1` (the round trip
 // alone) on the same pool, sequential and 16 at a time, in alternating rounds.
 // Usage: DATABASE_URL=postgres://... node --import tsx bench/rate-counter.ts [--count 2000] [--rounds 3]
 import { parseArgs } from 'node:util';
@@ -33,7 +34,7 @@ for (const parallel of [1, 16]) {
   for (let r = 0; r < Number(values.rounds); r++) {
     selects.push(await perOp(select1, parallel));
     // 50 applications, as if 50 callers shared the load.
-    upserts.push(await perOp((i) => store.increment(`bench-app-${i % 50}`, window), parallel));
+    upserts.push(await perOp((i) => store.increment(`bench-app-${i % 50}`, window, 60_000, 1), parallel));
   }
   console.log(
     `${parallel} at a time: upsert ${median(upserts).toFixed(0)} us/op, select 1 ${median(selects).toFixed(0)} us/op (medians of ${values.rounds} rounds of ${count})`,

@@ -110,7 +110,8 @@ function judge(
 
 /**
  * Rate limit and tier check for an authenticated caller, then done(). The in-memory limiter answers at once (no
- * closure, no promise); a shared store (PostgreSQL, Redis) answers with a promise that never rejects.
+ * closure, no promise); the shared one (PostgreSQL, Redis) at once too within the block of requests this process
+ * holds, else with a promise that never rejects.
  */
 function admit(
   request: FastifyRequest,

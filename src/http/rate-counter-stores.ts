@@ -1,4 +1,5 @@
-// The shared stores of the per-application request counts: one PostgreSQL upsert, or one Redis round trip, per request.
+// The shared stores of the per-application request counts: one PostgreSQL upsert, or one Redis round trip, per block
+// of requests a process claims (shared-rate-limit.ts).
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
@@ -22,18 +23,18 @@ export class PostgresCounterStore implements CounterStore {
   readonly name = 'postgres';
   constructor(private readonly db: Db) {}
 
-  async increment(key: string, windowStart: number): Promise<number> {
+  async increment(key: string, windowStart: number, _windowMs: number, by: number): Promise<number> {
     const { rows } = await sql<{ count: number }>`
-      insert into rate_limit_counters as c (app_id, window_start, count) values (${key}, ${windowStart}, 1)
+      insert into rate_limit_counters as c (app_id, window_start, count) values (${key}, ${windowStart}, ${by})
       on conflict (app_id) do update set
-        count = case when excluded.window_start > c.window_start then 1 else c.count + 1 end,
+        count = case when excluded.window_start > c.window_start then excluded.count else c.count + excluded.count end,
         window_start = greatest(c.window_start, excluded.window_start)
       returning count`.execute(this.db.kysely);
     return Number(rows[0]!.count);
   }
 }
 
-/** A key per application and window, expiring after its window: INCR and PEXPIRE in one transaction. */
+/** A key per application and window, expiring after its window: INCRBY and PEXPIRE in one transaction. */
 export class RedisCounterStore implements CounterStore {
   readonly name = 'redis';
   constructor(
@@ -41,11 +42,11 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix = 'ratebook:rate:',
   ) {}
 
-  async increment(key: string, windowStart: number, windowMs: number): Promise<number> {
+  async increment(key: string, windowStart: number, windowMs: number, by: number): Promise<number> {
     const name = `${this.prefix}${key}:${windowStart}`;
     const replies = await this.redis
       .multi()
-      .incr(name)
+      .incrby(name, by)
       .pexpire(name, windowMs + 1000)
       .exec();
     const [err, count] = replies?.[0] ?? [new Error('Redis transaction aborted'), null];

@@ -1,6 +1,6 @@
 // Rate-limit counters shared by every API process on one PostgreSQL: one row per application, its current window's
-// start (epoch ms) and count. Unlogged: a crash may lose a minute's counts, and in exchange the upsert each request
-// makes writes no WAL. SQLite counts per process in memory and needs no table.
+// start (epoch ms) and count. Unlogged: a crash may lose a minute's counts, and in exchange the upsert each claimed
+// block of requests makes writes no WAL. SQLite counts per process in memory and needs no table.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
