@@ -31,11 +31,16 @@ export function pin(pid: number, core: number): void {
 
 let ticksPerSecond: number | undefined;
 
+/** The clock ticks a second that /proc counts CPU time in (USER_HZ). */
+export function clockTicks(): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return ticksPerSecond;
+}
+
 /** User + system CPU seconds a process has used so far, all its threads (/proc/PID/stat fields 14 and 15). */
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks();
 }
 
 /** wrk's latency figure ("1.23ms", "850.00us", "1.02s") in ms. */
