@@ -1,5 +1,5 @@
 // Runs the frozen migrations in order; the same migrations serve SQLite and PostgreSQL.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { whileLocked } from './transaction.ts';
@@ -38,14 +38,28 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
 }
 
+/**
+ * The schema Ratebook's tables are made in on PostgreSQL: the connection's own, else the first of the search path
+ * that exists (`public` as usual). Null on SQLite (one namespace), or when no schema of the search path exists.
+ */
+async function tablesSchema(db: Db): Promise<string | null> {
+  if (db.schema) return db.schema;
+  if (db.dialect !== 'postgres') return null;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]?.schema ?? null;
+}
+
 async function migrateOnce(db: Db): Promise<string[]> {
+  const schema = await tablesSchema(db);
   const migrator = new Migrator({
     db: db.kysely,
     provider: new StaticProvider(db),
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
-    // Kysely looks for its tables across every schema; name ours so another schema's tables never count.
-    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+    // Kysely looks for its tables across every schema: another schema's `schema_migrations` (another application's,
+    // or another Ratebook's) made it skip making ours, and then fail on a lock table it had not made. Named, only
+    // ours count.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   // The migrator's own transaction also takes the SQLite write lock up front: another process may hold it for a while.
   const { results } = await whileLocked(db, async () => {

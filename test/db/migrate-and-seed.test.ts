@@ -153,3 +153,46 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('migrations in a PostgreSQL database where another schema has a schema_migrations table', {
+  skip: !dialects.includes('postgres') && 'no PostgreSQL',
+}, () => {
+  // Kysely's migrator looked for its tables in every schema: finding another schema's `schema_migrations` (another
+  // application's, or a second Ratebook's), it made none in `public` and failed on "relation schema_migrations_lock
+  // does not exist". A database of its own: the test's usual schema-per-test connection names its schema already.
+  const admin = process.env.DATABASE_URL!;
+  const name = `ratebook_mig_${process.pid}_${Date.now()}`;
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const onAdmin = async (statement: string) => {
+    const db = connectDatabase({ kind: 'postgres', url: admin });
+    try {
+      await sql.raw(statement).execute(db.kysely);
+    } finally {
+      await db.close();
+    }
+  };
+  before(() => onAdmin(`create database ${name}`));
+  after(() => onAdmin(`drop database if exists ${name} with (force)`));
+
+  it('makes its own tables in public and leaves the other schema alone', async () => {
+    const db = connectDatabase({ kind: 'postgres', url: url.toString() });
+    try {
+      await sql`create schema other`.execute(db.kysely);
+      await sql`create table other.schema_migrations (name varchar(255) primary key, timestamp varchar(255))`.execute(
+        db.kysely,
+      );
+      const applied = await migrateToLatest(db);
+      assert.ok(applied.includes('0001-foundation') && applied.length > 20, applied.join(', '));
+      assert.deepEqual(await migrateToLatest(db), [], 'nothing the second time');
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from public.schema_migrations`.execute(
+        db.kysely,
+      );
+      assert.equal(rows[0]!.n, applied.length);
+      const other = await sql<{ n: number }>`select count(*)::int as n from other.schema_migrations`.execute(db.kysely);
+      assert.equal(other.rows[0]!.n, 0);
+    } finally {
+      await db.close();
+    }
+  });
+});
