@@ -51,7 +51,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Requests a process claims from the store at most at once (far from the limit). */
-export const BLOCK_MAX = 50;
+const BLOCK_MAX = 50;
 /** A block is this fraction of what the window has left (so the processes' unused rests stay small near the limit). */
 const BLOCK_SHARE = 16;
 /** Applications whose blocks are remembered at most; the oldest are dropped first (as RateLimiter's windows). */
@@ -131,6 +131,8 @@ export class SharedRateLimiter implements RequestLimiter {
     const block = Math.min(BLOCK_MAX, Math.max(1, Math.floor((this.max - claim.counted) / BLOCK_SHARE)));
     try {
       const count = await within(this.store.increment(key, claim.windowStart, this.windowMs, block), this.#timeoutMs);
+      // A count that is not a number would leave the block neither granted nor refused, and every request asking again.
+      if (!Number.isFinite(count)) throw new Error(`the store answered a count of ${count}`);
       if (this.#away) {
         this.#away = false;
         this.log.info({ store: this.store.name }, 'shared rate-limit store answers again: counting across processes');

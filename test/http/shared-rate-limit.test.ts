@@ -151,6 +151,22 @@ describe('SharedRateLimiter', () => {
     assert.match(log.lines[1]!, /answers again/);
   });
 
+  it('a store answering a count that is not a number counts as an outage (not a claim asked again and again)', async () => {
+    let calls = 0;
+    const store: CounterStore = {
+      name: 'fake',
+      increment: async () => {
+        calls++;
+        return Number.NaN;
+      },
+    };
+    const log = quietLog();
+    const limiter = new SharedRateLimiter(store, 5, 60_000, log);
+    assert.equal((await limiter.hit('a')).remaining, 4, 'counted in memory');
+    assert.equal(calls, 1);
+    assert.equal(log.lines.length, 1);
+  });
+
   it('a store slower than the timeout counts as an outage', async () => {
     const store: CounterStore = { name: 'fake', increment: () => new Promise(() => {}) };
     const log = quietLog();
