@@ -92,6 +92,12 @@ describe('wholeSeries', () => {
         at(48),
       ],
       [
+        'zero, -0 and exports across two runs, as the readings give them (a reading is never NaN: the API refuses it)',
+        new Map([['kWh', [run(0, [0, -0, 0.75, 0.5, -0.25, 1]), run(6, [-0, -2, 3])]]]),
+        at(1),
+        at(9),
+      ],
+      [
         'a run before the range in the same month, and one past its end',
         new Map([
           [
