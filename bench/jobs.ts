@@ -16,7 +16,6 @@ import { parseDatabaseUrl } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { benchAccount } from './lib/bench-accounts.ts';
 import { countCores, describeShares } from './lib/core-shares.ts';
-import { cpuSeconds } from './lib/load-client.ts';
 import { spawnServer, type RunningServer } from './lib/spawn-server.ts';
 
 const { values } = parseArgs({
@@ -166,14 +165,14 @@ try {
       while (workers.length > processes) await stopWorker(workers.pop()!);
     }
     const load0 = loadavg()[0]!;
-    // The job's CPU: the processes that work it (in worker mode the echo server works none).
+    // The job's CPU: the processes that work it (in worker mode the echo server works none). Where the machine's
+    // cores went meanwhile: with one worker, what is left of them is what a second could add.
+    const working = mode === 'worker' ? 'workers' : 'servers';
     const pids = mode === 'worker' ? workers.map((w) => w.pid!) : servers.map((s) => s.child.pid!);
-    const cpu0 = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-    // Where the machine's cores went meanwhile: with one worker, what is left of them is what a second could add.
     const cores = countCores(
       mode === 'worker'
-        ? { workers: pids, 'echo server': [servers[0]!.child.pid!], bench: [process.pid] }
-        : { servers: pids, bench: [process.pid] },
+        ? { [working]: pids, 'echo server': [servers[0]!.child.pid!], bench: [process.pid] }
+        : { [working]: pids, bench: [process.pid] },
       ['postgres'],
     );
     const posted = Date.now();
@@ -196,8 +195,8 @@ try {
     // From the POST to the job's own finishedDate (stamped by the worker that ended its last chunk), not to the poll
     // that saw it: the poll comes up to a second later (until 2026-11-28's eighth session the figures were to the poll).
     const seconds = (Date.parse(state.finishedDate) - posted) / 1000;
-    const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpu0;
     const shares = cores();
+    const cpu = shares.seconds[working]!;
     done = true;
     if (state.failedCount) {
       const failed = (await call('GET', `/rest/v1/jobs/${job.jobId}/results?status=FAILED&pageCount=1`)).results[0];

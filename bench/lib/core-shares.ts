@@ -33,6 +33,8 @@ function secondsOfName(name: string): Map<number, number> {
 }
 
 export interface CoreShares {
+  /** CPU seconds each named party used since the start. */
+  seconds: Record<string, number>;
   /** Cores' worth (CPU seconds a wall second) of each named party, of the machine's busy time and of steal. */
   parties: Record<string, number>;
   busy: number;
@@ -42,7 +44,7 @@ export interface CoreShares {
 
 /**
  * Starts counting: `parties` names process ids (this process: process.pid), `byName` process names (e.g. postgres).
- * The returned function gives each one's cores' worth since the start.
+ * The returned function gives each one's CPU seconds and cores' worth since the start.
  */
 export function countCores(parties: Record<string, number[]>, byName: string[] = []): () => CoreShares {
   const pidSeconds = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
@@ -51,17 +53,18 @@ export function countCores(parties: Record<string, number[]>, byName: string[] =
   const namesAt0 = Object.fromEntries(byName.map((name) => [name, secondsOfName(name)]));
   return () => {
     const wall = (performance.now() - start.at) / 1000;
-    const out: Record<string, number> = {};
-    for (const [k, pids] of Object.entries(parties)) out[k] = (pidSeconds(pids) - partiesAt0[k]!) / wall;
+    const seconds: Record<string, number> = {};
+    for (const [k, pids] of Object.entries(parties)) seconds[k] = pidSeconds(pids) - partiesAt0[k]!;
     for (const name of byName) {
       let sum = 0;
       // A process that started meanwhile counts from 0.
-      for (const [pid, seconds] of secondsOfName(name)) sum += seconds - (namesAt0[name]!.get(pid) ?? 0);
-      out[name] = sum / wall;
+      for (const [pid, used] of secondsOfName(name)) sum += used - (namesAt0[name]!.get(pid) ?? 0);
+      seconds[name] = sum;
     }
     const machine = machineSeconds();
     return {
-      parties: out,
+      seconds,
+      parties: Object.fromEntries(Object.entries(seconds).map(([k, v]) => [k, v / wall])),
       busy: (machine.busy - start.machine.busy) / wall,
       steal: (machine.steal - start.machine.steal) / wall,
       cores: cpus().length,
