@@ -195,6 +195,8 @@ try {
     // From the POST to the job's own finishedDate (stamped by the worker that ended its last chunk), not to the poll
     // that saw it: the poll comes up to a second later (until 2026-11-28's eighth session the figures were to the poll).
     const seconds = (Date.parse(state.finishedDate) - posted) / 1000;
+    // A worker's first chunk: at once when the queue's notice is heard, else at a worker's next poll.
+    const startedAfter = (Date.parse(state.startedDate) - posted) / 1000;
     const shares = cores();
     const cpu = shares.seconds[working]!;
     done = true;
@@ -205,7 +207,8 @@ try {
     const busy = await during;
     console.log(
       `${processes} ${mode} process(es): ${N} account-years x ${TARIFFS.length} tariffs in ${seconds.toFixed(1)} s: ` +
-        `${(N / seconds).toFixed(1)} account-years/s (${((N * TARIFFS.length) / seconds).toFixed(1)} tariff-years/s), ` +
+        `${(N / seconds).toFixed(1)} account-years/s (${((N * TARIFFS.length) / seconds).toFixed(1)} tariff-years/s; ` +
+        `started ${startedAfter.toFixed(2)} s after the POST), ` +
         `${state.failedCount} failed; the working processes' CPU ${((cpu * 1000) / N).toFixed(1)} ms per account-year ` +
         `(${(N / cpu).toFixed(1)} account-years per CPU-second); echo during: p50 ${busy.p50.toFixed(2)} ms, p99 ${busy.p99.toFixed(2)} ms ` +
         `(${busy.n} requests); load ${load0.toFixed(1)} -> ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; ` +

@@ -68,12 +68,20 @@ export interface JobsConfig {
   chunkSize: number;
   /** Chunks one process works at once. */
   workerConcurrency: number;
+  /** `ratebook worker`'s CPU niceness (0-19; 0 leaves it as started): below the serving processes beside it. */
+  workerNice: number;
   /** Accounts whose results a worker saves in one statement (a worker killed bills at most this many again). */
   saveEvery: number;
   /** `serve` works jobs too (false: only `ratebook worker` processes do, on PostgreSQL). */
   workInServe: boolean;
   /** PostgreSQL: a chunk active this long is taken as lost (its worker killed) and given to another worker. */
   chunkExpireSeconds: number;
+  /**
+   * PostgreSQL: how often an idle worker looks for chunks. A job's chunks are announced (NOTIFY) as they are queued,
+   * so this is only the fallback (a notice lost, a pooler that drops LISTEN) and the pace at which retried chunks are
+   * found.
+   */
+  pollSeconds: number;
   /** PostgreSQL: how often the queue's upkeep (expiring lost chunks) runs, at most, across all processes. */
   maintenanceSeconds: number;
   /** PostgreSQL: the schema of pg-boss's tables (null: pgboss, or the tests' own schema). */
@@ -263,9 +271,11 @@ export function loadConfig(
       maxAccountsPerJob: integer('JOBS_MAX_ACCOUNTS', env.JOBS_MAX_ACCOUNTS, 100_000, 1, 10_000_000),
       chunkSize: integer('JOBS_CHUNK_SIZE', env.JOBS_CHUNK_SIZE, 100, 1, 10_000),
       workerConcurrency: integer('JOBS_WORKER_CONCURRENCY', env.JOBS_WORKER_CONCURRENCY, 2, 1, 64),
+      workerNice: integer('JOBS_WORKER_NICE', env.JOBS_WORKER_NICE, 10, 0, 19),
       saveEvery: integer('JOBS_SAVE_EVERY', env.JOBS_SAVE_EVERY, 25, 1, 10_000),
       workInServe: boolean('JOBS_WORK_IN_SERVE', env.JOBS_WORK_IN_SERVE, true),
       chunkExpireSeconds: integer('JOBS_CHUNK_EXPIRE_SECONDS', env.JOBS_CHUNK_EXPIRE_SECONDS, 900, 1, 86_400),
+      pollSeconds: integer('JOBS_POLL_SECONDS', env.JOBS_POLL_SECONDS, 2, 1, 600),
       maintenanceSeconds: integer('JOBS_MAINTENANCE_SECONDS', env.JOBS_MAINTENANCE_SECONDS, 30, 1, 3600),
       queueSchema: queueSchema(env.JOBS_QUEUE_SCHEMA),
     }),

@@ -1,4 +1,5 @@
 // Start-up: config -> database -> migrate -> seed -> credentials -> buildApp -> listen; graceful close.
+import { getPriority } from 'node:os';
 import { relative } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, type Config } from './config.ts';
@@ -14,6 +15,7 @@ import { TIERS } from './domain/keys/tiers.ts';
 import { VERSION } from './version.ts';
 import { isUniqueViolation } from './db/unique-violation.ts';
 import { buildAhead } from './http/built-on-first-use.ts';
+import { lowerCpuPriority } from './runtime/cpu-priority.ts';
 
 type Print = (line: string) => void;
 
@@ -186,9 +188,12 @@ export async function startJobWorker(config: Config, print: Print): Promise<void
   const db = await prepareDatabase(config, print);
   const app = await buildApp({ config, db });
   await app.ready();
+  // Every thread the application has started, before the first chunk; those started later inherit it.
+  if (config.jobs.workerNice > 0) lowerCpuPriority(config.jobs.workerNice);
   await app.ratebook.jobs?.startWorker();
   print(
-    `Ratebook ${VERSION} working portfolio jobs (${describeDatabase(config)}, ${config.jobs.workerConcurrency} at once)`,
+    `Ratebook ${VERSION} working portfolio jobs (${describeDatabase(config)}, ${config.jobs.workerConcurrency} at once, ` +
+      `nice ${getPriority()})`,
   );
   let closing = false;
   const shutdown = async () => {

@@ -9,6 +9,7 @@ import type { Database, Db } from './database.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 import { linearRegex } from './linear-regex.ts';
 import { ReadReplicaDriver, type ReadRoutingCounts } from './read-replica.ts';
+import { listenForNotices } from './pg-notices.ts';
 import { PatientSqliteDialect } from './sqlite-locking.ts';
 import { cachingStatements } from './statement-cache.ts';
 
@@ -127,6 +128,8 @@ function openPostgres(url: string, options: ConnectOptions): Db {
     dialect: 'postgres',
     ...(options.searchPath ? { schema: options.searchPath } : {}),
     ...(readRouting ? { readRouting } : {}),
+    listen: (channel, onNotice, log) =>
+      listenForNotices(url, channel, onNotice, log, `${options.applicationName ?? 'ratebook'}-listen`),
     close: () => kysely.destroy(),
   };
 }

@@ -1,5 +1,6 @@
 // Every table's row type, in one place, so that Kysely types every query of every module.
 // SQL names are snake_case; each module maps rows to the API's camelCase in its repository.
+import type { NoticeListener, NoticeLog } from './pg-notices.ts';
 import type { Generated, Kysely } from 'kysely';
 import type { ReadRoutingCounts } from './read-replica.ts';
 
@@ -680,5 +681,7 @@ export interface Db {
   lockWaitMs?: number;
   /** PostgreSQL with DATABASE_READ_URL: GET and HEAD handlers read from the replica; statements sent to each pool. */
   readRouting?: ReadRoutingCounts;
+  /** PostgreSQL: LISTEN on a channel over a connection of its own, kept open (pg-notices.ts). */
+  listen?(channel: string, onNotice: () => void, log: NoticeLog): NoticeListener;
   close(): Promise<void>;
 }

@@ -15,7 +15,7 @@ import type { JobBody, JobResultSchema, JobSchema } from './jobs.schemas.ts';
 import { resultsCsv } from './jobs-csv.ts';
 import { InProcessQueue } from './queue/in-process-queue.ts';
 import { chunksOf, type JobQueue } from './queue/job-queue.ts';
-import { PgBossQueue } from './queue/pg-boss-queue.ts';
+import { PgBossQueue, type QueueLog } from './queue/pg-boss-queue.ts';
 
 type Job = Static<typeof JobSchema>;
 type JobResult = Static<typeof JobResultSchema>;
@@ -31,7 +31,7 @@ export class JobsService {
     private readonly db: Db,
     private readonly config: JobsConfig,
     private readonly kinds: Map<string, JobKind>,
-    log: RunnerLog,
+    log: RunnerLog & QueueLog,
     private readonly now: () => Date,
   ) {
     this.repo = new JobsRepository(db);

@@ -3,6 +3,8 @@
 // once, each account's figure its own calculation. Real processes: in run-tests' ALONE list.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { sql } from 'kysely';
@@ -55,6 +57,14 @@ async function startWorker(env: Record<string, string>): Promise<Worker> {
   return { child, exited, output: () => out };
 }
 
+/** The niceness of each of a process's threads (Linux: field 19 of /proc/PID/task/TID/stat, after the name's ")"). */
+function threadNiceness(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
 describe('a job worker killed mid-chunk on PostgreSQL', {
   skip: !dialects.includes('postgres') && 'no PostgreSQL',
 }, () => {
@@ -86,6 +96,8 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
       JOBS_QUEUE_SCHEMA: schema,
       JOBS_CHUNK_EXPIRE_SECONDS: '3',
       JOBS_MAINTENANCE_SECONDS: '1',
+      // The expired chunk is found by a poll (no notice announces a retry).
+      JOBS_POLL_SECONDS: '1',
       JOBS_WORKER_CONCURRENCY: '1',
       // Saved two accounts at a time, so that a chunk is seen part saved (the kill waits for 2 to 8 of a chunk of 10
       // saved: with 4 at a time it missed that in 2 runs of 7).
@@ -123,6 +135,10 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
   it('completes the job on the other worker, every account exactly once', async () => {
     const a = await startWorker(env);
     workers.push(a);
+    // JOBS_WORKER_NICE's default, on every thread (V8's and libuv's too, started before the worker lowered itself).
+    const niceA = threadNiceness(a.child.pid!);
+    assert.ok(niceA.length > 4, `threads: ${niceA}`);
+    assert.deepEqual(new Set(niceA), new Set([Math.max(10, getPriority())]));
     const made = await send('POST', '/rest/v1/jobs', {
       kind: 'CALCULATION',
       providerAccountIds: Array.from({ length: ACCOUNTS }, (_, i) => `home-${i}`),
@@ -147,7 +163,10 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
     const atKill = await processed();
     assert.ok(atKill < ACCOUNTS, 'the job was not finished when its worker was killed');
 
-    workers.push(await startWorker(env));
+    // Worker B as started (JOBS_WORKER_NICE=0): the test's own niceness.
+    const b = await startWorker({ ...env, JOBS_WORKER_NICE: '0' });
+    workers.push(b);
+    assert.deepEqual(new Set(threadNiceness(b.child.pid!)), new Set([getPriority()]));
     type Job = { state: string; processedCount: number; succeededCount: number; failedCount: number };
     const read = async (): Promise<Job> => (await send('GET', `/rest/v1/jobs/${jobId}`)).json().results[0];
     let job = await read();

@@ -13,7 +13,7 @@ import { executeOnPool, PgBossQueue } from '../../../src/modules/jobs/queue/pg-b
 import { createTestDb, dialects, type TestDb } from '../../helpers/dialects.ts';
 import { tcpProxy } from '../../helpers/tcp-proxy.ts';
 
-const quiet = { error: () => {} };
+const quiet = { error: () => {}, warn: () => {} };
 
 describe('pg-boss on the pool, two processes at once', {
   skip: !dialects.includes('postgres') && 'no PostgreSQL',

@@ -1,11 +1,14 @@
 // The PostgreSQL queue: pg-boss (an established queue kept in PostgreSQL tables), on Ratebook's own connection pool.
 // Every process that shares the database works from it: a chunk is taken by one worker (SKIP LOCKED), completed when
 // its handler returns, retried when it throws, and, when its worker dies (kill -9, a lost machine), expired after
-// JOBS_CHUNK_EXPIRE_SECONDS by the upkeep any live process runs and then taken by another worker.
+// JOBS_CHUNK_EXPIRE_SECONDS by the upkeep any live process runs and then taken by another worker. Chunks queued are
+// announced on a channel (NOTIFY) every worker listens on, so an idle worker takes a new job's chunks at once rather
+// than at its next poll (JOBS_POLL_SECONDS, the fallback).
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../../../config.ts';
 import type { Database, Db } from '../../../db/database.ts';
+import type { NoticeListener } from '../../../db/pg-notices.ts';
 import type { ChunkHandler, ChunkMessage, JobQueue } from './job-queue.ts';
 
 export const QUEUE_NAME = 'ratebook-job-chunks';
@@ -33,10 +36,12 @@ export async function executeOnPool(kysely: Kysely<Database>, text: string, valu
 
 export interface QueueLog {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 export class PgBossQueue implements JobQueue {
   private boss: Promise<PgBoss> | null = null;
+  private listener: NoticeListener | null = null;
 
   constructor(
     private readonly db: Db,
@@ -49,27 +54,46 @@ export class PgBossQueue implements JobQueue {
     return this.config.queueSchema ?? this.db.schema ?? 'pgboss';
   }
 
+  /** The channel chunks are announced on: one per queue schema (a PostgreSQL name, at most 63 bytes). */
+  get channel(): string {
+    return `rb_chunks_${this.schema}`.slice(0, 63);
+  }
+
   async send(chunks: ChunkMessage[]): Promise<void> {
     const boss = await this.started();
     await boss.insert(chunks.map((data) => ({ name: QUEUE_NAME, data: { ...data } })));
+    // Only a hint: the chunks are queued whether or not it is heard (workers poll too).
+    await executeOnPool(this.db.kysely, 'select pg_notify($1, $2)', [this.channel, '']).catch((err: unknown) =>
+      this.log.warn({ err }, 'announcing queued chunks failed (workers find them at their next poll)'),
+    );
   }
 
   async work(handler: ChunkHandler, concurrency: number): Promise<void> {
     const boss = await this.started();
+    const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       let id: string | null = null;
-      id = await boss.work<ChunkMessage>(QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      const options = { batchSize: 1, pollingIntervalSeconds: this.config.pollSeconds };
+      id = await boss.work<ChunkMessage>(QUEUE_NAME, options, async ([job]) => {
         if (!job) return;
         await handler(job.data);
         // pg-boss waits out the rest of its polling interval after a fetch, even one that found work: a chunk done in
-        // less than half a second left its slot idle for the remainder (one worker process held at ~190 accounts a
+        // less than the interval left its slot idle for the remainder (one worker process held at ~190 accounts a
         // second whatever its CPU, bench/README). Told it was notified, it fetches the next chunk at once.
         if (id) boss.notifyWorker(id);
       });
+      ids.push(id);
     }
+    // A notice wakes every slot: each fetches at once (one finding nothing waits for the next notice or poll).
+    const wake = () => {
+      for (const id of ids) boss.notifyWorker(id);
+    };
+    this.listener ??= this.db.listen?.(this.channel, wake, this.log) ?? null;
   }
 
   async stop(): Promise<void> {
+    await this.listener?.close();
+    this.listener = null;
     // A queue that failed to start has nothing to stop (its start stopped what it had begun).
     const boss = await this.boss?.catch(() => null);
     if (!boss) return;
