@@ -71,9 +71,11 @@ describe('loadConfig', () => {
       maxAccountsPerJob: 100_000,
       chunkSize: 100,
       workerConcurrency: 2,
+      workerNice: 10,
       saveEvery: 25,
       workInServe: true,
       chunkExpireSeconds: 900,
+      pollSeconds: 2,
       maintenanceSeconds: 30,
       queueSchema: null,
     });
@@ -90,6 +92,11 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ JOBS_CHUNK_SIZE: '0' }), /JOBS_CHUNK_SIZE/);
     assert.throws(() => loadConfig({ JOBS_SAVE_EVERY: '0' }), /JOBS_SAVE_EVERY/);
     assert.equal(loadConfig({ JOBS_SAVE_EVERY: '2' }).jobs.saveEvery, 2);
+    assert.equal(loadConfig({ JOBS_WORKER_NICE: '0' }).jobs.workerNice, 0);
+    assert.throws(() => loadConfig({ JOBS_WORKER_NICE: '20' }), /JOBS_WORKER_NICE/);
+    assert.throws(() => loadConfig({ JOBS_WORKER_NICE: '-5' }), /JOBS_WORKER_NICE/);
+    assert.equal(loadConfig({ JOBS_POLL_SECONDS: '30' }).jobs.pollSeconds, 30);
+    assert.throws(() => loadConfig({ JOBS_POLL_SECONDS: '0' }), /JOBS_POLL_SECONDS/);
     assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: 'pg boss; drop' }), /JOBS_QUEUE_SCHEMA/);
     assert.throws(() => loadConfig({ JOBS_QUEUE_SCHEMA: '1queue' }), /JOBS_QUEUE_SCHEMA/);
   });
