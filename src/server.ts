@@ -52,20 +52,25 @@ export function describeDatabase(config: Config): string {
   return `PostgreSQL ${hidden(config.database.url)}${config.databaseReadUrl ? `, reads of GET requests from ${hidden(config.databaseReadUrl)}` : ''}`;
 }
 
-/** The server's statements are bounded in time; a CLI command's (imports) are not. */
-function openDatabase(config: Config, serving: boolean): Db {
+/** The server's statements are bounded in time; a CLI command's (imports) and a job worker's are not. */
+function openDatabase(config: Config, serving: boolean, name = serving ? 'ratebook' : 'ratebook-cli'): Db {
   return connectDatabase(config.database, {
     lockWaitMs: config.lockWaitMs,
     poolSize: config.databasePoolMax,
-    applicationName: serving ? 'ratebook' : 'ratebook-cli',
+    // How the connections name themselves in pg_stat_activity.
+    applicationName: name,
     // Only serving reads from a replica: migrations, seeding and CLI commands all work on the primary.
     ...(serving ? { statementTimeoutMs: config.statementTimeoutMs, readUrl: config.databaseReadUrl } : {}),
   });
 }
 
 /** The database, migrated and seeded. */
-export async function prepareDatabase(config: Config, print: Print, { serving = false } = {}): Promise<Db> {
-  const db = openDatabase(config, serving);
+export async function prepareDatabase(
+  config: Config,
+  print: Print,
+  { serving = false, name }: { serving?: boolean; name?: string } = {},
+): Promise<Db> {
+  const db = openDatabase(config, serving, name);
   try {
     const migrated = await migrateToLatest(db);
     if (migrated.length) print(`Applied migrations: ${migrated.join(', ')}`);
@@ -185,7 +190,7 @@ export async function startJobWorker(config: Config, print: Print): Promise<void
     throw new ConfigError(
       'ratebook worker needs DATABASE_URL to name a PostgreSQL database (SQLite works jobs in serve)',
     );
-  const db = await prepareDatabase(config, print);
+  const db = await prepareDatabase(config, print, { name: 'ratebook-worker' });
   const app = await buildApp({ config, db });
   await app.ready();
   // Every thread the application has started, before the first chunk; those started later inherit it.

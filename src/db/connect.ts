@@ -129,7 +129,18 @@ function openPostgres(url: string, options: ConnectOptions): Db {
     ...(options.searchPath ? { schema: options.searchPath } : {}),
     ...(readRouting ? { readRouting } : {}),
     listen: (channel, onNotice, log) =>
-      listenForNotices(url, channel, onNotice, log, `${options.applicationName ?? 'ratebook'}-listen`),
+      listenForNotices(
+        url,
+        channel,
+        {
+          applicationName: `${options.applicationName ?? 'ratebook'}-listen`,
+          onNotice,
+          // Whatever was announced while the connection was being opened (or was away) is looked for once.
+          onListening: onNotice,
+          lostMessage: `listening on ${channel}: connection lost, opening another`,
+        },
+        log,
+      ),
     close: () => kysely.destroy(),
   };
 }

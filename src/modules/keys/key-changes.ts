@@ -4,9 +4,9 @@
 // (key-change-log.ts), and trusts its cache only while that reading is under a second old. The credential cache's TTL stays the fallback: a process whose listener was
 // disconnected drops all its cached verdicts when it reconnects, since it may have missed announcements.
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/database.ts';
+import { listenForNotices, type NoticeListener } from '../../db/pg-notices.ts';
 import { closeRedis, connectRedis, whenReady } from '../../db/redis.ts';
 import type { KeyChangeAnnouncer, KeysService } from './keys.service.ts';
 import { KeyChangeLogWatcher } from './key-change-log.ts';
@@ -42,13 +42,9 @@ export interface KeyChangeHandlers {
   resync(): void;
 }
 
-const MAX_RECONNECT_DELAY_MS = 30_000;
-
-/** Listens on PostgreSQL (a connection of its own, reconnected with backoff) and/or on Redis. */
+/** Listens on PostgreSQL (a connection of its own, reconnected with backoff: pg-notices.ts) and/or on Redis. */
 export class KeyChangeListener {
-  #closed = false;
-  #pg: pg.Client | null = null;
-  #pgTimer: NodeJS.Timeout | null = null;
+  #pg: NoticeListener | null = null;
   #redis: Redis | null = null;
 
   constructor(
@@ -58,42 +54,24 @@ export class KeyChangeListener {
 
   /** Resolves once listening, or once the first attempt failed (retries go on in the background). */
   listenOnPostgres(url: string): Promise<void> {
-    return this.#connectPg(url, 0);
-  }
-
-  async #connectPg(url: string, failures: number): Promise<void> {
-    if (this.#closed) return;
-    const client = new pg.Client({ connectionString: url, application_name: 'ratebook-key-changes' });
-    let lost = false;
-    const reconnect = (err?: Error) => {
-      if (lost || this.#closed) return;
-      lost = true;
-      this.#pg = null;
-      client.end().catch(() => {});
-      const delay = Math.min(MAX_RECONNECT_DELAY_MS, 500 * 2 ** failures);
-      this.log.warn(
-        { err, retryInMs: delay },
-        'key-change listener lost PostgreSQL; cached credentials expire by AUTH_CACHE_TTL_MS meanwhile',
-      );
-      this.#pgTimer = setTimeout(() => void this.#connectPg(url, failures + 1), delay);
-    };
-    client.on('error', reconnect);
-    client.on('end', () => reconnect());
-    client.on('notification', (m) => {
-      if (m.channel === KEY_CHANGES_CHANNEL && m.payload) this.handlers.changed(m.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${KEY_CHANGES_CHANNEL}`);
-    } catch (err) {
-      return reconnect(err as Error);
-    }
-    if (this.#closed) return void client.end().catch(() => {});
-    this.#pg = client;
-    if (failures > 0) {
-      this.handlers.resync();
-      this.log.info({}, 'key-change listener is back on PostgreSQL; cached credentials dropped');
-    }
+    this.#pg = listenForNotices(
+      url,
+      KEY_CHANGES_CHANNEL,
+      {
+        applicationName: 'ratebook-key-changes',
+        onNotice: (appId) => {
+          if (appId) this.handlers.changed(appId);
+        },
+        onListening: (again) => {
+          if (!again) return;
+          this.handlers.resync();
+          this.log.info({}, 'key-change listener is back on PostgreSQL; cached credentials dropped');
+        },
+        lostMessage: 'key-change listener lost PostgreSQL; cached credentials expire by AUTH_CACHE_TTL_MS meanwhile',
+      },
+      this.log,
+    );
+    return this.#pg.ready;
   }
 
   /** Subscribes whenever the connection is (re)established; from the second time on, a resync first. */
@@ -115,9 +93,7 @@ export class KeyChangeListener {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    if (this.#pgTimer) clearTimeout(this.#pgTimer);
-    await this.#pg?.end().catch(() => {});
+    await this.#pg?.close();
     if (this.#redis) await closeRedis(this.#redis);
   }
 }

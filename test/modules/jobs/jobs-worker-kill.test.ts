@@ -144,6 +144,18 @@ describe('a job worker killed mid-chunk on PostgreSQL', {
       assert.ok(niceA.length > 4, `threads: ${niceA}`);
       assert.deepEqual(new Set(niceA), new Set([Math.max(10, getPriority())]));
     }
+    // Its listener for announced chunks, named as a worker's in pg_stat_activity.
+    const listenerOfA = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where application_name = 'ratebook-worker-listen' and query = ${`LISTEN "rb_chunks_${t.db.schema}"`}`.execute(
+          t.db.kysely,
+        )
+      ).rows[0]!.n;
+    for (const until = Date.now() + 10_000; (await listenerOfA()) < 1; ) {
+      assert.ok(Date.now() < until, 'worker A never listened for announced chunks');
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const made = await send('POST', '/rest/v1/jobs', {
       kind: 'CALCULATION',
       providerAccountIds: Array.from({ length: ACCOUNTS }, (_, i) => `home-${i}`),
